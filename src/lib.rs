@@ -1,0 +1,4 @@
+//! herakon: an unofficial terminal client and rules engine for the board game
+//! *Warhammer 40,000: Forbidden Stars*.
+
+pub mod engine;

@@ -1,0 +1,2 @@
+//! The `herakon` command line.
+fn main() {}
