@@ -9,3 +9,15 @@ pub mod unit_type;
 pub use data::GameData;
 pub use ids::{Asset, AreaId, EdgeId, Faction, Order, Quadrant, Seat, Side, StructureKind, SystemId};
 pub use unit_type::UnitType;
+pub mod board;
+pub mod action;
+pub mod game;
+pub mod phase;
+pub mod position;
+pub mod storms;
+
+pub use action::Action;
+pub use game::{Decision, DecisionKind, Event, Game, NewGameOptions, RuleError, Violation};
+pub use position::Position;
+pub mod view;
+pub use view::PlayerView;

@@ -1,0 +1,224 @@
+//! Typed actions: the small atomic steps a player takes. Each has one short text form, printed
+//! by `Display` and read back by `FromStr` (cards are named by their position in the list the
+//! decision shows: `event 2`, `upgrade 1`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::ids::{AreaId, Asset, EdgeId, Order, ParseIdError, StructureKind, SystemId};
+use super::unit_type::UnitType;
+
+/// One atomic decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Planning: place a face-down order token on top of a system's stack. `place advance B2`
+    Place {
+        /// The order on the token's hidden face.
+        order: Order,
+        /// Where.
+        system: SystemId,
+    },
+    /// Operations: reveal the own token on top of this system's stack. `reveal B2`
+    Reveal {
+        /// The system.
+        system: SystemId,
+    },
+    /// Resolve the revealed order. `resolve`
+    Resolve,
+    /// Put the revealed Advance, Deploy or Dominate token on the event deck instead. `to-events`
+    ToEventDeck,
+    /// Deploy: purchase a unit and place it. `buy space-marine B2.nw +forge +cache`
+    BuyUnit {
+        /// The unit.
+        unit: UnitType,
+        /// Where it goes.
+        area: AreaId,
+        /// Spend a forge token to lower its command level requirement by one.
+        forge_level: bool,
+        /// Spend a cache token for two materiel off.
+        cache: bool,
+    },
+    /// Deploy: purchase a structure and place it. `build city B2.nw +cache`
+    BuildStructure {
+        /// The structure.
+        kind: StructureKind,
+        /// The world.
+        area: AreaId,
+        /// Spend a cache token for two materiel off.
+        cache: bool,
+    },
+    /// Advance: move a group of units of one type. `move B1.se -> B2.ne strike-cruiser x2`
+    MoveUnits {
+        /// Starting area.
+        from: AreaId,
+        /// Destination area.
+        to: AreaId,
+        /// Unit type.
+        unit: UnitType,
+        /// How many.
+        count: u8,
+    },
+    /// Dominate: the asset token a prosperity icon gives. `take forge`
+    TakeAsset {
+        /// The token chosen.
+        asset: Asset,
+    },
+    /// Strategize: buy an order upgrade, by its place in the upgrade deck (1-based). `order-upgrade 2`
+    BuyOrderUpgrade {
+        /// 1-based index in the order upgrade deck.
+        card: u8,
+    },
+    /// Strategize: buy a combat upgrade pair, replacing a pair of the combat deck.
+    /// `combat-upgrade 3 replace 1` (indices into the distinct names, 1-based)
+    BuyCombatUpgrade {
+        /// 1-based index among the distinct cards of the combat upgrade deck.
+        card: u8,
+        /// 1-based index among the distinct cards of the combat deck.
+        replace: u8,
+    },
+    /// Destroy one own unit over an area's capacity. `destroy B2.nw cultist`
+    Destroy {
+        /// The area.
+        area: AreaId,
+        /// The unit type.
+        unit: UnitType,
+    },
+    /// Refresh: choose one drawn event card (1-based). `event 2`
+    ChooseEvent {
+        /// 1-based index among the drawn cards.
+        card: u8,
+    },
+    /// Refresh: move a warp storm from one tile edge to another. `storm A1.s -> A2.s`
+    MoveStorm {
+        /// The storm's edge.
+        from: EdgeId,
+        /// The destination edge.
+        to: EdgeId,
+    },
+    /// Refresh: resolve the chosen event card's ability. `use-event`
+    UseEvent,
+    /// Finish the current multi-step choice or decline an optional one. `done`
+    Done,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Place { order, system } => write!(f, "place {order} {system}"),
+            Action::Reveal { system } => write!(f, "reveal {system}"),
+            Action::Resolve => f.write_str("resolve"),
+            Action::ToEventDeck => f.write_str("to-events"),
+            Action::BuyUnit { unit, area, forge_level, cache } => {
+                write!(f, "buy {unit} {area}")?;
+                if forge_level {
+                    f.write_str(" +forge")?;
+                }
+                if cache {
+                    f.write_str(" +cache")?;
+                }
+                Ok(())
+            }
+            Action::BuildStructure { kind, area, cache } => {
+                write!(f, "build {kind} {area}")?;
+                if cache {
+                    f.write_str(" +cache")?;
+                }
+                Ok(())
+            }
+            Action::MoveUnits { from, to, unit, count } => write!(f, "move {from} -> {to} {unit} x{count}"),
+            Action::TakeAsset { asset } => write!(f, "take {asset}"),
+            Action::BuyOrderUpgrade { card } => write!(f, "order-upgrade {card}"),
+            Action::BuyCombatUpgrade { card, replace } => write!(f, "combat-upgrade {card} replace {replace}"),
+            Action::Destroy { area, unit } => write!(f, "destroy {area} {unit}"),
+            Action::ChooseEvent { card } => write!(f, "event {card}"),
+            Action::MoveStorm { from, to } => write!(f, "storm {from} -> {to}"),
+            Action::UseEvent => f.write_str("use-event"),
+            Action::Done => f.write_str("done"),
+        }
+    }
+}
+
+/// Text that is not an action in the notation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseActionError {
+    /// The first word names no action.
+    #[error("`{0}` is not an action (try: place, reveal, resolve, to-events, buy, build, move, take, order-upgrade, combat-upgrade, destroy, event, storm, use-event, done)")]
+    UnknownVerb(String),
+    /// The words after the verb are wrong.
+    #[error("`{text}`: expected `{usage}`")]
+    Usage {
+        /// The text given.
+        text: String,
+        /// The expected form.
+        usage: &'static str,
+    },
+    /// A part could not be read.
+    #[error(transparent)]
+    Part(#[from] ParseIdError),
+}
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let words: Vec<&str> = s.split_whitespace().filter(|w| *w != "->").collect();
+        let Some((&verb, rest)) = words.split_first() else {
+            return Err(ParseActionError::UnknownVerb(String::new()));
+        };
+        let usage = |u: &'static str| ParseActionError::Usage { text: s.trim().to_string(), usage: u };
+        let number = |w: &str, u: &'static str| -> Result<u8, ParseActionError> {
+            w.trim_start_matches('x').parse::<u8>().map_err(|_| usage(u))
+        };
+        let flags = |ws: &[&str]| (ws.contains(&"+forge"), ws.contains(&"+cache"));
+        match (verb.to_ascii_lowercase().as_str(), rest) {
+            ("place", [order, system]) => Ok(Action::Place { order: order.parse()?, system: system.parse()? }),
+            ("place", _) => Err(usage("place ORDER SYSTEM")),
+            ("reveal", [system]) => Ok(Action::Reveal { system: system.parse()? }),
+            ("reveal", _) => Err(usage("reveal SYSTEM")),
+            ("resolve", []) => Ok(Action::Resolve),
+            ("to-events", []) => Ok(Action::ToEventDeck),
+            ("buy", [unit, area, more @ ..]) => {
+                let (forge_level, cache) = flags(more);
+                Ok(Action::BuyUnit { unit: unit.parse()?, area: area.parse()?, forge_level, cache })
+            }
+            ("buy", _) => Err(usage("buy UNIT AREA [+forge] [+cache]")),
+            ("build", [kind, area, more @ ..]) => {
+                Ok(Action::BuildStructure { kind: kind.parse()?, area: area.parse()?, cache: flags(more).1 })
+            }
+            ("build", _) => Err(usage("build STRUCTURE AREA [+cache]")),
+            ("move", [from, to, unit, count]) => Ok(Action::MoveUnits {
+                from: from.parse()?,
+                to: to.parse()?,
+                unit: unit.parse()?,
+                count: number(count, "move FROM -> TO UNIT xN")?,
+            }),
+            ("move", [from, to, unit]) => {
+                Ok(Action::MoveUnits { from: from.parse()?, to: to.parse()?, unit: unit.parse()?, count: 1 })
+            }
+            ("move", _) => Err(usage("move FROM -> TO UNIT xN")),
+            ("take", [asset]) => Ok(Action::TakeAsset { asset: asset.parse()? }),
+            ("take", _) => Err(usage("take ASSET")),
+            ("order-upgrade", [n]) => Ok(Action::BuyOrderUpgrade { card: number(n, "order-upgrade N")? }),
+            ("order-upgrade", _) => Err(usage("order-upgrade N")),
+            ("combat-upgrade", [n, replace, m]) if replace.eq_ignore_ascii_case("replace") => {
+                Ok(Action::BuyCombatUpgrade {
+                    card: number(n, "combat-upgrade N replace M")?,
+                    replace: number(m, "combat-upgrade N replace M")?,
+                })
+            }
+            ("combat-upgrade", _) => Err(usage("combat-upgrade N replace M")),
+            ("destroy", [area, unit]) => Ok(Action::Destroy { area: area.parse()?, unit: unit.parse()? }),
+            ("destroy", _) => Err(usage("destroy AREA UNIT")),
+            ("event", [n]) => Ok(Action::ChooseEvent { card: number(n, "event N")? }),
+            ("event", _) => Err(usage("event N")),
+            ("storm", [from, to]) => Ok(Action::MoveStorm { from: from.parse()?, to: to.parse()? }),
+            ("storm", _) => Err(usage("storm EDGE -> EDGE")),
+            ("use-event", []) => Ok(Action::UseEvent),
+            ("done", []) => Ok(Action::Done),
+            (
+                "resolve" | "to-events" | "use-event" | "done",
+                _,
+            ) => Err(usage("a single word")),
+            (other, _) => Err(ParseActionError::UnknownVerb(other.to_string())),
+        }
+    }
+}

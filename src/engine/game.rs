@@ -1,0 +1,441 @@
+//! `Game`: a validated position with the rules. At every moment it says whose decision it is,
+//! lists exactly the legal actions, and applies one (or says which rule forbids it).
+
+mod advance;
+mod capacity;
+mod deploy;
+mod dominate;
+mod explain;
+mod ending;
+mod operations;
+mod planning;
+mod refresh;
+mod setup;
+mod strategize;
+mod validate;
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::action::Action;
+use super::board::Board;
+use super::data::{GameData, UnitKind};
+use super::ids::{AreaId, Faction, Seat, StructureKind, SystemId};
+use super::phase::{OpStep, Phase, RefreshStep};
+use super::position::{PlayerState, Position};
+use super::unit_type::UnitType;
+
+pub use setup::NewGameOptions;
+pub use validate::Violation;
+
+/// A rule that forbids an action, in words a player understands.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{rule}: {reason}")]
+pub struct RuleError {
+    /// The Rules Reference topic (e.g. "Moving Ground Units").
+    pub rule: &'static str,
+    /// Why, naming the fact in the position that triggers the rule.
+    pub reason: String,
+}
+
+impl RuleError {
+    /// An error under `rule` saying `reason`.
+    #[must_use]
+    pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
+        Self { rule, reason: reason.into() }
+    }
+}
+
+/// Something that happened, for the game log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Event(pub String);
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// What kind of choice the deciding player faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecisionKind {
+    /// Place an order token face down.
+    PlaceOrder,
+    /// Reveal one of his order tokens on top of a stack.
+    RevealOrder,
+    /// Resolve the revealed order or put it on the event deck.
+    ResolveOrEventDeck,
+    /// Buy units with a Deploy order.
+    DeployUnits,
+    /// Buy a structure with a Deploy order.
+    DeployStructure,
+    /// Move ships with an Advance order.
+    MoveShips,
+    /// Move ground units with an Advance order.
+    MoveGround,
+    /// Choose an asset token for a prosperity icon.
+    ChooseAsset,
+    /// Use the faction ability of a Dominate order, or not.
+    FactionAbility,
+    /// Buy upgrades with a Strategize order.
+    BuyUpgrades,
+    /// Destroy units over an area's capacity.
+    DestroyExcess,
+    /// Choose one drawn event card.
+    ChooseEvent,
+    /// Move a warp storm.
+    MoveStorm,
+    /// Resolve the chosen event card's ability, or not.
+    EventAbility,
+}
+
+impl fmt::Display for DecisionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DecisionKind::PlaceOrder => "place an order token face down",
+            DecisionKind::RevealOrder => "reveal one of your order tokens on top of a stack",
+            DecisionKind::ResolveOrEventDeck => "resolve the revealed order, or put it on your event deck",
+            DecisionKind::DeployUnits => "purchase units (done when finished)",
+            DecisionKind::DeployStructure => "purchase a structure (done to skip)",
+            DecisionKind::MoveShips => "move ships into the active system (done when finished)",
+            DecisionKind::MoveGround => "move ground units into the active system (done when finished)",
+            DecisionKind::ChooseAsset => "choose the asset token a prosperity icon gives",
+            DecisionKind::FactionAbility => "use your faction ability (done to skip)",
+            DecisionKind::BuyUpgrades => "purchase an order upgrade and/or a combat upgrade (done when finished)",
+            DecisionKind::DestroyExcess => "destroy units over an area's capacity",
+            DecisionKind::ChooseEvent => "choose one of the event cards you drew",
+            DecisionKind::MoveStorm => "move a warp storm as the card's icon shows",
+            DecisionKind::EventAbility => "resolve the event card's ability (done to skip)",
+        })
+    }
+}
+
+/// Who must act now and what kind of choice it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// The deciding seat.
+    pub seat: Seat,
+    /// The choice.
+    pub kind: DecisionKind,
+}
+
+/// A game in progress: a position that obeys every rule, the board built from it, and the
+/// actions applied since the game (or the loaded position) began.
+#[derive(Debug, Clone)]
+pub struct Game {
+    data: Arc<GameData>,
+    board: Arc<Board>,
+    pos: Position,
+    history: Vec<Action>,
+}
+
+impl Game {
+    /// Builds a game from a position, checking every rule invariant.
+    ///
+    /// # Errors
+    /// Every violated rule, not only the first.
+    pub fn from_position(pos: Position, data: Arc<GameData>) -> Result<Game, Vec<Violation>> {
+        let board = validate::validate(&pos, &data)?;
+        let mut game = Game { data, board: Arc::new(board), pos, history: Vec::new() };
+        game.pos.tidy();
+        Ok(game)
+    }
+
+    /// The game data in use.
+    #[must_use]
+    pub fn data(&self) -> &GameData {
+        &self.data
+    }
+
+    /// The shared game data handle.
+    #[must_use]
+    pub fn data_arc(&self) -> Arc<GameData> {
+        Arc::clone(&self.data)
+    }
+
+    /// The board.
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The full state (hidden information included: front ends render a `PlayerView`).
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The actions applied so far.
+    #[must_use]
+    pub fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    /// Whether the game has ended.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        matches!(self.pos.phase, Phase::GameOver { .. })
+    }
+
+    /// The number of seats.
+    #[must_use]
+    pub fn player_count(&self) -> usize {
+        self.pos.players.len()
+    }
+
+    /// Every seat in order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..u8::try_from(self.pos.players.len()).unwrap_or(0)).map(Seat)
+    }
+
+    /// A seat's player state.
+    #[must_use]
+    pub fn player(&self, seat: Seat) -> &PlayerState {
+        &self.pos.players[seat.index()]
+    }
+
+    pub(crate) fn player_mut(&mut self, seat: Seat) -> &mut PlayerState {
+        &mut self.pos.players[seat.index()]
+    }
+
+    /// The faction in a seat.
+    #[must_use]
+    pub fn faction(&self, seat: Seat) -> Faction {
+        self.player(seat).faction
+    }
+
+    /// The seat of a faction in the game.
+    #[must_use]
+    pub fn seat_of(&self, faction: Faction) -> Option<Seat> {
+        self.pos.seat_of(faction)
+    }
+
+    /// Who must decide now, or `None` once the game is over.
+    #[must_use]
+    pub fn decision(&self) -> Option<Decision> {
+        let (seat, kind) = match &self.pos.phase {
+            Phase::GameOver { .. } => return None,
+            Phase::Planning { turn } => (*turn, DecisionKind::PlaceOrder),
+            Phase::Operations { turn, step } => match step {
+                OpStep::Reveal => (*turn, DecisionKind::RevealOrder),
+                OpStep::Revealed { .. } => (*turn, DecisionKind::ResolveOrEventDeck),
+                OpStep::Deploy(d) if d.structure_stage => (*turn, DecisionKind::DeployStructure),
+                OpStep::Deploy(_) => (*turn, DecisionKind::DeployUnits),
+                OpStep::Advance(a) if a.ground_stage => (*turn, DecisionKind::MoveGround),
+                OpStep::Advance(_) => (*turn, DecisionKind::MoveShips),
+                OpStep::Dominate(d) if d.prosperity_left > 0 => (*turn, DecisionKind::ChooseAsset),
+                OpStep::Dominate(_) => (*turn, DecisionKind::FactionAbility),
+                OpStep::Strategize(_) => (*turn, DecisionKind::BuyUpgrades),
+                OpStep::Capacity { .. } => (self.over_capacity_seat()?, DecisionKind::DestroyExcess),
+            },
+            Phase::Refresh { turn, step } => match step {
+                RefreshStep::ChooseEvent { .. } => (*turn, DecisionKind::ChooseEvent),
+                RefreshStep::MoveStorm { .. } => (*turn, DecisionKind::MoveStorm),
+                RefreshStep::EventAbility { .. } => (*turn, DecisionKind::EventAbility),
+                RefreshStep::Capacity => (self.over_capacity_seat()?, DecisionKind::DestroyExcess),
+            },
+        };
+        Some(Decision { seat, kind })
+    }
+
+    /// Every legal action of the deciding player, nothing else.
+    #[must_use]
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        match &self.pos.phase {
+            Phase::GameOver { .. } => {}
+            Phase::Planning { turn } => self.planning_actions(*turn, &mut out),
+            Phase::Operations { turn, step } => match step {
+                OpStep::Reveal => self.reveal_actions(*turn, &mut out),
+                OpStep::Revealed { order, .. } => self.revealed_actions(*order, &mut out),
+                OpStep::Deploy(d) => self.deploy_actions(*turn, d, &mut out),
+                OpStep::Advance(a) => self.advance_actions(*turn, a, &mut out),
+                OpStep::Dominate(d) => self.dominate_actions(d, &mut out),
+                OpStep::Strategize(s) => self.strategize_actions(*turn, s, &mut out),
+                OpStep::Capacity { .. } => self.capacity_actions(&mut out),
+            },
+            Phase::Refresh { step, .. } => match step {
+                RefreshStep::ChooseEvent { drawn } => {
+                    out.extend((1..=drawn.len()).filter_map(|i| u8::try_from(i).ok()).map(|card| Action::ChooseEvent { card }));
+                }
+                RefreshStep::MoveStorm { card, .. } => self.storm_actions(card, &mut out),
+                RefreshStep::EventAbility { .. } => out.extend([Action::UseEvent, Action::Done]),
+                RefreshStep::Capacity => self.capacity_actions(&mut out),
+            },
+        }
+        out
+    }
+
+    /// Whether `action` is legal now.
+    ///
+    /// # Errors
+    /// The rule that forbids it, with the fact that triggers the rule.
+    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        if self.legal_actions().contains(action) { Ok(()) } else { Err(self.explain(action)) }
+    }
+
+    /// Checks and applies an action, then plays every step that needs no decision.
+    ///
+    /// # Errors
+    /// The rule that forbids the action; the game is unchanged then.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.check(&action)?;
+        let mut log = Vec::new();
+        self.apply_unchecked(action, &mut log);
+        self.history.push(action);
+        self.run_automatic(&mut log);
+        self.pos.tidy();
+        Ok(log)
+    }
+
+    /// Applies an action known to be legal.
+    fn apply_unchecked(&mut self, action: Action, log: &mut Vec<Event>) {
+        let phase = self.pos.phase.clone();
+        match phase {
+            Phase::GameOver { .. } => {}
+            Phase::Planning { turn } => self.apply_planning(turn, action, log),
+            Phase::Operations { turn, step } => match step {
+                OpStep::Reveal => self.apply_reveal(turn, action, log),
+                OpStep::Revealed { system, order } => self.apply_revealed(turn, system, order, action, log),
+                OpStep::Deploy(d) => self.apply_deploy(turn, d, action, log),
+                OpStep::Advance(a) => self.apply_advance(turn, a, action, log),
+                OpStep::Dominate(d) => self.apply_dominate(turn, d, action, log),
+                OpStep::Strategize(s) => self.apply_strategize(turn, s, action, log),
+                OpStep::Capacity { .. } => self.apply_destroy(action, log),
+            },
+            Phase::Refresh { turn, step } => self.apply_refresh(turn, step, action, log),
+        }
+    }
+
+    /// Plays the steps that need nobody's decision: skipping seats with nothing to reveal,
+    /// ending phases, the automatic parts of the Refresh Phase, capacity checks with nothing
+    /// over capacity, storms that cannot move.
+    fn run_automatic(&mut self, log: &mut Vec<Event>) {
+        // Each pass either makes progress or stops; the bound guards against a rules bug
+        // turning into an endless loop.
+        for _ in 0..10_000 {
+            let progressed = match self.pos.phase.clone() {
+                Phase::GameOver { .. } => false,
+                Phase::Planning { .. } => false,
+                Phase::Operations { turn, step } => match step {
+                    OpStep::Reveal => self.auto_reveal(turn, log),
+                    OpStep::Capacity { .. } => self.auto_capacity(log),
+                    _ => false,
+                },
+                Phase::Refresh { turn, step } => self.auto_refresh(turn, &step, log),
+            };
+            if !progressed {
+                return;
+            }
+        }
+    }
+
+    // ----- shared queries -----
+
+    /// The faction in control of an area (friendly to it), if exactly one has pieces there.
+    #[must_use]
+    pub fn controller(&self, area: AreaId) -> Option<Faction> {
+        self.pos.area(area).controller()
+    }
+
+    /// Whether the area is friendly to `faction`.
+    #[must_use]
+    pub fn is_friendly(&self, area: AreaId, faction: Faction) -> bool {
+        self.controller(area) == Some(faction)
+    }
+
+    /// A faction's command level: the cities it controls on the board.
+    #[must_use]
+    pub fn command_level(&self, faction: Faction) -> u8 {
+        let n = self
+            .pos
+            .areas
+            .values()
+            .flat_map(|a| a.structures.iter())
+            .filter(|s| s.owner == faction && s.kind == StructureKind::City)
+            .count();
+        u8::try_from(n).unwrap_or(u8::MAX)
+    }
+
+    /// How many units of a type are on the board.
+    #[must_use]
+    pub fn units_on_board(&self, unit: UnitType) -> usize {
+        self.pos.areas.values().flat_map(|a| a.units.iter()).filter(|u| u.unit == unit).count()
+    }
+
+    /// How many units of a type are in their owner's supply (the box minus the board).
+    #[must_use]
+    pub fn units_in_supply(&self, unit: UnitType) -> usize {
+        usize::from(self.data.unit(unit).in_box).saturating_sub(self.units_on_board(unit))
+    }
+
+    /// How many structures of a kind are left in the shared supply.
+    #[must_use]
+    pub fn structures_in_supply(&self, kind: StructureKind) -> usize {
+        let used = self.pos.areas.values().flat_map(|a| a.structures.iter()).filter(|s| s.kind == kind).count();
+        usize::from(self.data.structure(kind).in_box).saturating_sub(used)
+    }
+
+    /// How many structure control tokens a faction has not yet placed.
+    #[must_use]
+    pub fn control_tokens_left(&self, faction: Faction) -> usize {
+        let used = self.pos.areas.values().flat_map(|a| a.structures.iter()).filter(|s| s.owner == faction).count();
+        usize::from(self.data.components.structure_control_tokens).saturating_sub(used)
+    }
+
+    /// Whether a unit type is a ship.
+    #[must_use]
+    pub fn is_ship(&self, unit: UnitType) -> bool {
+        self.data.unit(unit).kind == UnitKind::Ship
+    }
+
+    /// An area's unit capacity.
+    #[must_use]
+    pub fn capacity(&self, area: AreaId) -> u8 {
+        self.board.area(area).map_or(0, |a| a.capacity(self.data.components.void_capacity))
+    }
+
+    /// Whether a faction has a unit or structure in the system.
+    #[must_use]
+    pub fn has_presence(&self, faction: Faction, system: SystemId) -> bool {
+        self.board.areas_of(system).any(|a| self.pos.area(a.id).factions().contains(&faction))
+    }
+
+    /// Whether the seat is still in the game.
+    #[must_use]
+    pub fn is_active(&self, seat: Seat) -> bool {
+        !self.player(seat).eliminated
+    }
+
+    /// The next seat clockwise that is still in the game.
+    #[must_use]
+    pub fn next_active(&self, seat: Seat) -> Seat {
+        let n = self.player_count();
+        let mut s = seat.next(n);
+        for _ in 0..n {
+            if self.is_active(s) {
+                return s;
+            }
+            s = s.next(n);
+        }
+        seat
+    }
+
+    /// The friendly worlds of a faction.
+    pub fn friendly_worlds(&self, faction: Faction) -> impl Iterator<Item = AreaId> + '_ {
+        self.board.areas().filter(|a| a.is_world()).map(|a| a.id).filter(move |&id| self.is_friendly(id, faction))
+    }
+
+    /// The face-up order token of `faction`'s upgrade named `name` is owned and unused.
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+        use rand::seq::SliceRandom;
+        items.shuffle(&mut self.pos.rng);
+    }
+
+    pub(crate) fn set_phase(&mut self, phase: Phase) {
+        self.pos.phase = phase;
+    }
+}

@@ -1,0 +1,161 @@
+//! Deploy Order: purchase units (factory needed, up to the deploy limit), then at most one
+//! structure on a friendly world without one.
+
+use super::{Action, Event, Game};
+use crate::engine::data::UnitKind;
+use crate::engine::ids::{AreaId, Faction, Order, Seat, StructureKind, SystemId};
+use crate::engine::phase::{DeployStep, OpStep, Phase};
+use crate::engine::position::{Structure, Unit};
+use crate::engine::unit_type::UnitType;
+
+/// The materiel and forge tokens a purchase costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Price {
+    pub materiel: u8,
+    pub forge: u8,
+    pub cache: u8,
+}
+
+impl Game {
+    /// The deploy limit: the summed capacity of friendly worlds with his factory in the system.
+    #[must_use]
+    pub fn deploy_limit(&self, faction: Faction, system: SystemId) -> u8 {
+        self.board
+            .areas_of(system)
+            .filter(|a| self.is_friendly(a.id, faction))
+            .map(|a| {
+                let factories = self
+                    .pos
+                    .area(a.id)
+                    .structures
+                    .iter()
+                    .filter(|s| s.kind == StructureKind::Factory && s.owner == faction)
+                    .count();
+                a.capacity(self.data.components.void_capacity)
+                    .saturating_mul(u8::try_from(factories).unwrap_or(0))
+            })
+            .sum()
+    }
+
+    /// What buying `unit` costs with the chosen discounts, or `None` if the level is too high.
+    pub(crate) fn unit_price(&self, faction: Faction, unit: UnitType, forge_level: bool, cache: bool) -> Option<Price> {
+        let data = self.data.unit(unit);
+        let level = self.command_level(faction) + u8::from(forge_level);
+        if data.level > level {
+            return None;
+        }
+        Some(Price {
+            materiel: if cache { data.cost.saturating_sub(2) } else { data.cost },
+            forge: u8::from(data.forge) + u8::from(forge_level),
+            cache: u8::from(cache),
+        })
+    }
+
+    fn affordable(&self, seat: Seat, price: Price) -> bool {
+        let p = self.player(seat);
+        p.materiel >= price.materiel && p.assets.forge >= price.forge && p.assets.cache >= price.cache
+    }
+
+    /// Areas of the system where `faction` may place a purchased unit of this kind.
+    fn deploy_areas(&self, faction: Faction, system: SystemId, kind: UnitKind) -> Vec<AreaId> {
+        self.board
+            .areas_of(system)
+            .filter(|a| a.is_world() == (kind == UnitKind::Ground))
+            .filter(|a| self.pos.area(a.id).factions().iter().all(|f| *f == faction))
+            .map(|a| a.id)
+            .collect()
+    }
+
+    pub(super) fn deploy_actions(&self, turn: Seat, d: &DeployStep, out: &mut Vec<Action>) {
+        let faction = self.faction(turn);
+        let level = self.command_level(faction);
+        if d.structure_stage {
+            for kind in StructureKind::ALL {
+                if self.structures_in_supply(kind) == 0 || self.control_tokens_left(faction) == 0 {
+                    continue;
+                }
+                for area in self.board.areas_of(d.system).filter(|a| a.is_world()).map(|a| a.id) {
+                    if !self.is_friendly(area, faction) || !self.pos.area(area).structures.is_empty() {
+                        continue;
+                    }
+                    let cost = self.data.structure(kind).cost;
+                    for cache in [false, true] {
+                        if cache && (cost == 0 || self.player(turn).assets.cache == 0) {
+                            continue;
+                        }
+                        let price = Price { materiel: if cache { cost.saturating_sub(2) } else { cost }, forge: 0, cache: u8::from(cache) };
+                        if self.affordable(turn, price) {
+                            out.push(Action::BuildStructure { kind, area, cache });
+                        }
+                    }
+                }
+            }
+        } else if d.units_bought < self.deploy_limit(faction, d.system) {
+            for unit in UnitType::of(faction) {
+                if self.units_in_supply(unit) == 0 {
+                    continue;
+                }
+                let data = self.data.unit(unit);
+                // A forge token lowers the requirement only when it is needed, and by one.
+                let forge_level = match data.level.checked_sub(level) {
+                    None | Some(0) => false,
+                    Some(1) => true,
+                    Some(_) => continue,
+                };
+                let areas = self.deploy_areas(faction, d.system, data.kind);
+                for cache in [false, true] {
+                    if cache && (data.cost == 0 || self.player(turn).assets.cache == 0) {
+                        continue;
+                    }
+                    let Some(price) = self.unit_price(faction, unit, forge_level, cache) else { continue };
+                    if !self.affordable(turn, price) {
+                        continue;
+                    }
+                    out.extend(areas.iter().map(|&area| Action::BuyUnit { unit, area, forge_level, cache }));
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    pub(super) fn apply_deploy(&mut self, turn: Seat, mut d: DeployStep, action: Action, log: &mut Vec<Event>) {
+        let faction = self.faction(turn);
+        match action {
+            Action::BuyUnit { unit, area, forge_level, cache } => {
+                let Some(price) = self.unit_price(faction, unit, forge_level, cache) else { return };
+                self.pay(turn, price);
+                self.pos.area_mut(area).units.push(Unit::new(unit));
+                d.units_bought += 1;
+                log.push(Event(format!(
+                    "{} buys a {} in {area} for {} materiel{}",
+                    faction.name(),
+                    self.data.unit(unit).name,
+                    price.materiel,
+                    if price.forge > 0 { format!(" and {} forge token(s)", price.forge) } else { String::new() }
+                )));
+                self.set_phase(Phase::Operations { turn, step: OpStep::Deploy(d) });
+            }
+            Action::BuildStructure { kind, area, cache } => {
+                let cost = self.data.structure(kind).cost;
+                let price = Price { materiel: if cache { cost.saturating_sub(2) } else { cost }, forge: 0, cache: u8::from(cache) };
+                self.pay(turn, price);
+                self.pos.area_mut(area).structures.push(Structure { kind, owner: faction });
+                log.push(Event(format!("{} builds a {kind} in {area} for {} materiel", faction.name(), price.materiel)));
+                self.finish_order(turn, d.system, Order::Deploy);
+            }
+            Action::Done if !d.structure_stage => {
+                d.structure_stage = true;
+                self.set_phase(Phase::Operations { turn, step: OpStep::Deploy(d) });
+            }
+            Action::Done => self.finish_order(turn, d.system, Order::Deploy),
+            _ => {}
+        }
+    }
+
+    pub(crate) fn pay(&mut self, seat: Seat, price: Price) {
+        let p = self.player_mut(seat);
+        p.materiel = p.materiel.saturating_sub(price.materiel);
+        p.assets.forge = p.assets.forge.saturating_sub(price.forge);
+        p.assets.cache = p.assets.cache.saturating_sub(price.cache);
+    }
+}

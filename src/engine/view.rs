@@ -1,0 +1,141 @@
+//! What one seat may see: the position with hidden information removed. Front ends draw a
+//! `PlayerView`, never the raw state, so a hot-seat screen cannot leak a secret.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::game::{Decision, Game};
+use super::ids::{AreaId, Faction, Order, Seat, SystemId};
+use super::phase::{Phase, RefreshStep};
+use super::position::{AreaState, AssetTokens, Storm};
+
+/// An order token as a seat sees it: the order shows only for the viewer's own token on top of
+/// a stack (the only ones a player may look at).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SeenToken {
+    /// Owner (the token's back shows its faction).
+    pub owner: Faction,
+    /// The order, if the viewer may see it.
+    pub order: Option<Order>,
+}
+
+/// A player's public information, plus his private cards if he is the viewer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SeenPlayer {
+    /// The seat.
+    pub seat: Seat,
+    /// The faction.
+    pub faction: Faction,
+    /// Materiel.
+    pub materiel: u8,
+    /// Asset tokens.
+    pub assets: AssetTokens,
+    /// Command level.
+    pub command_level: u8,
+    /// Order tokens in the play area.
+    pub orders: Vec<Order>,
+    /// Order tokens on the event deck.
+    pub event_tokens: usize,
+    /// Cards left in the event deck.
+    pub event_deck: usize,
+    /// Schemes in play (face up).
+    pub schemes: Vec<String>,
+    /// Combat deck (public list of cards, as the upgrade decks are face up; order hidden).
+    pub combat_deck: Vec<String>,
+    /// Order upgrades owned, with whether each is used this round.
+    pub order_upgrades: Vec<(String, bool)>,
+    /// Objective tokens collected.
+    pub objectives: u8,
+    /// Eliminated.
+    pub eliminated: bool,
+}
+
+/// Everything one seat may see.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    /// The viewer (`None`: a spectator who sees only public information).
+    pub viewer: Option<Seat>,
+    /// Round 1-8.
+    pub round: u8,
+    /// First player.
+    pub first_player: Seat,
+    /// The players.
+    pub players: Vec<SeenPlayer>,
+    /// Area contents (all public).
+    pub areas: BTreeMap<AreaId, AreaState>,
+    /// Stacks, bottom first.
+    pub stacks: BTreeMap<SystemId, Vec<SeenToken>>,
+    /// Warp storms.
+    pub storms: Vec<Storm>,
+    /// The decision pending.
+    pub decision: Option<(Seat, String)>,
+    /// Event cards the viewer drew and is choosing from.
+    pub drawn_events: Vec<String>,
+    /// Objective tokens needed to win.
+    pub objectives_needed: usize,
+}
+
+impl Game {
+    /// What `viewer` may see (`None` for public information only).
+    #[must_use]
+    pub fn view(&self, viewer: Option<Seat>) -> PlayerView {
+        let pos = self.position();
+        let viewer_faction = viewer.map(|s| self.faction(s));
+        let stacks = pos
+            .stacks
+            .iter()
+            .map(|(s, stack)| {
+                let n = stack.len();
+                let seen = stack
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| SeenToken {
+                        owner: t.owner,
+                        order: (i + 1 == n && Some(t.owner) == viewer_faction).then_some(t.order),
+                    })
+                    .collect();
+                (*s, seen)
+            })
+            .collect();
+        let players = self
+            .seats()
+            .map(|seat| {
+                let p = self.player(seat);
+                let mut deck = p.combat_deck.clone();
+                deck.sort();
+                SeenPlayer {
+                    seat,
+                    faction: p.faction,
+                    materiel: p.materiel,
+                    assets: p.assets,
+                    command_level: self.command_level(p.faction),
+                    orders: p.orders.clone(),
+                    event_tokens: p.event_tokens.len(),
+                    event_deck: p.event_deck.len(),
+                    schemes: p.schemes.clone(),
+                    combat_deck: deck,
+                    order_upgrades: p.order_upgrades.iter().map(|u| (u.clone(), p.used_upgrades.contains(u))).collect(),
+                    objectives: p.objectives,
+                    eliminated: p.eliminated,
+                }
+            })
+            .collect();
+        let drawn_events = match &pos.phase {
+            Phase::Refresh { turn, step: RefreshStep::ChooseEvent { drawn } } if Some(*turn) == viewer => drawn.clone(),
+            _ => Vec::new(),
+        };
+        PlayerView {
+            viewer,
+            round: pos.round,
+            first_player: pos.first_player,
+            players,
+            areas: pos.areas.clone(),
+            stacks,
+            storms: pos.storms.clone(),
+            decision: self.decision().map(|Decision { seat, kind }| (seat, kind.to_string())),
+            drawn_events,
+            objectives_needed: self.player_count(),
+        }
+    }
+}
