@@ -1,0 +1,1 @@
+//! The command line: files, saves and text output around the pure engine.
