@@ -140,6 +140,9 @@ impl Game {
     pub fn from_position(pos: Position, data: Arc<GameData>) -> Result<Game, Vec<Violation>> {
         let board = validate::validate(&pos, &data)?;
         let mut game = Game { data, board: Arc::new(board), pos, history: Vec::new() };
+        // A hand-made position may stop where nobody decides (a seat with nothing to reveal):
+        // play on to the first real decision.
+        game.run_automatic(&mut Vec::new());
         game.pos.tidy();
         Ok(game)
     }
@@ -429,7 +432,7 @@ impl Game {
         self.board.areas().filter(|a| a.is_world()).map(|a| a.id).filter(move |&id| self.is_friendly(id, faction))
     }
 
-    /// The face-up order token of `faction`'s upgrade named `name` is owned and unused.
+    /// Shuffles with the game's own generator.
     pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         use rand::seq::SliceRandom;
         items.shuffle(&mut self.pos.rng);

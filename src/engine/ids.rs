@@ -375,15 +375,14 @@ impl EdgeId {
         }
     }
 
-    /// The name a player reads: the edge as a side of the upper or left tile where that tile is
-    /// the edge's own north/west neighbour on the board, otherwise as the side of the other tile.
-    /// `cols` and `rows` are the board's size in tiles.
+    /// The name a player reads: the south or east side of the tile above or to the left, or
+    /// the north or west side of a tile on the board's top or left edge.
     #[must_use]
     pub fn named(self) -> (SystemId, Side) {
         match self {
-            EdgeId::Horizontal { x, y } if y == 0 => (SystemId::new(x, 0), Side::N),
+            EdgeId::Horizontal { x, y: 0 } => (SystemId::new(x, 0), Side::N),
             EdgeId::Horizontal { x, y } => (SystemId::new(x, y - 1), Side::S),
-            EdgeId::Vertical { x, y } if x == 0 => (SystemId::new(0, y), Side::W),
+            EdgeId::Vertical { x: 0, y } => (SystemId::new(0, y), Side::W),
             EdgeId::Vertical { x, y } => (SystemId::new(x - 1, y), Side::E),
         }
     }

@@ -79,11 +79,10 @@ impl Game {
         if self.units_in_supply(unit) == 0 {
             return RuleError::new("Component Limitations", format!("every {} is already on the board", data.name));
         }
-        if let Some(info) = self.board.area(area) {
-            if info.is_world() == self.is_ship(unit) {
+        if let Some(info) = self.board.area(area)
+            && info.is_world() == self.is_ship(unit) {
                 return RuleError::new("Deploy Order", format!("{area} is a {}; ships go on voids and ground units on worlds", if info.is_world() { "world" } else { "void" }));
             }
-        }
         if self.pos.area(area).factions().iter().any(|f| *f != faction) {
             return RuleError::new("Deploy Order", format!("{area} is held by another faction; units are placed on friendly or uncontrolled areas"));
         }
@@ -115,11 +114,10 @@ impl Game {
         if self.movable(a, from, unit) < count {
             return RuleError::new("Rout and Rally", format!("{from} has fewer than {count} unrouted {unit} of {} that have not moved this order", faction.name()));
         }
-        if let Some(origin) = if a.ground_stage { a.ground_origin.or(a.ship_origin) } else { a.ship_origin } {
-            if from.system != a.system && from.system != origin {
+        if let Some(origin) = if a.ground_stage { a.ground_origin.or(a.ship_origin) } else { a.ship_origin }
+            && from.system != a.system && from.system != origin {
                 return RuleError::new(rule, format!("units already came from {origin}; they cannot come from a second adjacent system"));
             }
-        }
         if !a.ground_stage && self.storm_between_systems(from.system, to.system) {
             return RuleError::new("Warp Storms", format!("a warp storm lies between {} and {}", from.system, to.system));
         }

@@ -30,11 +30,10 @@ impl Game {
             if !s.bought_order_upgrade {
                 for (i, name) in p.order_upgrade_deck.iter().enumerate() {
                     let Some(card) = self.data.order_upgrades.iter().find(|c| &c.name == name) else { continue };
-                    if card.level <= level && card.cost <= p.materiel {
-                        if let Ok(card) = u8::try_from(i + 1) {
+                    if card.level <= level && card.cost <= p.materiel
+                        && let Ok(card) = u8::try_from(i + 1) {
                             out.push(Action::BuyOrderUpgrade { card });
                         }
-                    }
                 }
             }
             if !s.bought_combat_upgrade {

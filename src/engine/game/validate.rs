@@ -159,8 +159,8 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             let names: Vec<&str> = area.factions().iter().map(|f| f.name()).collect();
             say("Contested Areas", format!("{id} holds pieces of {} outside a combat", names.join(" and ")));
         }
-        if between_orders {
-            if let Some(info) = info {
+        if between_orders
+            && let Some(info) = info {
                 let cap = usize::from(info.capacity(c.void_capacity));
                 for f in area.factions() {
                     let count = area.count_units(f);
@@ -169,7 +169,6 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                     }
                 }
             }
-        }
     }
     for (unit, count) in units {
         let max = usize::from(data.unit(unit).in_box);

@@ -1,0 +1,78 @@
+//! Helpers shared by the rules tests: the embedded data, introductory games, and small edits
+//! to a position.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::sync::Arc;
+
+use herakon::engine::ids::{AreaId, Faction, Order, Seat, StructureKind};
+use herakon::engine::phase::{OpStep, Phase};
+use herakon::engine::position::{PlacedOrder, Structure, Unit};
+use herakon::engine::{Action, Game, GameData, NewGameOptions, Position, UnitType};
+
+/// The embedded game data.
+pub fn data() -> Arc<GameData> {
+    Arc::new(GameData::embedded().expect("embedded assets load"))
+}
+
+/// A new introductory game.
+pub fn intro(players: u8, seed: u64) -> Game {
+    Game::new(&NewGameOptions { players, factions: None, seed }, data()).expect("intro game")
+}
+
+/// An area by name.
+pub fn a(name: &str) -> AreaId {
+    name.parse().expect("area name")
+}
+
+/// The introductory position for `players`, with `edit` applied, as a game; panics with every
+/// violation if the edit broke a rule.
+pub fn edited(players: u8, edit: impl FnOnce(&mut Position)) -> Game {
+    let mut pos = intro(players, 1).position().clone();
+    edit(&mut pos);
+    match Game::from_position(pos, data()) {
+        Ok(g) => g,
+        Err(v) => panic!("edited position is illegal: {v:#?}"),
+    }
+}
+
+/// Removes every unit, structure and objective token from the board.
+pub fn clear_board(pos: &mut Position) {
+    pos.areas.clear();
+}
+
+/// Puts units in an area.
+pub fn put(pos: &mut Position, area: &str, units: &[UnitType]) {
+    pos.area_mut(a(area)).units.extend(units.iter().map(|&u| Unit::new(u)));
+}
+
+/// Puts a structure on a world.
+pub fn build(pos: &mut Position, area: &str, kind: StructureKind, owner: Faction) {
+    pos.area_mut(a(area)).structures.push(Structure { kind, owner });
+}
+
+/// Makes it `seat`'s turn in the Operations Phase with one revealed order on `system`, the
+/// token taken from the player's play area and put on the stack.
+pub fn revealed(pos: &mut Position, seat: u8, system: &str, order: Order) {
+    let s = system.parse().unwrap();
+    let p = &mut pos.players[usize::from(seat)];
+    let i = p.orders.iter().position(|o| *o == order).unwrap();
+    p.orders.remove(i);
+    let owner = p.faction;
+    pos.stacks.entry(s).or_default().push(PlacedOrder { owner, order });
+    pos.phase = Phase::Operations { turn: Seat(seat), step: OpStep::Revealed { system: s, order } };
+}
+
+/// Applies actions by their notation, panicking with the rule if one is refused.
+pub fn play(game: &mut Game, actions: &[&str]) {
+    for text in actions {
+        let action: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        if let Err(e) = game.apply(action) {
+            panic!("`{text}` refused: {e}\nlegal: {:?}", game.legal_actions().iter().map(ToString::to_string).collect::<Vec<_>>());
+        }
+    }
+}
+
+/// The legal actions as text.
+pub fn legal(game: &Game) -> Vec<String> {
+    game.legal_actions().iter().map(ToString::to_string).collect()
+}
