@@ -558,15 +558,18 @@ fn objectives_simultaneous_winners_are_split_by_tokens_then_worlds() {
 
 #[test]
 fn player_elimination_a_player_without_friendly_worlds_is_out_and_the_last_one_wins() {
-    // The Chaos cultist on Purge is the only Chaos piece on a world besides the factory;
-    // an Ultramarines advance with overwhelming force takes both (simplified combat).
+    // Chaos holds only a factory on Thylin (A2.se); a space marine walks in from Remscheid
+    // (A3.ne). With no unrouted unit or bastion defending, the attacker wins at once and takes
+    // the factory, leaving Chaos no friendly world.
     let mut g = small(|p| {
-        p.areas.retain(|id, _| id.system.to_string() != "B3");
-        put(p, "B3.ne", &[Cultist]);
-        put(p, "B2.se", &[SpaceMarine, SpaceMarine, SpaceMarine]);
-        revealed(p, 0, "B3", Order::Advance);
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, UM);
+        build(p, "A2.se", StructureKind::Factory, CH);
+        put(p, "A3.ne", &[SpaceMarine]);
+        revealed(p, 0, "A2", Order::Advance);
     });
-    play(&mut g, &["resolve", "done", "move B2.se -> B3.ne space-marine x3", "done"]);
+    play(&mut g, &["resolve", "done", "move A3.ne -> A2.se space-marine x1", "done"]);
+    assert_eq!(g.position().area(a("A2.se")).structures[0].owner, UM, "the factory is captured");
     assert!(g.player(Seat(1)).eliminated);
     assert!(matches!(&g.position().phase, Phase::GameOver { winners, reason: EndReason::Elimination } if winners == &vec![Seat(0)]));
 }

@@ -97,8 +97,67 @@ pub enum Action {
     },
     /// Refresh: resolve the chosen event card's ability. `use-event`
     UseEvent,
+    /// Combat: commit reinforcement tokens. `reinforce 2`
+    Reinforce {
+        /// How many.
+        count: u8,
+    },
+    /// Combat: choose a card of the hand face down, by its place in the hand (1-based). `card 3`
+    PlayCard {
+        /// 1-based index in the hand.
+        card: u8,
+    },
+    /// Combat or orbital strike: the unit or bastion that suffers the next damage.
+    /// `damage space-marine`, `damage routed scout`, `damage bastion`, `damage reinforcement`
+    Damage {
+        /// What suffers it.
+        target: DamageTarget,
+    },
+    /// Combat: retreat every unit of the losing side to one area. `retreat B1.sw`
+    Retreat {
+        /// The destination.
+        area: AreaId,
+    },
+    /// Advance: an orbital strike from a void on an adjacent world. `strike B1.ne -> B1.nw`
+    Strike {
+        /// The void the ships fire from.
+        void: AreaId,
+        /// The enemy world.
+        world: AreaId,
+    },
     /// Finish the current multi-step choice or decline an optional one. `done`
     Done,
+}
+
+/// What suffers damage in a combat or orbital strike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DamageTarget {
+    /// A unit of this type, routed or not.
+    Unit {
+        /// The type.
+        unit: UnitType,
+        /// Whether a routed one.
+        routed: bool,
+    },
+    /// A reinforcement token, routed or not.
+    Reinforcement {
+        /// Whether a routed one.
+        routed: bool,
+    },
+    /// The bastion.
+    Bastion,
+}
+
+impl fmt::Display for DamageTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DamageTarget::Unit { unit, routed: false } => write!(f, "{unit}"),
+            DamageTarget::Unit { unit, routed: true } => write!(f, "routed {unit}"),
+            DamageTarget::Reinforcement { routed: false } => f.write_str("reinforcement"),
+            DamageTarget::Reinforcement { routed: true } => f.write_str("routed reinforcement"),
+            DamageTarget::Bastion => f.write_str("bastion"),
+        }
+    }
 }
 
 impl fmt::Display for Action {
@@ -133,6 +192,11 @@ impl fmt::Display for Action {
             Action::ChooseEvent { card } => write!(f, "event {card}"),
             Action::MoveStorm { from, to } => write!(f, "storm {from} -> {to}"),
             Action::UseEvent => f.write_str("use-event"),
+            Action::Reinforce { count } => write!(f, "reinforce {count}"),
+            Action::PlayCard { card } => write!(f, "card {card}"),
+            Action::Damage { target } => write!(f, "damage {target}"),
+            Action::Retreat { area } => write!(f, "retreat {area}"),
+            Action::Strike { void, world } => write!(f, "strike {void} -> {world}"),
             Action::Done => f.write_str("done"),
         }
     }
@@ -142,7 +206,7 @@ impl fmt::Display for Action {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseActionError {
     /// The first word names no action.
-    #[error("`{0}` is not an action (try: place, reveal, resolve, to-events, buy, build, move, take, order-upgrade, combat-upgrade, destroy, event, storm, use-event, done)")]
+    #[error("`{0}` is not an action (try: place, reveal, resolve, to-events, buy, build, move, take, order-upgrade, combat-upgrade, destroy, event, storm, use-event, reinforce, card, damage, retreat, strike, done)")]
     UnknownVerb(String),
     /// The words after the verb are wrong.
     #[error("`{text}`: expected `{usage}`")]
@@ -213,6 +277,24 @@ impl FromStr for Action {
             ("storm", [from, to]) => Ok(Action::MoveStorm { from: from.parse()?, to: to.parse()? }),
             ("storm", _) => Err(usage("storm EDGE -> EDGE")),
             ("use-event", []) => Ok(Action::UseEvent),
+            ("reinforce", [n]) => Ok(Action::Reinforce { count: number(n, "reinforce N")? }),
+            ("reinforce", _) => Err(usage("reinforce N")),
+            ("card", [n]) => Ok(Action::PlayCard { card: number(n, "card N")? }),
+            ("card", _) => Err(usage("card N")),
+            ("damage", ["bastion"]) => Ok(Action::Damage { target: DamageTarget::Bastion }),
+            ("damage", ["reinforcement"]) => Ok(Action::Damage { target: DamageTarget::Reinforcement { routed: false } }),
+            ("damage", ["routed", "reinforcement"]) => {
+                Ok(Action::Damage { target: DamageTarget::Reinforcement { routed: true } })
+            }
+            ("damage", ["routed", unit]) => {
+                Ok(Action::Damage { target: DamageTarget::Unit { unit: unit.parse()?, routed: true } })
+            }
+            ("damage", [unit]) => Ok(Action::Damage { target: DamageTarget::Unit { unit: unit.parse()?, routed: false } }),
+            ("damage", _) => Err(usage("damage [routed] UNIT | bastion | reinforcement")),
+            ("retreat", [area]) => Ok(Action::Retreat { area: area.parse()? }),
+            ("retreat", _) => Err(usage("retreat AREA")),
+            ("strike", [void, world]) => Ok(Action::Strike { void: void.parse()?, world: world.parse()? }),
+            ("strike", _) => Err(usage("strike VOID -> WORLD")),
             ("done", []) => Ok(Action::Done),
             (
                 "resolve" | "to-events" | "use-event" | "done",

@@ -3,6 +3,7 @@
 
 mod advance;
 mod capacity;
+mod combat;
 mod deploy;
 mod dominate;
 mod explain;
@@ -27,7 +28,8 @@ use super::phase::{OpStep, Phase, RefreshStep};
 use super::position::{PlayerState, Position};
 use super::unit_type::UnitType;
 
-pub use setup::NewGameOptions;
+pub use combat::{CombatTotals, dice_text};
+pub use setup::{NewGameError, NewGameOptions};
 pub use validate::Violation;
 
 /// A rule that forbids an action, in words a player understands.
@@ -90,6 +92,18 @@ pub enum DecisionKind {
     MoveStorm,
     /// Resolve the chosen event card's ability, or not.
     EventAbility,
+    /// Commit reinforcement tokens to a combat.
+    Reinforce,
+    /// Choose a combat card face down.
+    ChooseCombatCard,
+    /// Assign combat damage to a unit or bastion.
+    AssignDamage,
+    /// Choose where the losing units retreat.
+    Retreat,
+    /// Make an orbital strike, or not.
+    OrbitalStrike,
+    /// Assign orbital strike damage.
+    AssignStrikeDamage,
 }
 
 impl fmt::Display for DecisionKind {
@@ -109,6 +123,12 @@ impl fmt::Display for DecisionKind {
             DecisionKind::ChooseEvent => "choose one of the event cards you drew",
             DecisionKind::MoveStorm => "move a warp storm as the card's icon shows",
             DecisionKind::EventAbility => "resolve the event card's ability (done to skip)",
+            DecisionKind::Reinforce => "commit reinforcement tokens to the combat",
+            DecisionKind::ChooseCombatCard => "choose a combat card face down",
+            DecisionKind::AssignDamage => "choose the unit or bastion that suffers the damage",
+            DecisionKind::Retreat => "choose where your units retreat",
+            DecisionKind::OrbitalStrike => "make an orbital strike (done to skip)",
+            DecisionKind::AssignStrikeDamage => "choose the unit that suffers the orbital strike's damage",
         })
     }
 }
@@ -233,6 +253,17 @@ impl Game {
                 OpStep::Dominate(_) => (*turn, DecisionKind::FactionAbility),
                 OpStep::Strategize(_) => (*turn, DecisionKind::BuyUpgrades),
                 OpStep::Capacity { .. } => (self.over_capacity_seat()?, DecisionKind::DestroyExcess),
+                OpStep::Combat(c) => {
+                    let kind = match c.step {
+                        crate::engine::combat::CombatStep::Reinforce { .. } => DecisionKind::Reinforce,
+                        crate::engine::combat::CombatStep::ChooseCard { .. } => DecisionKind::ChooseCombatCard,
+                        crate::engine::combat::CombatStep::AssignDamage { .. } => DecisionKind::AssignDamage,
+                        crate::engine::combat::CombatStep::Retreat { .. } => DecisionKind::Retreat,
+                    };
+                    (self.combat_seat(c)?, kind)
+                }
+                OpStep::OrbitalChoice { .. } => (*turn, DecisionKind::OrbitalStrike),
+                OpStep::Orbital(s) => (self.orbital_seat(s)?, DecisionKind::AssignStrikeDamage),
             },
             Phase::Refresh { turn, step } => match step {
                 RefreshStep::ChooseEvent { .. } => (*turn, DecisionKind::ChooseEvent),
@@ -259,6 +290,9 @@ impl Game {
                 OpStep::Dominate(d) => self.dominate_actions(d, &mut out),
                 OpStep::Strategize(s) => self.strategize_actions(*turn, s, &mut out),
                 OpStep::Capacity { .. } => self.capacity_actions(&mut out),
+                OpStep::Combat(c) => self.combat_actions(c, &mut out),
+                OpStep::OrbitalChoice { system } => self.orbital_choices(*turn, *system, &mut out),
+                OpStep::Orbital(s) => self.orbital_targets(s, &mut out),
             },
             Phase::Refresh { step, .. } => match step {
                 RefreshStep::ChooseEvent { drawn } => {
@@ -308,6 +342,9 @@ impl Game {
                 OpStep::Dominate(d) => self.apply_dominate(turn, d, action, log),
                 OpStep::Strategize(s) => self.apply_strategize(turn, s, action, log),
                 OpStep::Capacity { .. } => self.apply_destroy(action, log),
+                OpStep::Combat(c) => self.apply_combat(turn, c, action, log),
+                OpStep::OrbitalChoice { system } => self.apply_orbital_choice(turn, system, action, log),
+                OpStep::Orbital(s) => self.apply_orbital(turn, s, action, log),
             },
             Phase::Refresh { turn, step } => self.apply_refresh(turn, step, action, log),
         }
@@ -326,6 +363,9 @@ impl Game {
                 Phase::Operations { turn, step } => match step {
                     OpStep::Reveal => self.auto_reveal(turn, log),
                     OpStep::Capacity { .. } => self.auto_capacity(log),
+                    OpStep::Combat(_) => self.auto_combat(turn, log),
+                    OpStep::OrbitalChoice { .. } => self.auto_orbital_choice(turn, log),
+                    OpStep::Orbital(_) => self.auto_orbital(turn, log),
                     _ => false,
                 },
                 Phase::Refresh { turn, step } => self.auto_refresh(turn, &step, log),

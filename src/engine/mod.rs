@@ -21,3 +21,4 @@ pub use game::{Decision, DecisionKind, Event, Game, NewGameOptions, RuleError, V
 pub use position::Position;
 pub mod view;
 pub use view::PlayerView;
+pub mod combat;

@@ -71,6 +71,15 @@ pub enum OpStep {
     Dominate(DominateStep),
     /// A Strategize order in progress.
     Strategize(StrategizeStep),
+    /// A combat started by an Advance order.
+    Combat(super::combat::CombatState),
+    /// After an Advance with no combat: choose an orbital strike, or not.
+    OrbitalChoice {
+        /// The active system.
+        system: SystemId,
+    },
+    /// An orbital strike whose damage the world's owner assigns.
+    Orbital(super::combat::OrbitalStrikeState),
     /// After an order: players destroy units over an area's capacity.
     Capacity {
         /// The active system of the order just resolved.

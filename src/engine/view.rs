@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::combat::CombatRole;
 use super::game::{Decision, Game};
 use super::ids::{AreaId, Faction, Order, Seat, SystemId};
 use super::phase::{Phase, RefreshStep};
@@ -51,6 +52,44 @@ pub struct SeenPlayer {
     pub eliminated: bool,
 }
 
+/// One side of a combat as a seat sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SeenCombatSide {
+    /// The faction.
+    pub faction: Faction,
+    /// Dice faces (public).
+    pub dice: Vec<crate::engine::data::DieFace>,
+    /// Cards face up.
+    pub played: Vec<String>,
+    /// Whether a card lies face down, chosen this round.
+    pub has_chosen: bool,
+    /// The chosen card, for its owner only.
+    pub chosen: Option<String>,
+    /// The hand, for its owner only (others see only its size).
+    pub hand: Vec<String>,
+    /// Cards in hand.
+    pub hand_size: usize,
+    /// Offence and defence combat tokens.
+    pub tokens: (u8, u8),
+    /// Reinforcement tokens in the fight (`true` = routed).
+    pub reinforcements: Vec<bool>,
+    /// Offence, defence and morale totals.
+    pub totals: (u32, u32, u32),
+}
+
+/// A combat as a seat sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SeenCombat {
+    /// The contested area.
+    pub area: AreaId,
+    /// Execution round 1-3 (0 while preparing).
+    pub round: u8,
+    /// The attacker.
+    pub attacker: SeenCombatSide,
+    /// The defender.
+    pub defender: SeenCombatSide,
+}
+
 /// Everything one seat may see.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayerView {
@@ -74,6 +113,8 @@ pub struct PlayerView {
     pub drawn_events: Vec<String>,
     /// Objective tokens needed to win.
     pub objectives_needed: usize,
+    /// The combat in progress, if any.
+    pub combat: Option<SeenCombat>,
 }
 
 impl Game {
@@ -136,6 +177,27 @@ impl Game {
             decision: self.decision().map(|Decision { seat, kind }| (seat, kind.to_string())),
             drawn_events,
             objectives_needed: self.player_count(),
+            combat: self.combat().map(|c| {
+                let side = |role: CombatRole| {
+                    let x = c.side(role);
+                    let faction = x.faction.unwrap_or(Faction::Ultramarines);
+                    let mine = Some(faction) == viewer_faction;
+                    let t = self.combat_totals(c, role);
+                    SeenCombatSide {
+                        faction,
+                        dice: x.dice.clone(),
+                        played: x.played.clone(),
+                        has_chosen: x.chosen.is_some(),
+                        chosen: if mine { x.chosen.clone() } else { None },
+                        hand: if mine { x.hand.clone() } else { Vec::new() },
+                        hand_size: x.hand.len(),
+                        tokens: (x.offence_tokens, x.defence_tokens),
+                        reinforcements: x.reinforcements.clone(),
+                        totals: (t.offence, t.defence, t.morale),
+                    }
+                };
+                SeenCombat { area: c.area, round: c.round, attacker: side(CombatRole::Attacker), defender: side(CombatRole::Defender) }
+            }),
         }
     }
 }

@@ -149,61 +149,26 @@ impl Game {
             }
             Action::Done => {
                 if let Some(area) = self.advance_contested(&a) {
-                    self.placeholder_combat(faction, area, log);
+                    let origins: Vec<AreaId> = a.moves.iter().filter(|m| m.to == area).map(|m| m.from).collect();
+                    self.start_combat(turn, a.system, area, origins, log);
+                } else {
+                    self.set_phase(Phase::Operations { turn, step: OpStep::OrbitalChoice { system: a.system } });
                 }
-                self.finish_order(turn, a.system, Order::Advance);
             }
             _ => {}
         }
     }
 
-    /// A stand-in for the combat of the combat issue: the side with the larger total combat
-    /// value of unrouted units (bastions included) wins, ties to the defender; the loser's units
-    /// in the area are destroyed and a winning attacker captures the structures (or destroys
-    /// them without a free control token).
-    fn placeholder_combat(&mut self, attacker: Faction, area: AreaId, log: &mut Vec<Event>) {
-        let state = self.pos.area(area).clone();
-        let Some(defender) = state.factions().into_iter().find(|f| *f != attacker) else { return };
-        let bastion = self.data.structure(crate::engine::ids::StructureKind::Bastion).combat;
-        let strength = |f: Faction| -> u32 {
-            let units: u32 = state
-                .units
-                .iter()
-                .filter(|u| u.owner() == f && !u.routed)
-                .map(|u| u32::from(self.data.unit(u.unit).combat))
-                .sum();
-            let bastions = state
-                .structures
-                .iter()
-                .filter(|s| s.owner == f && s.kind == crate::engine::ids::StructureKind::Bastion)
-                .count();
-            units + u32::from(bastion) * u32::try_from(bastions).unwrap_or(0)
-        };
-        let (att, def) = (strength(attacker), strength(defender));
-        let winner = if att > def { attacker } else { defender };
-        let loser = if winner == attacker { defender } else { attacker };
-        log.push(Event(format!(
-            "combat in {area} (simplified until full combat lands): {} {att} against {} {def}; {} wins",
-            attacker.name(),
-            defender.name(),
-            winner.name()
-        )));
-        let spare_tokens = self.control_tokens_left(winner);
-        let target = self.pos.area_mut(area);
-        target.units.retain(|u| u.owner() != loser);
-        if winner == attacker {
-            let mut tokens = spare_tokens;
-            target.structures.retain_mut(|s| {
-                if s.owner == attacker {
-                    return true;
-                }
-                if tokens == 0 {
-                    return false;
-                }
-                tokens -= 1;
-                s.owner = attacker;
-                true
-            });
+    /// Skips the orbital strike choice when no strike is possible.
+    pub(super) fn auto_orbital_choice(&mut self, turn: Seat, log: &mut Vec<Event>) -> bool {
+        let Phase::Operations { step: OpStep::OrbitalChoice { system }, .. } = self.pos.phase else { return false };
+        let mut choices = Vec::new();
+        self.orbital_choices(turn, system, &mut choices);
+        if choices.len() > 1 {
+            return false;
         }
+        let _ = log;
+        self.finish_order(turn, system, Order::Advance);
+        true
     }
 }

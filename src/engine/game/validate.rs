@@ -155,7 +155,12 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                 say("Objective Tokens", format!("{id} is a void; objective tokens lie on worlds"));
             }
         }
-        if area.is_contested() && !matches!(pos.phase, Phase::Operations { step: OpStep::Advance(_), .. }) {
+        let fighting = match &pos.phase {
+            Phase::Operations { step: OpStep::Advance(_), .. } => true,
+            Phase::Operations { step: OpStep::Combat(c), .. } => c.area == id,
+            _ => false,
+        };
+        if area.is_contested() && !fighting {
             let names: Vec<&str> = area.factions().iter().map(|f| f.name()).collect();
             say("Contested Areas", format!("{id} holds pieces of {} outside a combat", names.join(" and ")));
         }
@@ -255,7 +260,7 @@ fn resolving_order(pos: &Position, faction: Faction) -> Option<Order> {
     }
     match step {
         OpStep::Deploy(_) => Some(Order::Deploy),
-        OpStep::Advance(_) => Some(Order::Advance),
+        OpStep::Advance(_) | OpStep::Combat(_) | OpStep::OrbitalChoice { .. } | OpStep::Orbital(_) => Some(Order::Advance),
         OpStep::Dominate(_) => Some(Order::Dominate),
         OpStep::Strategize(_) => Some(Order::Strategize),
         OpStep::Reveal | OpStep::Revealed { .. } | OpStep::Capacity { .. } => None,
