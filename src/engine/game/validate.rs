@@ -94,8 +94,19 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                 say("Combat Cards and Combat Upgrade Cards", format!("{who} holds `{card}`, which is not one of his combat cards"));
             }
         }
-        if p.combat_deck.len() != 10 {
-            say("Combat Cards and Combat Upgrade Cards", format!("{who}'s combat deck has {} cards; it always has ten", p.combat_deck.len()));
+        let in_combat = match &pos.phase {
+            Phase::Operations { step: OpStep::Combat(c), .. } => [&c.attacker, &c.defender]
+                .into_iter()
+                .filter(|s| s.faction == Some(p.faction))
+                .map(|s| s.hand.len() + s.played.len() + usize::from(s.chosen.is_some()))
+                .sum(),
+            _ => 0,
+        };
+        if p.combat_deck.len() + in_combat != 10 {
+            say(
+                "Combat Cards and Combat Upgrade Cards",
+                format!("{who} has {} combat cards (deck and combat); a combat deck always has ten", p.combat_deck.len() + in_combat),
+            );
         }
         for card in p.order_upgrade_deck.iter().chain(&p.order_upgrades) {
             if !known(card, &mut data.order_upgrades.iter().map(|c| (&c.name, c.faction))) {
