@@ -125,6 +125,16 @@ pub enum Action {
         /// The enemy world.
         world: AreaId,
     },
+    /// Ultramarines "For the Emperor": replace a unit with a free one of another type.
+    /// `replace B2.nw scout -> space-marine`
+    Replace {
+        /// Where.
+        area: AreaId,
+        /// The unit that leaves.
+        from: UnitType,
+        /// The free unit that takes its place.
+        to: UnitType,
+    },
     /// Finish the current multi-step choice or decline an optional one. `done`
     Done,
 }
@@ -193,6 +203,7 @@ impl fmt::Display for Action {
             Action::MoveStorm { from, to } => write!(f, "storm {from} -> {to}"),
             Action::UseEvent => f.write_str("use-event"),
             Action::Reinforce { count } => write!(f, "reinforce {count}"),
+            Action::Replace { area, from, to } => write!(f, "replace {area} {from} -> {to}"),
             Action::PlayCard { card } => write!(f, "card {card}"),
             Action::Damage { target } => write!(f, "damage {target}"),
             Action::Retreat { area } => write!(f, "retreat {area}"),
@@ -206,7 +217,7 @@ impl fmt::Display for Action {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseActionError {
     /// The first word names no action.
-    #[error("`{0}` is not an action (try: place, reveal, resolve, to-events, buy, build, move, take, order-upgrade, combat-upgrade, destroy, event, storm, use-event, reinforce, card, damage, retreat, strike, done)")]
+    #[error("`{0}` is not an action (try: place, reveal, resolve, to-events, buy, build, move, take, order-upgrade, combat-upgrade, destroy, event, storm, use-event, replace, reinforce, card, damage, retreat, strike, done)")]
     UnknownVerb(String),
     /// The words after the verb are wrong.
     #[error("`{text}`: expected `{usage}`")]
@@ -277,6 +288,10 @@ impl FromStr for Action {
             ("storm", [from, to]) => Ok(Action::MoveStorm { from: from.parse()?, to: to.parse()? }),
             ("storm", _) => Err(usage("storm EDGE -> EDGE")),
             ("use-event", []) => Ok(Action::UseEvent),
+            ("replace", [area, from, to]) => {
+                Ok(Action::Replace { area: area.parse()?, from: from.parse()?, to: to.parse()? })
+            }
+            ("replace", _) => Err(usage("replace AREA UNIT -> UNIT")),
             ("reinforce", [n]) => Ok(Action::Reinforce { count: number(n, "reinforce N")? }),
             ("reinforce", _) => Err(usage("reinforce N")),
             ("card", [n]) => Ok(Action::PlayCard { card: number(n, "card N")? }),

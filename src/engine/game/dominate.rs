@@ -3,7 +3,9 @@
 //! faction ability.
 
 use super::{Action, Event, Game};
-use crate::engine::ids::{Asset, Order, Seat, SystemId};
+use crate::engine::ids::{AreaId, Asset, Faction, Order, Seat, SystemId};
+use crate::engine::position::Unit;
+use crate::engine::unit_type::UnitType;
 use crate::engine::phase::{DominateStep, OpStep, Phase};
 
 impl Game {
@@ -51,8 +53,94 @@ impl Game {
                 out.push(Action::Done);
             }
         } else {
-            // The faction abilities' effects come with the card issue; declining is always legal.
+            self.faction_ability_actions(seat, d.system, out);
             out.push(Action::Done);
+        }
+    }
+
+    /// The uses of the faction sheet's Dominate ability (declining is always legal).
+    fn faction_ability_actions(&self, seat: Seat, system: SystemId, out: &mut Vec<Action>) {
+        let faction = self.faction(seat);
+        let worlds: Vec<AreaId> = self.board.areas_of(system).filter(|a| a.is_world()).map(|a| a.id).collect();
+        let unrouted = |area: AreaId, unit: UnitType| self.pos.area(area).units.iter().any(|u| u.unit == unit && !u.routed);
+        match faction {
+            // For the Emperor: 1 materiel turns a Scout into a Space Marine, or a Space Marine into
+            // a Land Raider, in the active system. Replacing is not moving, so routed units may be
+            // replaced (Free Units: the new unit stands unrouted).
+            Faction::Ultramarines => {
+                if self.player(seat).materiel == 0 {
+                    return;
+                }
+                for (from, to) in [(UnitType::Scout, UnitType::SpaceMarine), (UnitType::SpaceMarine, UnitType::LandRaider)] {
+                    if self.units_in_supply(to) == 0 {
+                        continue;
+                    }
+                    for &area in &worlds {
+                        if self.pos.area(area).units.iter().any(|u| u.unit == from) {
+                            out.push(Action::Replace { area, from, to });
+                        }
+                    }
+                }
+            }
+            // Webway Portal: one unit from a world of the active system to a friendly world in any
+            // system (a routed unit cannot be moved by an effect: Rout and Rally).
+            Faction::Eldar => {
+                let targets: Vec<AreaId> = self.friendly_worlds(faction).collect();
+                for &from in &worlds {
+                    let mut types: Vec<UnitType> =
+                        self.pos.area(from).units.iter().filter(|u| u.owner() == faction && !u.routed).map(|u| u.unit).collect();
+                    types.sort();
+                    types.dedup();
+                    for unit in types {
+                        out.extend(targets.iter().filter(|&&t| t != from).map(|&to| Action::MoveUnits { from, to, unit, count: 1 }));
+                    }
+                }
+            }
+            // One Cultist from the active system to a friendly or uncontrolled world of an adjacent
+            // system, storms ignored (reading of the Italian summary; see assets note).
+            Faction::Chaos => {
+                let targets: Vec<AreaId> = self
+                    .board
+                    .system_neighbours(system)
+                    .flat_map(|s| self.board.areas_of(s))
+                    .filter(|a| a.is_world())
+                    .map(|a| a.id)
+                    .filter(|&a| self.pos.area(a).factions().iter().all(|f| *f == faction))
+                    .collect();
+                for &from in worlds.iter().filter(|&&w| unrouted(w, UnitType::Cultist)) {
+                    out.extend(targets.iter().map(|&to| Action::MoveUnits { from, to, unit: UnitType::Cultist, count: 1 }));
+                }
+            }
+            // Purchase one unit onto a friendly or uncontrolled world of the active system with no
+            // factory needed (Deploy Order errata: abilities need none); ground units only.
+            Faction::Orks => {
+                let level = self.command_level(faction);
+                for unit in UnitType::of(faction).filter(|u| !self.is_ship(*u)) {
+                    if self.units_in_supply(unit) == 0 {
+                        continue;
+                    }
+                    let forge_level = match self.data.unit(unit).level.checked_sub(level) {
+                        None | Some(0) => false,
+                        Some(1) => true,
+                        Some(_) => continue,
+                    };
+                    for cache in [false, true] {
+                        if cache && (self.data.unit(unit).cost == 0 || self.player(seat).assets.cache == 0) {
+                            continue;
+                        }
+                        let Some(price) = self.unit_price(faction, unit, forge_level, cache) else { continue };
+                        let p = self.player(seat);
+                        if p.materiel < price.materiel || p.assets.forge < price.forge || p.assets.cache < price.cache {
+                            continue;
+                        }
+                        for &area in &worlds {
+                            if self.pos.area(area).factions().iter().all(|f| *f == faction) {
+                                out.push(Action::BuyUnit { unit, area, forge_level, cache });
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -71,6 +159,34 @@ impl Game {
                 self.set_phase(Phase::Operations { turn, step: OpStep::Dominate(d) });
             }
             Action::Done => self.finish_order(turn, d.system, Order::Dominate),
+            Action::Replace { area, from, to } => {
+                let p = self.player_mut(turn);
+                p.materiel = p.materiel.saturating_sub(1);
+                let units = &mut self.pos.area_mut(area).units;
+                if let Some(i) = units.iter().position(|u| u.unit == from) {
+                    units[i] = Unit::new(to);
+                }
+                log.push(Event(format!("{}: For the Emperor replaces a {from} in {area} with a {to}", self.faction(turn).name())));
+                self.finish_order(turn, d.system, Order::Dominate);
+            }
+            Action::MoveUnits { from, to, unit, .. } => {
+                let units = &mut self.pos.area_mut(from).units;
+                if let Some(i) = units.iter().position(|u| u.unit == unit && !u.routed) {
+                    let moved = units.remove(i);
+                    self.pos.area_mut(to).units.push(moved);
+                }
+                log.push(Event(format!("{}'s faction ability moves a {unit} from {from} to {to}", self.faction(turn).name())));
+                self.finish_order(turn, d.system, Order::Dominate);
+            }
+            Action::BuyUnit { unit, area, forge_level, cache } => {
+                let faction = self.faction(turn);
+                if let Some(price) = self.unit_price(faction, unit, forge_level, cache) {
+                    self.pay(turn, price);
+                    self.pos.area_mut(area).units.push(Unit::new(unit));
+                    log.push(Event(format!("{} buys a {unit} in {area} with the faction ability", faction.name())));
+                }
+                self.finish_order(turn, d.system, Order::Dominate);
+            }
             _ => {}
         }
     }
