@@ -268,3 +268,147 @@ fn orbital_strike_is_offered_after_an_advance_without_combat_but_never_on_a_bast
     play(&mut g, &["resolve", "move A1.se -> B1.ne strike-cruiser x1", "done", "done"]);
     assert_ne!(g.decision().map(|d| d.kind), Some(DecisionKind::OrbitalStrike), "the bastion blocks it");
 }
+
+#[test]
+fn learn_to_play_combat_example_four_damage_destroys_the_scout_and_routs_the_space_marine() {
+    // Part II of the booklet's example, with the abilities' results set by hand: Ultramarines
+    // (Scout, Space Marine) attack two Eldar Aspect Warriors; in round two the Eldar have six
+    // offence (two dice, Howling Banshees and Hit and Run face up, two offence tokens from Hit
+    // and Run) against two defence (a die and Blessed Power Armour).
+    let mut g = edited(4, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, UM);
+        build(p, "B3.sw", StructureKind::Factory, CH);
+        build(p, "C1.nw", StructureKind::Factory, Faction::Orks);
+        build(p, "D3.ne", StructureKind::Factory, Faction::Eldar);
+        put(p, "D3.se", &[AspectWarrior, AspectWarrior, Scout, SpaceMarine]);
+        let um = usize::from(p.seat_of(UM).unwrap().0);
+        let el = usize::from(p.seat_of(Faction::Eldar).unwrap().0);
+        let i = p.players[um].orders.iter().position(|o| *o == Order::Advance).unwrap();
+        p.players[um].orders.remove(i);
+        let mut take = |seat: usize, names: &[&str]| -> Vec<String> {
+            names
+                .iter()
+                .map(|n| {
+                    let deck = &mut p.players[seat].combat_deck;
+                    let i = deck.iter().position(|c| c == n).unwrap_or_else(|| panic!("{n} in the deck"));
+                    deck.remove(i)
+                })
+                .collect()
+        };
+        let um_played = take(um, &["Blessed Power Armour"]);
+        let um_hand = take(um, &["Faith in the Emperor", "Ambush", "Ambush", "Reconnaissance"]);
+        let el_played = take(el, &["Howling Banshees"]);
+        let el_hand = take(el, &["Hit and Run", "Striking Scorpions", "Striking Scorpions", "Ranger Support"]);
+        p.phase = Phase::Operations {
+            turn: Seat(u8::try_from(um).unwrap()),
+            step: OpStep::Combat(CombatState {
+                area: a("D3.se"),
+                system: "D3".parse().unwrap(),
+                attacker: CombatSide { faction: Some(UM), dice: vec![D, M, M], hand: um_hand, played: um_played, reinforced: true, ..CombatSide::default() },
+                defender: CombatSide {
+                    faction: Some(Faction::Eldar),
+                    dice: vec![O, O, M],
+                    hand: el_hand,
+                    played: el_played,
+                    offence_tokens: 2,
+                    reinforced: true,
+                    ..CombatSide::default()
+                },
+                attack_origins: vec![a("D2.se")],
+                round: 2,
+                step: CombatStep::ChooseCard { side: CombatRole::Attacker },
+                winner: None,
+            }),
+        };
+    });
+    play(&mut g, &["card 1", "card 1"]);
+    let c = g.combat().unwrap();
+    assert_eq!(g.combat_totals(c, CombatRole::Defender).offence, 6);
+    assert_eq!(g.combat_totals(c, CombatRole::Attacker).defence, 2);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::AssignDamage);
+    play(&mut g, &["damage scout"]);
+    assert_eq!(legal(&g), ["damage space-marine"], "two damage carries over");
+    play(&mut g, &["damage space-marine"]);
+    assert_eq!(units(&g, "D3.se", UM), vec![(SpaceMarine, true)], "the Scout is destroyed, the Space Marine routed");
+}
+
+#[test]
+fn dice_limit_no_side_rolls_more_than_eight_dice() {
+    // Four Land Raiders (3 dice each) attack: twelve dice are capped at eight.
+    let mut g = edited(2, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, UM);
+        build(p, "B3.sw", StructureKind::Factory, CH);
+        put(p, "A1.ne", &[LandRaider, LandRaider, LandRaider, LandRaider]);
+        put(p, "B1.nw", &[Cultist]);
+        common::revealed(p, 0, "B1", Order::Advance);
+    });
+    play(&mut g, &["resolve", "done", "move A1.ne -> B1.nw land-raider x4", "done"]);
+    assert_eq!(g.combat().unwrap().attacker.dice.len(), 8);
+    assert_eq!(g.combat().unwrap().defender.dice.len(), 1);
+}
+
+/// A combat the defender (Chaos, on Smyrna B1.nw) has lost, waiting for his retreat.
+fn defender_lost(edit: impl FnOnce(&mut Position)) -> Game {
+    fight(&[SpaceMarine], &[Cultist], (&[M, M], &[M]), choose_cards(), |p| {
+        if let Phase::Operations { step: OpStep::Combat(c), .. } = &mut p.phase {
+            c.round = 3;
+        }
+        edit(p);
+    })
+}
+
+#[test]
+fn retreats_the_defender_prefers_a_friendly_area_in_the_active_or_an_adjacent_system() {
+    // The Iconoclast in B1.sw makes a path from Smyrna to Phlegra (B2.nw) and to Nicea.
+    let mut g = defender_lost(|p| {
+        put(p, "B1.sw", &[IconoclastDestroyer]);
+        put(p, "B2.nw", &[Cultist]);
+    });
+    play(&mut g, &["card 1", "card 1"]);
+    assert_eq!(g.combat().unwrap().winner, Some(CombatRole::Attacker));
+    assert_eq!(legal(&g), ["retreat B2.nw"], "the friendly world wins over every uncontrolled one");
+}
+
+#[test]
+fn retreats_the_defender_never_goes_where_the_attackers_came_from_nor_to_their_system() {
+    // The attackers came from A1.ne: nothing in A1 is offered even when friendly to Chaos.
+    let mut g = defender_lost(|p| {
+        put(p, "B1.sw", &[IconoclastDestroyer]);
+        put(p, "A1.sw", &[Cultist]);
+    });
+    play(&mut g, &["card 1", "card 1"]);
+    let l = legal(&g);
+    assert!(!l.iter().any(|x| x.contains("A1.")), "{l:?}");
+    assert!(l.contains(&"retreat B1.se".to_string()), "an uncontrolled world of the active system");
+}
+
+#[test]
+fn retreats_with_nowhere_to_go_the_units_are_destroyed() {
+    // Smyrna's neighbours are the attackers' Alledrias and two voids: no world to reach.
+    let mut g = defender_lost(|p| {
+        put(p, "B1.se", &[Scout]);
+        put(p, "B2.nw", &[Scout]);
+        put(p, "B1.ne", &[StrikeCruiser]);
+        put(p, "B1.sw", &[StrikeCruiser]);
+    });
+    play(&mut g, &["card 1", "card 1"]);
+    assert!(g.combat().is_none(), "no retreat decision: the combat ended");
+    assert!(units(&g, "B1.nw", CH).is_empty(), "the cultist was destroyed");
+}
+
+#[test]
+fn orbital_strike_damage_destroys_but_never_routs() {
+    let mut g = edited(2, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, UM);
+        build(p, "B3.sw", StructureKind::Factory, CH);
+        put(p, "B1.ne", &[StrikeCruiser, StrikeCruiser, StrikeCruiser]);
+        put(p, "B1.se", &[Helbrute]);
+        common::revealed(p, 0, "B1", Order::Advance);
+    });
+    play(&mut g, &["resolve", "done", "done", "strike B1.ne -> B1.se"]);
+    let helbrute = units(&g, "B1.se", CH);
+    assert!(helbrute.is_empty() || helbrute == vec![(Helbrute, false)], "destroyed or untouched: {helbrute:?}");
+}
