@@ -1,0 +1,74 @@
+//! Computer players: a random player (uniform over the legal actions) and a heuristic player
+//! that plays sensibly. Bots choose only among `legal_actions()` and look only at what their
+//! seat may know: the heuristic scores an action by the position it leads to, and never
+//! applies an action whose result depends on a roll or a draw before it is taken.
+
+mod heuristic;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{Action, Game};
+
+pub use heuristic::HeuristicBot;
+
+/// A computer player.
+pub trait Bot {
+    /// Chooses one of the legal actions of the deciding seat; `None` when there is none.
+    fn choose(&mut self, game: &Game) -> Option<Action>;
+}
+
+/// Chooses uniformly among the legal actions.
+#[derive(Debug, Clone)]
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+impl RandomBot {
+    /// A random player with its own seeded generator.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+}
+
+impl Bot for RandomBot {
+    fn choose(&mut self, game: &Game) -> Option<Action> {
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            return None;
+        }
+        Some(legal[self.rng.random_range(0..legal.len())])
+    }
+}
+
+/// The kinds of bot a seat can be given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BotKind {
+    /// [`RandomBot`].
+    Random,
+    /// [`HeuristicBot`].
+    Heuristic,
+}
+
+impl std::str::FromStr for BotKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "random" => Ok(BotKind::Random),
+            "heuristic" => Ok(BotKind::Heuristic),
+            other => Err(format!("`{other}` is not a bot (random, heuristic)")),
+        }
+    }
+}
+
+impl BotKind {
+    /// A new bot of this kind.
+    #[must_use]
+    pub fn build(self, seed: u64) -> Box<dyn Bot + Send> {
+        match self {
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
+        }
+    }
+}
