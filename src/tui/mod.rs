@@ -1,6 +1,26 @@
 //! The hot-seat terminal client (ratatui + crossterm).
+//!
+//! Elm-like: [`App`] holds only UI state; terminal events become [`Msg`]s; [`App::update`]
+//! changes that state or returns one engine `Action`; [`draw`] renders a [`Scene`], which holds
+//! the `PlayerView` of the seat on screen and never the raw position.
+
+pub mod app;
+pub mod board;
+pub mod layout;
+pub mod panels;
+pub mod save;
+pub mod scene;
+pub mod screens;
+pub mod terminal;
+pub mod theme;
+pub mod ui;
 
 use std::path::PathBuf;
+
+pub use app::{App, Effect, Focus, Msg, Overlay, Screen};
+pub use scene::Scene;
+pub use theme::Theme;
+pub use ui::draw;
 
 use crate::engine::Game;
 
@@ -15,7 +35,11 @@ pub struct PlayOptions {
 ///
 /// # Errors
 /// Terminal input/output failures.
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "the client owns the game it plays"
+)]
 pub fn run(game: Game, options: PlayOptions) -> std::io::Result<()> {
-    let _ = (game, options);
-    Ok(())
+    let mut game = game;
+    terminal::run(&mut game, &options)
 }

@@ -1,0 +1,588 @@
+//! The client's state and its update function. `App` holds only what the screen needs beyond
+//! the game (which seat is on screen, cursor, selection, scroll, log); a message either changes
+//! that state or becomes one `Action` for the engine.
+
+use std::collections::BTreeMap;
+
+use crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::layout::{Position, Rect};
+
+use super::layout::Regions;
+use super::panels;
+use super::scene::{Choice, Scene, concerns};
+use super::theme::Theme;
+use crate::engine::{Action, AreaId, Event, Game, Quadrant, Seat, SystemId};
+
+/// How many log lines are kept.
+const LOG_KEEP: usize = 500;
+
+/// What fills the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// Everything hidden until the named seat takes the keyboard.
+    Handoff(Seat),
+    /// The board and panels of the seat on screen.
+    Play,
+    /// The final board and the winners.
+    GameOver,
+}
+
+/// A box drawn over the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing.
+    None,
+    /// The keys.
+    Help,
+    /// "Really quit?"
+    ConfirmQuit,
+}
+
+/// Which panel the arrow keys move in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    /// The area cursor on the board.
+    Board,
+    /// The list of actions.
+    Actions,
+}
+
+/// An input, already taken out of the terminal's event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Msg {
+    /// A key press.
+    Key(KeyCode, KeyModifiers),
+    /// A left click at a screen cell.
+    Click(u16, u16),
+    /// The mouse wheel turned up (negative) or down (positive) over a screen cell.
+    Wheel(u16, u16, i8),
+    /// The terminal's new size.
+    Resize(u16, u16),
+}
+
+impl Msg {
+    /// A key press without modifiers.
+    #[must_use]
+    pub fn key(code: KeyCode) -> Msg {
+        Msg::Key(code, KeyModifiers::NONE)
+    }
+
+    /// The press of a character key.
+    #[must_use]
+    pub fn char(c: char) -> Msg {
+        Msg::key(KeyCode::Char(c))
+    }
+}
+
+/// What an update asks the outside world to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing.
+    None,
+    /// Apply this action to the game.
+    Apply(Action),
+    /// Save the game.
+    Save,
+    /// Leave the client.
+    Quit,
+}
+
+/// One log line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogLine {
+    /// The text.
+    pub text: String,
+    /// Whether it is a note of the client (saved, errors) rather than a game event.
+    pub note: bool,
+}
+
+/// The client's state.
+#[derive(Debug, Clone)]
+pub struct App {
+    /// Colours.
+    pub theme: Theme,
+    /// What fills the screen.
+    pub screen: Screen,
+    /// The seat whose view is on screen (`None` until the first hand-off).
+    pub shown: Option<Seat>,
+    /// A box over the screen.
+    pub overlay: Overlay,
+    /// Where the arrow keys act.
+    pub focus: Focus,
+    /// The area under the cursor.
+    pub cursor: AreaId,
+    /// Whether the action list shows only the actions concerning the cursor's area.
+    pub filter: bool,
+    /// The selected line of the (filtered) action list.
+    pub selected: usize,
+    /// The first line of the action list on screen.
+    pub scroll: usize,
+    /// Digits typed to choose an action by number.
+    pub typed: String,
+    /// Game events and client notes, oldest first.
+    pub log: Vec<LogLine>,
+    /// How many lines the log is scrolled back from its end.
+    pub log_back: usize,
+    /// The terminal's size.
+    pub size: Rect,
+    /// The action a click just selected: a second click on it, right after, does it.
+    pub armed: Option<Action>,
+    /// A short message for the bottom line until the next key (saved, errors).
+    pub flash: Option<String>,
+    /// Where each seat left its cursor (the next player does not see where the last one looked).
+    pub cursors: BTreeMap<Seat, AreaId>,
+}
+
+impl App {
+    /// A client for `game` on a terminal of `width` x `height`: the first screen hands the
+    /// keyboard to the seat that decides first.
+    #[must_use]
+    pub fn new(game: &Game, theme: Theme, width: u16, height: u16) -> App {
+        let mut app = App {
+            theme,
+            screen: Screen::Play,
+            shown: None,
+            overlay: Overlay::None,
+            focus: Focus::Actions,
+            cursor: AreaId::new(SystemId::new(0, 0), Quadrant::Nw),
+            filter: false,
+            selected: 0,
+            scroll: 0,
+            typed: String::new(),
+            log: Vec::new(),
+            log_back: 0,
+            size: Rect::new(0, 0, width, height),
+            armed: None,
+            flash: None,
+            cursors: BTreeMap::new(),
+        };
+        app.note(format!(
+            "A game for {} players: {}.",
+            game.player_count(),
+            game.seats()
+                .map(|s| game.faction(s).name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        app.flash = None;
+        app.follow(game);
+        app
+    }
+
+    /// Adds a client note to the log.
+    pub fn note(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        self.flash = Some(text.clone());
+        self.push_log(LogLine { text, note: true });
+    }
+
+    fn push_log(&mut self, line: LogLine) {
+        self.log.push(line);
+        if self.log.len() > LOG_KEEP {
+            self.log.drain(..self.log.len() - LOG_KEEP);
+        }
+        self.log_back = 0;
+    }
+
+    /// The screen's regions for this game.
+    #[must_use]
+    pub fn regions(&self, game: &Game) -> Regions {
+        let b = game.board();
+        let choices = match game.decision() {
+            Some(d) if Some(d.seat) == self.shown => game.legal_actions().len(),
+            _ => 0,
+        };
+        Regions::compute(self.size, b.cols(), b.rows(), game.player_count(), choices)
+    }
+
+    /// The first screen row of the action list and how many actions it shows.
+    #[must_use]
+    pub fn list_rows(&self, game: &Game) -> (u16, usize) {
+        let kind = game
+            .decision()
+            .map(|d| d.kind.to_string())
+            .unwrap_or_default();
+        panels::list_geometry(self.regions(game).prompt, &kind)
+    }
+
+    /// The choices the list shows now (all, or those concerning the cursor's area).
+    #[must_use]
+    pub fn visible<'c>(&self, choices: &'c [Choice]) -> Vec<&'c Choice> {
+        choices
+            .iter()
+            .filter(|c| !self.filter || concerns(&c.action, self.cursor))
+            .collect()
+    }
+
+    /// Moves to the screen the game's state calls for: the hand-off when another seat must
+    /// decide, the final screen when the game is over.
+    pub fn follow(&mut self, game: &Game) {
+        if game.is_over() {
+            if self.screen != Screen::GameOver {
+                self.screen = Screen::GameOver;
+                self.shown = None;
+                self.focus = Focus::Board;
+                self.filter = false;
+            }
+            return;
+        }
+        if let Some(d) = game.decision()
+            && self.shown != Some(d.seat)
+        {
+            if let Some(before) = self.shown {
+                self.cursors.insert(before, self.cursor);
+            }
+            self.screen = Screen::Handoff(d.seat);
+            self.shown = None;
+            self.reset_choice();
+            self.filter = false;
+            self.focus = Focus::Actions;
+        }
+    }
+
+    fn reset_choice(&mut self) {
+        self.selected = 0;
+        self.scroll = 0;
+        self.typed.clear();
+    }
+
+    /// Handles one message: UI changes happen here; an action is applied to the game at once.
+    /// Returns what is left for the caller (save, quit).
+    pub fn handle(&mut self, game: &mut Game, msg: Msg) -> Effect {
+        match self.update(game, msg) {
+            Effect::Apply(action) => {
+                match game.apply(action) {
+                    Ok(events) => self.applied(game, action, &events),
+                    Err(e) => self.note(format!("not allowed: {e}")),
+                }
+                Effect::None
+            }
+            other => other,
+        }
+    }
+
+    /// Records the events of `action`, just applied, and moves on to the next decision. The
+    /// same action stays selected if it is still legal (to buy another of the same unit).
+    pub fn applied(&mut self, game: &Game, action: Action, events: &[Event]) {
+        for e in events {
+            self.push_log(LogLine {
+                text: e.to_string(),
+                note: false,
+            });
+        }
+        self.typed.clear();
+        let scene = Scene::new(game, self.shown);
+        let visible = self.visible(&scene.choices);
+        if visible.is_empty() && self.filter {
+            // Nothing left at this area: show every choice again.
+            self.filter = false;
+        }
+        let visible = self.visible(&scene.choices);
+        self.selected = visible.iter().position(|c| c.action == action).unwrap_or(0);
+        self.keep_selection_visible(game);
+        self.follow(game);
+    }
+
+    /// The update function: changes UI state, or returns the action to apply.
+    pub fn update(&mut self, game: &Game, msg: Msg) -> Effect {
+        let armed = self.armed.take();
+        if matches!(msg, Msg::Key(..) | Msg::Click(..)) {
+            self.flash = None;
+        }
+        match msg {
+            Msg::Resize(w, h) => {
+                self.size = Rect::new(0, 0, w, h);
+                self.keep_selection_visible(game);
+                Effect::None
+            }
+            Msg::Key(code, mods) => self.key(game, code, mods),
+            Msg::Click(x, y) => self.click(game, x, y, armed),
+            Msg::Wheel(x, y, dir) => {
+                if self.overlay != Overlay::None || !matches!(self.screen, Screen::Play) {
+                    return Effect::None;
+                }
+                let r = self.regions(game);
+                let p = Position::new(x, y);
+                if r.log.contains(p) {
+                    if dir < 0 {
+                        self.log_back = (self.log_back + 3).min(self.log.len());
+                    } else {
+                        self.log_back = self.log_back.saturating_sub(3);
+                    }
+                } else if r.prompt.contains(p) {
+                    self.move_selection(game, if dir < 0 { -1 } else { 1 });
+                }
+                Effect::None
+            }
+        }
+    }
+
+    fn key(&mut self, game: &Game, code: KeyCode, mods: KeyModifiers) -> Effect {
+        let ctrl_c = code == KeyCode::Char('c') && mods.contains(KeyModifiers::CONTROL);
+        match self.overlay {
+            Overlay::ConfirmQuit => {
+                self.overlay = Overlay::None;
+                return match code {
+                    KeyCode::Char('y' | 'Y' | 'q') => Effect::Quit,
+                    _ if ctrl_c => Effect::Quit,
+                    _ => Effect::None,
+                };
+            }
+            Overlay::Help => {
+                self.overlay = Overlay::None;
+                return Effect::None;
+            }
+            Overlay::None => {}
+        }
+        if ctrl_c {
+            self.overlay = Overlay::ConfirmQuit;
+            return Effect::None;
+        }
+        match code {
+            KeyCode::Char('?') | KeyCode::F(1) => {
+                self.overlay = Overlay::Help;
+                return Effect::None;
+            }
+            KeyCode::Char('s') => return Effect::Save,
+            KeyCode::Char('q') => {
+                if self.screen == Screen::GameOver {
+                    return Effect::Quit;
+                }
+                self.overlay = Overlay::ConfirmQuit;
+                return Effect::None;
+            }
+            _ => {}
+        }
+        match self.screen {
+            Screen::Handoff(seat) => {
+                if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
+                    self.shown = Some(seat);
+                    self.screen = Screen::Play;
+                    self.reset_choice();
+                    self.focus = Focus::Actions;
+                    self.cursor = self
+                        .cursors
+                        .get(&seat)
+                        .copied()
+                        .unwrap_or_else(|| home_area(game, seat));
+                }
+                Effect::None
+            }
+            Screen::GameOver => {
+                self.board_key(game, code);
+                Effect::None
+            }
+            Screen::Play => self.play_key(game, code),
+        }
+    }
+
+    fn play_key(&mut self, game: &Game, code: KeyCode) -> Effect {
+        match code {
+            KeyCode::Tab | KeyCode::BackTab => {
+                self.focus = match self.focus {
+                    Focus::Board => Focus::Actions,
+                    Focus::Actions => Focus::Board,
+                };
+            }
+            KeyCode::Char('f') => {
+                self.filter = !self.filter;
+                self.reset_choice();
+            }
+            KeyCode::Char('[') => self.log_back = (self.log_back + 1).min(self.log.len()),
+            KeyCode::Char(']') => self.log_back = self.log_back.saturating_sub(1),
+            KeyCode::Char(c) if c.is_ascii_digit() => {
+                if self.typed.len() < 3 {
+                    self.typed.push(c);
+                }
+                self.select_typed(game);
+            }
+            KeyCode::Backspace => {
+                self.typed.pop();
+                self.select_typed(game);
+            }
+            KeyCode::Esc => {
+                if !self.typed.is_empty() {
+                    self.typed.clear();
+                } else if self.filter {
+                    self.filter = false;
+                    self.reset_choice();
+                } else {
+                    self.focus = Focus::Actions;
+                }
+            }
+            KeyCode::Enter => return self.enter(game),
+            KeyCode::PageUp => self.move_selection(game, -page(self, game)),
+            KeyCode::PageDown => self.move_selection(game, page(self, game)),
+            KeyCode::Home => self.move_selection(game, isize::MIN / 2),
+            KeyCode::End => self.move_selection(game, isize::MAX / 2),
+            _ => match self.focus {
+                Focus::Board => {
+                    if self.board_key(game, code) {
+                        self.filter = true;
+                        self.reset_choice();
+                    }
+                }
+                Focus::Actions => match code {
+                    KeyCode::Up | KeyCode::Char('k') => self.move_selection(game, -1),
+                    KeyCode::Down | KeyCode::Char('j') => self.move_selection(game, 1),
+                    KeyCode::Left | KeyCode::Right | KeyCode::Char('h' | 'l') => {
+                        self.focus = Focus::Board;
+                        if self.board_key(game, code) {
+                            self.filter = true;
+                            self.reset_choice();
+                        }
+                    }
+                    _ => {}
+                },
+            },
+        }
+        Effect::None
+    }
+
+    /// Moves the area cursor; returns whether it moved.
+    fn board_key(&mut self, game: &Game, code: KeyCode) -> bool {
+        let (dx, dy): (i16, i16) = match code {
+            KeyCode::Left | KeyCode::Char('h') => (-1, 0),
+            KeyCode::Right | KeyCode::Char('l') => (1, 0),
+            KeyCode::Up | KeyCode::Char('k') => (0, -1),
+            KeyCode::Down | KeyCode::Char('j') => (0, 1),
+            _ => return false,
+        };
+        let b = game.board();
+        let (x, y) = self.cursor.grid();
+        let nx = (i16::from(x) + dx).clamp(0, i16::from(b.cols()) * 2 - 1);
+        let ny = (i16::from(y) + dy).clamp(0, i16::from(b.rows()) * 2 - 1);
+        let (Ok(nx), Ok(ny)) = (u8::try_from(nx), u8::try_from(ny)) else {
+            return false;
+        };
+        let next = AreaId::from_grid(nx, ny);
+        let moved = next != self.cursor;
+        self.cursor = next;
+        moved
+    }
+
+    fn enter(&mut self, game: &Game) -> Effect {
+        let scene = Scene::new(game, self.shown);
+        if !self.typed.is_empty() {
+            let wanted: usize = self.typed.parse().unwrap_or(0);
+            self.typed.clear();
+            if let Some(c) = scene.choices.iter().find(|c| c.number == wanted) {
+                return Effect::Apply(c.action);
+            }
+            self.note(format!("there is no action number {wanted}"));
+            return Effect::None;
+        }
+        if self.focus == Focus::Board {
+            self.focus = Focus::Actions;
+            return Effect::None;
+        }
+        match self.visible(&scene.choices).get(self.selected) {
+            Some(c) => Effect::Apply(c.action),
+            None => Effect::None,
+        }
+    }
+
+    /// Selects the action whose number was typed (showing all actions if the filter hides it).
+    fn select_typed(&mut self, game: &Game) {
+        let Ok(wanted) = self.typed.parse::<usize>() else {
+            return;
+        };
+        let scene = Scene::new(game, self.shown);
+        if !self
+            .visible(&scene.choices)
+            .iter()
+            .any(|c| c.number == wanted)
+        {
+            self.filter = false;
+        }
+        if let Some(i) = self
+            .visible(&scene.choices)
+            .iter()
+            .position(|c| c.number == wanted)
+        {
+            self.selected = i;
+            self.keep_selection_visible(game);
+        }
+    }
+
+    fn move_selection(&mut self, game: &Game, by: isize) {
+        let scene = Scene::new(game, self.shown);
+        let n = self.visible(&scene.choices).len();
+        if n == 0 {
+            self.selected = 0;
+            return;
+        }
+        let max = isize::try_from(n - 1).unwrap_or(0);
+        let now = isize::try_from(self.selected).unwrap_or(0);
+        self.selected = usize::try_from(now.saturating_add(by).clamp(0, max)).unwrap_or(0);
+        self.focus = Focus::Actions;
+        self.keep_selection_visible(game);
+    }
+
+    fn keep_selection_visible(&mut self, game: &Game) {
+        let rows = self.list_rows(game).1.max(1);
+        if self.selected < self.scroll {
+            self.scroll = self.selected;
+        } else if self.selected >= self.scroll + rows {
+            self.scroll = self.selected + 1 - rows;
+        }
+    }
+
+    fn click(&mut self, game: &Game, x: u16, y: u16, armed: Option<Action>) -> Effect {
+        match self.overlay {
+            Overlay::Help => {
+                self.overlay = Overlay::None;
+                return Effect::None;
+            }
+            Overlay::ConfirmQuit => return Effect::None,
+            Overlay::None => {}
+        }
+        if !matches!(self.screen, Screen::Play | Screen::GameOver) {
+            return Effect::None;
+        }
+        let r = self.regions(game);
+        if let Some(area) = r.area_at(x, y) {
+            self.cursor = area;
+            if self.screen == Screen::Play {
+                self.filter = true;
+                self.focus = Focus::Actions;
+                self.reset_choice();
+            }
+            return Effect::None;
+        }
+        if self.screen == Screen::Play && r.prompt.contains(Position::new(x, y)) {
+            let (first, rows) = self.list_rows(game);
+            if y < first || usize::from(y - first) >= rows {
+                return Effect::None;
+            }
+            let i = self.scroll + usize::from(y - first);
+            let scene = Scene::new(game, self.shown);
+            let visible = self.visible(&scene.choices);
+            if let Some(c) = visible.get(i) {
+                self.focus = Focus::Actions;
+                self.selected = i;
+                if armed == Some(c.action) {
+                    return Effect::Apply(c.action);
+                }
+                self.armed = Some(c.action);
+            }
+        }
+        Effect::None
+    }
+}
+
+/// The first area holding a piece of the seat's faction (public information), or `A1.nw`.
+fn home_area(game: &Game, seat: Seat) -> AreaId {
+    let faction = game.faction(seat);
+    game.view(None)
+        .areas
+        .iter()
+        .find(|(_, a)| a.factions().contains(&faction))
+        .map_or(AreaId::new(SystemId::new(0, 0), Quadrant::Nw), |(id, _)| {
+            *id
+        })
+}
+
+fn page(app: &App, game: &Game) -> isize {
+    isize::try_from(app.list_rows(game).1.max(1)).unwrap_or(1)
+}

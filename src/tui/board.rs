@@ -1,0 +1,494 @@
+//! The board: one box per system tile, its four areas in a 2x2, the order-token stack on the
+//! tile's middle line and warp storms (`≈`) on the tile edges they lie on.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use super::layout::Regions;
+use super::scene::Scene;
+use super::theme::Theme;
+use crate::engine::board::AreaInfo;
+use crate::engine::position::AreaState;
+use crate::engine::view::SeenToken;
+use crate::engine::{
+    Action, AreaId, Asset, EdgeId, Faction, Order, Quadrant, StructureKind, SystemId, UnitType,
+};
+
+/// A short code for a unit type (the side panel and the help spell them out).
+#[must_use]
+pub fn unit_code(u: UnitType) -> &'static str {
+    match u {
+        UnitType::Scout => "Sc",
+        UnitType::StrikeCruiser => "SC",
+        UnitType::SpaceMarine => "SM",
+        UnitType::LandRaider => "LR",
+        UnitType::BattleBarge => "BB",
+        UnitType::WarlordTitan => "WT",
+        UnitType::Cultist => "Cu",
+        UnitType::IconoclastDestroyer => "ID",
+        UnitType::ChaosSpaceMarine => "CM",
+        UnitType::Helbrute => "He",
+        UnitType::RepulsiveGrandCruiser => "GC",
+        UnitType::ChaosReaverTitan => "RT",
+        UnitType::OrkBoyz => "Bz",
+        UnitType::OnslaughtAttackShip => "AS",
+        UnitType::Nob => "Nb",
+        UnitType::Battlewagon => "BW",
+        UnitType::KillKroozer => "KK",
+        UnitType::Gargant => "Ga",
+        UnitType::AspectWarrior => "AW",
+        UnitType::HelleboreFrigate => "HF",
+        UnitType::Wraithguard => "WG",
+        UnitType::Falcon => "Fa",
+        UnitType::VoidStalker => "VS",
+        UnitType::WarlockBattleTitan => "BT",
+    }
+}
+
+/// A short name for an order.
+#[must_use]
+pub fn order_code(o: Order) -> &'static str {
+    match o {
+        Order::Advance => "Adv",
+        Order::Deploy => "Dep",
+        Order::Strategize => "Str",
+        Order::Dominate => "Dom",
+    }
+}
+
+/// The letter of an asset icon.
+#[must_use]
+pub fn asset_letter(a: Asset) -> char {
+    match a {
+        Asset::Forge => 'F',
+        Asset::Cache => 'C',
+        Asset::Reinforcement => 'R',
+        Asset::Prosperity => 'P',
+    }
+}
+
+/// Units of one faction in an area, grouped by type, routed ones apart: (type, routed, count).
+#[must_use]
+pub fn unit_groups(state: &AreaState, faction: Faction) -> Vec<(UnitType, bool, usize)> {
+    let mut groups: Vec<(UnitType, bool, usize)> = Vec::new();
+    for u in state.units.iter().filter(|u| u.owner() == faction) {
+        match groups.iter_mut().find(|g| g.0 == u.unit && g.1 == u.routed) {
+            Some(g) => g.2 += 1,
+            None => groups.push((u.unit, u.routed, 1)),
+        }
+    }
+    groups.sort_by_key(|g| (UnitType::ALL.iter().position(|t| *t == g.0), g.1));
+    groups
+}
+
+/// The stack's tokens as spans, bottom first; the top token's order when the viewer may see it.
+#[must_use]
+pub fn stack_spans(stack: &[SeenToken], theme: Theme, long: bool) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    for (i, t) in stack.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" "));
+        }
+        let style = theme.faction_bold(t.owner);
+        match t.order {
+            Some(o) if long => spans.push(Span::styled(
+                format!("{}:{}", t.owner.letter(), o.key()),
+                style,
+            )),
+            Some(o) => spans.push(Span::styled(
+                format!("{}:{}", t.owner.letter(), order_code(o)),
+                style,
+            )),
+            None => spans.push(Span::styled(t.owner.letter().to_string(), style)),
+        }
+    }
+    spans
+}
+
+fn width_of(spans: &[Span<'_>]) -> usize {
+    spans.iter().map(Span::width).sum()
+}
+
+/// Draws the board.
+pub fn draw(
+    buf: &mut Buffer,
+    r: &Regions,
+    scene: &Scene<'_>,
+    theme: Theme,
+    cursor: Option<AreaId>,
+    selected: Option<Action>,
+) {
+    for system in scene.board.systems() {
+        draw_tile(buf, r, scene, theme, system, cursor, selected);
+    }
+    for storm in &scene.view.storms {
+        draw_storm(buf, r, storm.edge, theme);
+    }
+}
+
+fn draw_tile(
+    buf: &mut Buffer,
+    r: &Regions,
+    scene: &Scene<'_>,
+    theme: Theme,
+    system: SystemId,
+    cursor: Option<AreaId>,
+    selected: Option<Action>,
+) {
+    let t = r.tile(system);
+    if t.width < 5 || t.height < 5 {
+        return;
+    }
+    let (mx, my) = Regions::dividers(t);
+    let (right, bottom) = (t.right() - 1, t.bottom() - 1);
+    let border = theme.border();
+    let divider = theme.divider();
+    for x in t.x..=right {
+        buf.set_string(x, t.y, "─", border);
+        buf.set_string(x, bottom, "─", border);
+        if x > t.x && x < right {
+            buf.set_string(x, my, "─", divider);
+        }
+    }
+    for y in t.y..=bottom {
+        buf.set_string(t.x, y, "│", border);
+        buf.set_string(right, y, "│", border);
+        if y > t.y && y < bottom {
+            buf.set_string(mx, y, "│", divider);
+        }
+    }
+    buf.set_string(t.x, t.y, "┌", border);
+    buf.set_string(right, t.y, "┐", border);
+    buf.set_string(t.x, bottom, "└", border);
+    buf.set_string(right, bottom, "┘", border);
+    buf.set_string(mx, t.y, "┬", border);
+    buf.set_string(mx, bottom, "┴", border);
+    buf.set_string(t.x, my, "├", border);
+    buf.set_string(right, my, "┤", border);
+    buf.set_string(mx, my, "┼", divider);
+
+    // Title on the top border: system id and name.
+    let concerned = selected.is_some_and(|a| action_systems(a).contains(&system));
+    let mut title_style = theme.title();
+    if concerned {
+        title_style = title_style.add_modifier(Modifier::REVERSED);
+    }
+    let name = scene.board.system_name(system);
+    let title = if name.is_empty() {
+        format!(" {system} ")
+    } else {
+        format!(" {system} {name} ")
+    };
+    let max = t.width.saturating_sub(4);
+    buf.set_line(
+        t.x + 2,
+        t.y,
+        &Line::from(Span::styled(title, title_style)),
+        max,
+    );
+
+    for q in Quadrant::ALL {
+        let id = AreaId::new(system, q);
+        let rect = r.area(id);
+        let here = cursor == Some(id);
+        let target = selected.is_some_and(|a| action_areas(a).contains(&id));
+        if here {
+            buf.set_style(rect, theme.cursor());
+        } else if target && theme.color {
+            buf.set_style(rect, Style::new().bg(Color::Rgb(70, 55, 15)));
+        }
+        if let Some(info) = scene.board.area(id) {
+            draw_area(buf, rect, info, scene.view.areas.get(&id), theme);
+        }
+        if here {
+            mark_around(buf, rect, theme.cursor_mark());
+        } else if target {
+            let x = rect.right().saturating_sub(1);
+            buf.set_string(x, rect.y, "*", theme.cursor_mark());
+        }
+    }
+
+    // The order-token stack, centred on the middle line.
+    if let Some(stack) = scene.view.stacks.get(&system).filter(|s| !s.is_empty()) {
+        let room = usize::from(t.width.saturating_sub(4));
+        let mut spans = stack_spans(stack, theme, true);
+        if width_of(&spans) + 2 > room {
+            spans = stack_spans(stack, theme, false);
+        }
+        let mut shown = stack.len();
+        while width_of(&spans) + 2 > room && shown > 1 {
+            shown -= 1;
+            let mut s = vec![Span::styled(
+                format!("{}…", stack.len() - shown),
+                theme.dim(),
+            )];
+            s.extend(stack_spans(&stack[stack.len() - shown..], theme, false));
+            spans = s;
+        }
+        let mut line = vec![Span::styled("[", border)];
+        line.extend(spans);
+        line.push(Span::styled("]", border));
+        let w = u16::try_from(width_of(&line))
+            .unwrap_or(u16::MAX)
+            .min(t.width.saturating_sub(2));
+        let x = (mx + 1).saturating_sub(w.div_ceil(2)).max(t.x + 1);
+        buf.set_line(x, my, &Line::from(line), w);
+    }
+}
+
+/// Marks the cursor's area on the dividers and borders around it.
+fn mark_around(buf: &mut Buffer, rect: Rect, style: Style) {
+    let left = rect.x.saturating_sub(1);
+    let top = rect.y.saturating_sub(1);
+    let right = rect.right();
+    let bottom = rect.bottom();
+    for x in rect.x..rect.right() {
+        restyle(buf, x, top, style);
+        restyle(buf, x, bottom, style);
+    }
+    for y in rect.y..rect.bottom() {
+        restyle(buf, left, y, style);
+        restyle(buf, right, y, style);
+    }
+}
+
+fn restyle(buf: &mut Buffer, x: u16, y: u16, style: Style) {
+    if let Some(cell) = buf.cell_mut((x, y)) {
+        // Keep storm marks and stack tokens as they are: only plain lines take the mark.
+        if matches!(cell.symbol(), "─" | "│") {
+            cell.set_style(style);
+            let s = if cell.symbol() == "─" { "━" } else { "┃" };
+            cell.set_symbol(s);
+        }
+    }
+}
+
+/// The systems an action names.
+fn action_systems(a: Action) -> Vec<SystemId> {
+    match a {
+        Action::Place { system, .. } | Action::Reveal { system } => vec![system],
+        _ => Vec::new(),
+    }
+}
+
+/// The areas an action names.
+fn action_areas(a: Action) -> Vec<AreaId> {
+    match a {
+        Action::BuyUnit { area, .. }
+        | Action::BuildStructure { area, .. }
+        | Action::Destroy { area, .. } => {
+            vec![area]
+        }
+        Action::MoveUnits { from, to, .. } => vec![from, to],
+        Action::Strike { void, world } => vec![void, world],
+        Action::Retreat { area } | Action::Replace { area, .. } => vec![area],
+        _ => Vec::new(),
+    }
+}
+
+fn structure_name(k: StructureKind) -> &'static str {
+    match k {
+        StructureKind::Factory => "factory",
+        StructureKind::City => "city",
+        StructureKind::Bastion => "bastion",
+    }
+}
+
+/// The lines drawn inside one area, most important first, fitted to `width`.
+#[must_use]
+pub fn area_lines(
+    info: &AreaInfo,
+    state: Option<&AreaState>,
+    theme: Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    match info.world() {
+        Some(w) => {
+            lines.push(Line::from(Span::styled(
+                clip(&w.name, width),
+                theme.world(),
+            )));
+            let icons: String = w.assets.iter().map(|a| asset_letter(*a)).collect();
+            let text = if width >= 15 {
+                format!("cap {} mat {} {icons}", w.capacity, w.materiel)
+            } else {
+                format!("c{} m{} {icons}", w.capacity, w.materiel)
+            };
+            lines.push(Line::from(Span::styled(
+                text.trim_end().to_string(),
+                theme.banner(),
+            )));
+        }
+        None => {
+            lines.push(Line::from(Span::styled("void", theme.dim())));
+        }
+    }
+    let Some(state) = state else { return lines };
+    let mut pieces: Vec<Span<'static>> = Vec::new();
+    for s in &state.structures {
+        if !pieces.is_empty() {
+            pieces.push(Span::raw(" "));
+        }
+        let name = structure_name(s.kind);
+        let text = if width >= 12 {
+            format!("{} {name}", s.owner.letter())
+        } else {
+            format!("{} {}", s.owner.letter(), &name[..3])
+        };
+        pieces.push(Span::styled(text, theme.faction_bold(s.owner)));
+    }
+    for f in &state.objectives {
+        if !pieces.is_empty() {
+            pieces.push(Span::raw(" "));
+        }
+        pieces.push(Span::styled(
+            format!("◎{}", f.letter()),
+            theme.faction_bold(*f),
+        ));
+    }
+    if !pieces.is_empty() {
+        lines.push(Line::from(pieces));
+    }
+    for faction in state.factions() {
+        let groups = unit_groups(state, faction);
+        if groups.is_empty() {
+            continue;
+        }
+        let style = theme.faction(faction);
+        let mut spans = vec![Span::styled(
+            format!("{}", faction.letter()),
+            theme.faction_bold(faction),
+        )];
+        for (unit, routed, n) in groups {
+            let mark = if routed { "↓" } else { "" };
+            let st = if routed {
+                style.add_modifier(Modifier::DIM)
+            } else {
+                style
+            };
+            spans.push(Span::styled(format!(" {n}{}{mark}", unit_code(unit)), st));
+        }
+        if width_of(&spans) > width {
+            // Too wide: wrap once onto a continuation line.
+            let mut first = Vec::new();
+            let mut rest = vec![Span::raw(" ")];
+            let mut used = 0;
+            for s in spans {
+                if used + s.width() <= width && rest.len() == 1 {
+                    used += s.width();
+                    first.push(s);
+                } else {
+                    rest.push(s);
+                }
+            }
+            lines.push(Line::from(first));
+            lines.push(Line::from(rest));
+        } else {
+            lines.push(Line::from(spans));
+        }
+    }
+    lines
+}
+
+/// The text cut to `width` characters, ending in `…` when cut.
+#[must_use]
+pub fn clip(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        s.to_string()
+    } else if width == 0 {
+        String::new()
+    } else {
+        let mut t: String = s.chars().take(width - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+fn draw_area(
+    buf: &mut Buffer,
+    rect: Rect,
+    info: &AreaInfo,
+    state: Option<&AreaState>,
+    theme: Theme,
+) {
+    if rect.width == 0 || rect.height == 0 {
+        return;
+    }
+    let width = usize::from(rect.width);
+    let mut lines = area_lines(info, state, theme, width);
+    let h = usize::from(rect.height);
+    if lines.len() > h && h >= 3 {
+        // Keep the name, drop the banner first, then show that more lies here.
+        lines.remove(1);
+        if lines.len() > h {
+            let hidden = lines.len() - (h - 1);
+            lines.truncate(h - 1);
+            lines.push(Line::from(Span::styled(
+                format!("+{hidden} more…"),
+                theme.dim(),
+            )));
+        }
+    }
+    for (i, line) in lines.iter().take(h).enumerate() {
+        let y = rect.y + u16::try_from(i).unwrap_or(0);
+        buf.set_line(rect.x, y, line, rect.width);
+    }
+}
+
+/// Draws `≈` over the tile sides an edge lies on.
+fn draw_storm(buf: &mut Buffer, r: &Regions, edge: EdgeId, theme: Theme) {
+    let mut segments: Vec<(u16, u16, u16, bool)> = Vec::new(); // x, y, length, horizontal
+    match edge {
+        EdgeId::Horizontal { x, y } => {
+            if y > 0 && y - 1 < r.rows {
+                let t = r.tile(SystemId::new(x, y - 1));
+                segments.push((
+                    t.x + 1,
+                    t.bottom().saturating_sub(1),
+                    t.width.saturating_sub(2),
+                    true,
+                ));
+            }
+            if y < r.rows {
+                let t = r.tile(SystemId::new(x, y));
+                segments.push((t.x + 1, t.y, t.width.saturating_sub(2), true));
+            }
+        }
+        EdgeId::Vertical { x, y } => {
+            if x > 0 && x - 1 < r.cols {
+                let t = r.tile(SystemId::new(x - 1, y));
+                segments.push((
+                    t.right().saturating_sub(1),
+                    t.y + 1,
+                    t.height.saturating_sub(2),
+                    false,
+                ));
+            }
+            if x < r.cols {
+                let t = r.tile(SystemId::new(x, y));
+                segments.push((t.x, t.y + 1, t.height.saturating_sub(2), false));
+            }
+        }
+    }
+    let style = theme.storm();
+    for (x0, y0, len, horizontal) in segments {
+        for i in 0..len {
+            let (x, y) = if horizontal {
+                (x0 + i, y0)
+            } else {
+                (x0, y0 + i)
+            };
+            if let Some(cell) = buf.cell_mut((x, y)) {
+                // Titles and stacks on the border stay readable.
+                if matches!(cell.symbol(), "─" | "│" | "━" | "┃" | "├" | "┤" | "┬" | "┴")
+                {
+                    cell.set_symbol("≈");
+                    cell.set_style(style);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! Where everything goes on the screen: computed from the terminal size and the board's size
+//! alone, so drawing and mouse hit-testing agree.
+
+use ratatui::layout::{Position, Rect};
+
+use crate::engine::{AreaId, Quadrant, SystemId};
+
+/// Narrowest and widest system tile, in cells.
+const TILE_W: (u16, u16) = (17, 48);
+/// Tallest system tile, in cells.
+const TILE_H_MAX: u16 = 22;
+/// Narrowest side column.
+const SIDE_MIN: u16 = 38;
+/// A side column at least this wide is split in two.
+const SIDE_SPLIT: u16 = 84;
+
+/// The screen's regions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Regions {
+    /// The whole screen.
+    pub screen: Rect,
+    /// The board (every tile).
+    pub board: Rect,
+    /// Board size in tiles.
+    pub cols: u8,
+    /// Board size in tiles.
+    pub rows: u8,
+    /// One tile's size.
+    pub tile_w: u16,
+    /// One tile's size.
+    pub tile_h: u16,
+    /// The players panel.
+    pub players: Rect,
+    /// The selected area's contents.
+    pub detail: Rect,
+    /// The decision and its actions.
+    pub prompt: Rect,
+    /// The game log.
+    pub log: Rect,
+    /// The one-line key hints at the bottom.
+    pub status: Rect,
+    /// Whether the players panel has room for three lines per player.
+    pub roomy: bool,
+}
+
+impl Regions {
+    /// Lays out a screen of `screen` for a board of `cols` x `rows` tiles and `players` seats,
+    /// with room for `choices` lines of actions if there is space.
+    #[must_use]
+    pub fn compute(screen: Rect, cols: u8, rows: u8, players: usize, choices: usize) -> Regions {
+        let wanted = u16::try_from(choices).unwrap_or(u16::MAX).saturating_add(4);
+        let cols = cols.max(1);
+        let rows = rows.max(1);
+        let status = Rect::new(
+            screen.x,
+            screen.bottom().saturating_sub(1),
+            screen.width,
+            screen.height.min(1),
+        );
+        let main = Rect::new(
+            screen.x,
+            screen.y,
+            screen.width,
+            screen.height.saturating_sub(1),
+        );
+
+        let side_wanted = (main.width * 8 / 25).max(SIDE_MIN);
+        let tile_w =
+            (main.width.saturating_sub(side_wanted) / u16::from(cols)).clamp(TILE_W.0, TILE_W.1);
+        let board_w = (tile_w * u16::from(cols)).min(main.width);
+        let tile_h = (main.height / u16::from(rows)).clamp(5, TILE_H_MAX);
+        let board_h = (tile_h * u16::from(rows)).min(main.height);
+        let board = Rect::new(main.x, main.y, board_w, board_h);
+
+        let side = Rect::new(main.x + board_w, main.y, main.width - board_w, main.height);
+        let n = u16::try_from(players).unwrap_or(4);
+        let (players_r, detail, prompt, log, roomy);
+        if side.width >= SIDE_SPLIT {
+            // Two columns: players and area detail | decision and log.
+            let left_w = side.width * 9 / 20;
+            let left = Rect::new(side.x, side.y, left_w, side.height);
+            let right = Rect::new(side.x + left_w, side.y, side.width - left_w, side.height);
+            let ph = (3 + 3 * n).min(left.height);
+            players_r = Rect::new(left.x, left.y, left.width, ph);
+            detail = Rect::new(left.x, left.y + ph, left.width, left.height - ph);
+            let prompt_h = wanted.clamp(
+                right.height.min(10),
+                right.height.saturating_sub(6).max(right.height.min(10)),
+            );
+            prompt = Rect::new(right.x, right.y, right.width, prompt_h);
+            log = Rect::new(
+                right.x,
+                right.y + prompt_h,
+                right.width,
+                right.height - prompt_h,
+            );
+            roomy = true;
+        } else {
+            roomy = side.height >= 3 + 3 * n + 30;
+            let per = if roomy { 3 } else { 2 };
+            let ph = (3 + per * n).min(side.height);
+            let rest = side.height - ph;
+            let prompt_max = rest.saturating_sub(9 + 5);
+            let prompt_h = wanted.clamp(prompt_max.min(8), prompt_max);
+            let detail_h = (rest - prompt_h) * 3 / 5;
+            let log_h = rest - prompt_h - detail_h;
+            players_r = Rect::new(side.x, side.y, side.width, ph);
+            prompt = Rect::new(side.x, side.y + ph, side.width, prompt_h);
+            detail = Rect::new(side.x, prompt.bottom(), side.width, detail_h);
+            log = Rect::new(side.x, detail.bottom(), side.width, log_h);
+        }
+        Regions {
+            screen,
+            board,
+            cols,
+            rows,
+            tile_w,
+            tile_h,
+            players: players_r,
+            detail,
+            prompt,
+            log,
+            status,
+            roomy,
+        }
+    }
+
+    /// A system tile's rectangle, border included.
+    #[must_use]
+    pub fn tile(&self, s: SystemId) -> Rect {
+        let x = self.board.x + u16::from(s.col) * self.tile_w;
+        let y = self.board.y + u16::from(s.row) * self.tile_h;
+        Rect::new(x, y, self.tile_w, self.tile_h).intersection(self.screen)
+    }
+
+    /// The width of a tile's left areas and the height of its top areas.
+    fn splits(tile: Rect) -> (u16, u16) {
+        (
+            tile.width.saturating_sub(3) / 2,
+            tile.height.saturating_sub(3) / 2,
+        )
+    }
+
+    /// The column of a tile's vertical divider and the row of its horizontal divider.
+    #[must_use]
+    pub fn dividers(tile: Rect) -> (u16, u16) {
+        let (aw, ah) = Self::splits(tile);
+        (tile.x + 1 + aw, tile.y + 1 + ah)
+    }
+
+    /// The inside of one area (borders and dividers excluded).
+    #[must_use]
+    pub fn area(&self, a: AreaId) -> Rect {
+        let t = self.tile(a.system);
+        let (aw, ah) = Self::splits(t);
+        let (mx, my) = Self::dividers(t);
+        let right_w = t.width.saturating_sub(3 + aw);
+        let bottom_h = t.height.saturating_sub(3 + ah);
+        match a.quadrant {
+            Quadrant::Nw => Rect::new(t.x + 1, t.y + 1, aw, ah),
+            Quadrant::Ne => Rect::new(mx + 1, t.y + 1, right_w, ah),
+            Quadrant::Sw => Rect::new(t.x + 1, my + 1, aw, bottom_h),
+            Quadrant::Se => Rect::new(mx + 1, my + 1, right_w, bottom_h),
+        }
+    }
+
+    /// The area at a screen cell (borders count for the nearest area), if the cell is on the board.
+    #[must_use]
+    pub fn area_at(&self, x: u16, y: u16) -> Option<AreaId> {
+        if !self.board.contains(Position::new(x, y)) || self.tile_w == 0 || self.tile_h == 0 {
+            return None;
+        }
+        let col = u8::try_from((x - self.board.x) / self.tile_w).ok()?;
+        let row = u8::try_from((y - self.board.y) / self.tile_h).ok()?;
+        if col >= self.cols || row >= self.rows {
+            return None;
+        }
+        let system = SystemId::new(col, row);
+        let (mx, my) = Self::dividers(self.tile(system));
+        let dx = u8::from(x > mx);
+        let dy = u8::from(y > my);
+        Some(AreaId::new(system, Quadrant::from_offset(dx, dy)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_area_is_found_where_it_is_drawn() {
+        for (w, h, cols, players) in [
+            (120, 40, 2, 2),
+            (120, 40, 4, 4),
+            (160, 48, 3, 3),
+            (200, 60, 4, 4),
+        ] {
+            let r = Regions::compute(Rect::new(0, 0, w, h), cols, 3, players, 30);
+            assert!(r.board.right() <= w && r.board.bottom() < h);
+            for col in 0..cols {
+                for row in 0..3 {
+                    for q in Quadrant::ALL {
+                        let a = AreaId::new(SystemId::new(col, row), q);
+                        let rect = r.area(a);
+                        assert!(
+                            rect.width >= 7 && rect.height >= 3,
+                            "{w}x{h}: {a} is {rect:?}"
+                        );
+                        assert_eq!(r.area_at(rect.x, rect.y), Some(a));
+                        assert_eq!(r.area_at(rect.right() - 1, rect.bottom() - 1), Some(a));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn panels_do_not_overlap_the_board() {
+        for (w, h) in [(120, 40), (200, 60)] {
+            for players in 2..=4u8 {
+                for choices in [1, 12, 60] {
+                    let r = Regions::compute(
+                        Rect::new(0, 0, w, h),
+                        players,
+                        3,
+                        usize::from(players),
+                        choices,
+                    );
+                    let panels = [r.players, r.detail, r.prompt, r.log];
+                    for (i, p) in panels.iter().enumerate() {
+                        assert!(
+                            !p.intersects(r.board),
+                            "{w}x{h} {players}p: {p:?} / {:?}",
+                            r.board
+                        );
+                        assert!(p.right() <= w && p.bottom() < h);
+                        for q in &panels[i + 1..] {
+                            assert!(!p.intersects(*q), "{w}x{h} {players}p: {p:?} / {q:?}");
+                        }
+                    }
+                    assert!(
+                        r.prompt.height >= 8,
+                        "{w}x{h} {players}p prompt {:?}",
+                        r.prompt
+                    );
+                    assert!(
+                        r.detail.height >= 7 && r.log.height >= 4,
+                        "{w}x{h} {players}p {r:?}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,662 @@
+//! The side panels: players, the decision with its actions, the selected area, the log, and
+//! the key hints on the bottom line.
+
+use std::fmt::Write as _;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
+
+use super::app::{App, Focus, Screen};
+use super::board::{order_code, stack_spans, unit_groups};
+use super::scene::{Choice, Scene, card_text};
+use super::theme::Theme;
+use crate::engine::data::DieFace;
+use crate::engine::position::AreaState;
+use crate::engine::view::{SeenCombatSide, SeenPlayer};
+use crate::engine::{AreaId, Faction};
+
+fn block(title: Line<'static>, focused: bool, theme: Theme) -> Block<'static> {
+    let b = Block::bordered()
+        .title(title)
+        .border_type(BorderType::Rounded);
+    if focused {
+        b.border_style(theme.focused())
+            .border_type(BorderType::Thick)
+    } else {
+        b.border_style(theme.border())
+    }
+}
+
+/// Splits text into lines of at most `width` characters, at spaces where possible.
+#[must_use]
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let wl = word.chars().count();
+        let ll = line.chars().count();
+        if ll > 0 && ll + 1 + wl > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > width {
+            let head: String = line.chars().take(width).collect();
+            let tail: String = line.chars().skip(width).collect();
+            out.push(head);
+            line = tail;
+        }
+    }
+    if !line.is_empty() || out.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+/// The players panel: materiel, tokens, command level, objectives, orders, upgrades.
+pub fn players(frame: &mut Frame<'_>, area: Rect, scene: &Scene<'_>, theme: Theme, roomy: bool) {
+    let v = &scene.view;
+    let title = Line::from(vec![
+        Span::styled(
+            format!(" Round {}/{} ", v.round, scene.rounds),
+            theme.title(),
+        ),
+        Span::styled(format!("· {} ", scene.phase), theme.text()),
+    ]);
+    let inner_w = usize::from(area.width.saturating_sub(2));
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for p in &v.players {
+        lines.extend(player_lines(p, scene, theme, roomy, inner_w));
+    }
+    frame.render_widget(
+        Paragraph::new(lines).block(block(title, false, theme)),
+        area,
+    );
+}
+
+fn player_lines(
+    p: &SeenPlayer,
+    scene: &Scene<'_>,
+    theme: Theme,
+    roomy: bool,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let v = &scene.view;
+    let deciding = scene.decision.is_some_and(|d| d.seat == p.seat);
+    let mut head = vec![
+        Span::styled(if deciding { "▶" } else { " " }, theme.key()),
+        Span::styled(
+            format!("{} {}", p.faction.letter(), p.faction.name()),
+            theme.faction_bold(p.faction),
+        ),
+    ];
+    if v.first_player == p.seat {
+        head.push(Span::styled(" ★first", theme.text()));
+    }
+    if v.viewer == Some(p.seat) {
+        head.push(Span::styled(" (you)", theme.dim()));
+    }
+    if p.eliminated {
+        head.push(Span::styled(" eliminated", theme.warn()));
+    }
+    let obj = format!("obj {}/{}", p.objectives, v.objectives_needed);
+    let used: usize = head.iter().map(Span::width).sum();
+    let pad = width.saturating_sub(used + obj.len()).max(1);
+    head.push(Span::raw(" ".repeat(pad)));
+    head.push(Span::styled(obj, theme.title()));
+
+    let a = p.assets;
+    let long = format!(
+        "  materiel {}  forge {} cache {} reinf {}  command {}",
+        p.materiel, a.forge, a.cache, a.reinforcement, p.command_level
+    );
+    let short = format!(
+        "  mat {}  F{} C{} R{}  cmd {}",
+        p.materiel, a.forge, a.cache, a.reinforcement, p.command_level
+    );
+    let stats = if long.chars().count() <= width {
+        long
+    } else {
+        short
+    };
+
+    let own = v.viewer == Some(p.seat);
+    let orders = if own && !p.orders.is_empty() {
+        let kinds = crate::engine::Order::ALL.iter().filter_map(|o| {
+            let n = p.orders.iter().filter(|x| *x == o).count();
+            (n > 0).then(|| format!("{n} {}", order_code(*o)))
+        });
+        format!(
+            "{}: {}",
+            p.orders.len(),
+            kinds.collect::<Vec<_>>().join(" ")
+        )
+    } else {
+        p.orders.len().to_string()
+    };
+    let upgrades: Vec<String> = p
+        .order_upgrades
+        .iter()
+        .map(|(n, used)| {
+            if *used {
+                format!("{n} (used)")
+            } else {
+                n.clone()
+            }
+        })
+        .collect();
+    let mut more = format!("  orders {orders} · events {}", p.event_tokens);
+    if !upgrades.is_empty() {
+        let _ = write!(more, " · upgrades {}", upgrades.join(", "));
+    }
+    let mut out = vec![Line::from(head)];
+    if roomy {
+        out.push(Line::from(Span::styled(stats, theme.text())));
+        out.push(Line::from(Span::styled(more, theme.dim())));
+    } else {
+        let mut text = format!(
+            "  mat {}  F{} C{} R{}  cmd {}  ord {}",
+            p.materiel,
+            a.forge,
+            a.cache,
+            a.reinforcement,
+            p.command_level,
+            p.orders.len()
+        );
+        for extra in [
+            format!("  ev {}", p.event_tokens),
+            format!("  upg {}", upgrades.len()),
+        ] {
+            if !extra.ends_with(" 0") && text.chars().count() + extra.chars().count() <= width {
+                text.push_str(&extra);
+            }
+        }
+        out.push(Line::from(Span::styled(text, theme.text())));
+    }
+    out
+}
+
+/// The decision panel: what the engine asks and the legal actions, numbered.
+pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, theme: Theme) {
+    let focused = app.focus == Focus::Actions && app.screen == Screen::Play;
+    let inner_w = usize::from(area.width.saturating_sub(2));
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let title;
+    if let Some((winners, _)) = &scene.over {
+        title = Line::from(Span::styled(" Game over ", theme.title()));
+        let names: Vec<String> = winners
+            .iter()
+            .filter_map(|s| scene.faction(*s))
+            .map(|f: Faction| f.name().to_string())
+            .collect();
+        lines.push(Line::from(Span::styled(
+            format!("Winner: {}", names.join(" and ")),
+            theme.title(),
+        )));
+        lines.push(Line::from(Span::styled(
+            "q quits · arrows: inspect",
+            theme.dim(),
+        )));
+        frame.render_widget(
+            Paragraph::new(lines).block(block(title, false, theme)),
+            area,
+        );
+        return;
+    }
+    let Some(d) = scene.decision else {
+        frame.render_widget(
+            Paragraph::new("").block(block(Line::from(" Decision "), false, theme)),
+            area,
+        );
+        return;
+    };
+    let faction = scene.faction(d.seat);
+    let who = faction.map_or_else(|| d.seat.to_string(), |f| f.name().to_string());
+    title = Line::from(vec![
+        Span::raw(" "),
+        Span::styled(
+            who,
+            faction.map_or(theme.title(), |f| theme.faction_bold(f)),
+        ),
+        Span::styled(" to decide ", theme.title()),
+    ]);
+    for l in decision_lines(&d.kind.to_string(), inner_w) {
+        lines.push(Line::from(Span::styled(l, theme.title())));
+    }
+
+    let visible = app.visible(&scene.choices);
+    let total = scene.choices.len();
+    let mut info: Vec<Span<'static>> = Vec::new();
+    if app.filter {
+        info.push(Span::styled(
+            format!("At {}: {} of {total}", app.cursor, visible.len()),
+            theme.key(),
+        ));
+        info.push(Span::styled(" · Esc/f: all", theme.dim()));
+    } else {
+        let noun = if total == 1 { "choice" } else { "choices" };
+        info.push(Span::styled(format!("{total} {noun}"), theme.text()));
+        info.push(Span::styled(" · click/f: filter by area", theme.dim()));
+    }
+    if !app.typed.is_empty() {
+        info.push(Span::styled(format!("  #{}_", app.typed), theme.warn()));
+    }
+    lines.push(Line::from(info));
+
+    let rows = list_geometry(area, &d.kind.to_string()).1;
+    let num_w = total.to_string().len();
+    if visible.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "Nothing to choose here: Esc or f lists every action.",
+            theme.dim(),
+        )));
+    }
+    for (i, c) in visible.iter().enumerate().skip(app.scroll).take(rows) {
+        let text = format!("{:>num_w$}  {}", c.number, c.words);
+        let text = truncate(&text, inner_w);
+        let style = if i == app.selected {
+            theme.selected()
+        } else {
+            theme.text()
+        };
+        let padded = format!("{text:<inner_w$}");
+        lines.push(Line::from(Span::styled(padded, style)));
+    }
+    let mut b = block(title, focused, theme);
+    if visible.len() > rows {
+        let first = app.scroll + 1;
+        let last = (app.scroll + rows).min(visible.len());
+        let up = if app.scroll > 0 { "↑" } else { " " };
+        let down = if last < visible.len() { "↓" } else { " " };
+        b = b.title_bottom(
+            Line::from(format!(" {up}{first}-{last} of {}{down} ", visible.len())).right_aligned(),
+        );
+    }
+    frame.render_widget(Paragraph::new(lines).block(b), area);
+}
+
+/// The decision in at most two lines of `width`, capitalised.
+#[must_use]
+pub fn decision_lines(kind: &str, width: usize) -> Vec<String> {
+    let mut text = kind.to_string();
+    if let Some(c) = text.get_mut(0..1) {
+        c.make_ascii_uppercase();
+    }
+    let mut lines = wrap(&text, width);
+    if lines.len() > 2 {
+        let rest = lines[1..].join(" ");
+        lines.truncate(1);
+        lines.push(truncate(&rest, width));
+    }
+    lines
+}
+
+/// The first screen row of the prompt's action list and how many actions fit, below the
+/// border, the decision and the count line.
+#[must_use]
+pub fn list_geometry(prompt: Rect, kind: &str) -> (u16, usize) {
+    let header =
+        u16::try_from(decision_lines(kind, usize::from(prompt.width.saturating_sub(2))).len())
+            .unwrap_or(2)
+            + 1;
+    let first = prompt.y + 1 + header;
+    (first, usize::from(prompt.height.saturating_sub(2 + header)))
+}
+
+fn truncate(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        s.to_string()
+    } else if width == 0 {
+        String::new()
+    } else {
+        let mut t: String = s.chars().take(width - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// The selected area's full contents.
+/// `cut` is the selected choice when the action list had to cut its words: they head the panel.
+pub fn detail(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    app: &App,
+    scene: &Scene<'_>,
+    cut: Option<&Choice>,
+    theme: Theme,
+) {
+    let id: AreaId = app.cursor;
+    let focused = app.focus == Focus::Board && app.screen == Screen::Play;
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    if let Some(c) = cut {
+        lines.push(Line::from(Span::styled(
+            format!("{}  {}", c.number, c.words),
+            theme.key(),
+        )));
+    }
+    let Some(info) = scene.board.area(id) else {
+        frame.render_widget(
+            Paragraph::new("").block(block(Line::from(" Area "), focused, theme)),
+            area,
+        );
+        return;
+    };
+    let title = Line::from(vec![
+        Span::styled(format!(" {id} "), theme.title()),
+        Span::styled(format!("{} ", info.label()), theme.world()),
+    ]);
+    match info.world() {
+        Some(w) => {
+            let assets: Vec<&str> = w.assets.iter().map(|a| a.key()).collect();
+            let mut s = format!("World · capacity {} · materiel {}", w.capacity, w.materiel);
+            if !assets.is_empty() {
+                let _ = write!(s, " · {}", assets.join(", "));
+            }
+            if w.objective_space {
+                s.push_str(" · objective space");
+            }
+            lines.push(Line::from(Span::styled(s, theme.banner())));
+        }
+        None => lines.push(Line::from(Span::styled(
+            format!(
+                "Void · capacity {} · ships only",
+                scene.data.components.void_capacity
+            ),
+            theme.banner(),
+        ))),
+    }
+    lines.push(Line::from(Span::styled(
+        format!("In system {}", scene.system_label(id.system)),
+        theme.dim(),
+    )));
+    match scene.view.areas.get(&id) {
+        Some(state) => lines.extend(contents(state, scene, theme)),
+        None => lines.push(Line::from(Span::styled("Empty", theme.dim()))),
+    }
+    if let Some(stack) = scene.view.stacks.get(&id.system).filter(|s| !s.is_empty()) {
+        let mut spans = vec![Span::styled("Orders (bottom→top): ", theme.text())];
+        spans.extend(stack_spans(stack, theme, true));
+        lines.push(Line::from(spans));
+    }
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(block(title, focused, theme)),
+        area,
+    );
+}
+
+/// What lies in an area, in words: control, structures, objective tokens, units.
+fn contents(state: &AreaState, scene: &Scene<'_>, theme: Theme) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    match state.controller() {
+        Some(f) => lines.push(Line::from(vec![
+            Span::raw("Controlled by "),
+            Span::styled(f.name().to_string(), theme.faction_bold(f)),
+        ])),
+        None if state.is_contested() => {
+            lines.push(Line::from(Span::styled("Contested", theme.warn())));
+        }
+        None => {}
+    }
+    for s in &state.structures {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{} ", s.kind.key()), theme.faction_bold(s.owner)),
+            Span::styled(format!("({})", s.owner.name()), theme.faction(s.owner)),
+        ]));
+    }
+    for f in &state.objectives {
+        lines.push(Line::from(vec![
+            Span::raw("objective token of "),
+            Span::styled(f.name().to_string(), theme.faction_bold(*f)),
+        ]));
+    }
+    for f in state.factions() {
+        let groups = unit_groups(state, f);
+        if groups.is_empty() {
+            continue;
+        }
+        let list: Vec<String> = groups
+            .iter()
+            .map(|(u, routed, n)| {
+                let name = &scene.data.unit(*u).name;
+                if *routed {
+                    format!("{n} {name} (routed)")
+                } else {
+                    format!("{n} {name}")
+                }
+            })
+            .collect();
+        lines.push(Line::from(vec![
+            Span::styled(format!("{}: ", f.name()), theme.faction_bold(f)),
+            Span::styled(list.join(", "), theme.faction(f)),
+        ]));
+    }
+    lines
+}
+
+/// The game log, newest at the bottom.
+pub fn log(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+    let inner_w = usize::from(area.width.saturating_sub(2));
+    let inner_h = usize::from(area.height.saturating_sub(2));
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let end = app.log.len().saturating_sub(app.log_back);
+    // Wrap from the end backwards until the panel is full.
+    for entry in app.log[..end].iter().rev() {
+        let style = if entry.note {
+            theme.dim().add_modifier(Modifier::ITALIC)
+        } else {
+            theme.text()
+        };
+        let mut wrapped: Vec<Line<'static>> = wrap(&entry.text, inner_w.saturating_sub(2))
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| {
+                Line::from(Span::styled(
+                    format!("{}{l}", if i == 0 { "• " } else { "  " }),
+                    style,
+                ))
+            })
+            .collect();
+        wrapped.reverse();
+        lines.extend(wrapped);
+        if lines.len() >= inner_h {
+            break;
+        }
+    }
+    lines.truncate(inner_h);
+    lines.reverse();
+    let title = if app.log_back > 0 {
+        format!(" Log (−{}) ", app.log_back)
+    } else {
+        " Log ".to_string()
+    };
+    frame.render_widget(
+        Paragraph::new(lines).block(block(Line::from(title), false, theme)),
+        area,
+    );
+}
+
+/// The bottom line: the keys that work now.
+pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+    let keys: &[(&str, &str)] = match app.screen {
+        Screen::Handoff(_) => &[
+            ("Enter", "take the keyboard"),
+            ("s", "save"),
+            ("?", "keys"),
+            ("q", "quit"),
+        ],
+        Screen::GameOver => &[
+            ("←↑↓→", "inspect"),
+            ("s", "save"),
+            ("?", "keys"),
+            ("q", "quit"),
+        ],
+        Screen::Play => match app.focus {
+            Focus::Actions => &[
+                ("↑↓", "choose"),
+                ("Enter", "do it"),
+                ("1-9", "by number"),
+                ("Tab/←→", "board"),
+                ("click", "area"),
+                ("f", "filter"),
+                ("s", "save"),
+                ("?", "keys"),
+                ("q", "quit"),
+            ],
+            Focus::Board => &[
+                ("←↑↓→/hjkl", "move"),
+                ("Enter/Tab", "actions"),
+                ("1-9", "by number"),
+                ("f", "filter"),
+                ("s", "save"),
+                ("?", "keys"),
+                ("q", "quit"),
+            ],
+        },
+    };
+    let mut spans = Vec::new();
+    if let Some(flash) = &app.flash {
+        spans.push(Span::styled(format!(" {flash} "), theme.warn()));
+    }
+    for (k, what) in keys {
+        spans.push(Span::styled(format!(" {k}"), theme.key()));
+        spans.push(Span::styled(format!(" {what} "), theme.dim()));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// The combat in progress, as the seat on screen sees it: both sides' dice, cards and tokens,
+/// his own hand, and the text of the card the prompt has selected.
+pub fn combat(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    scene: &Scene<'_>,
+    selected: Option<&Choice>,
+    theme: Theme,
+) {
+    let Some(c) = &scene.view.combat else { return };
+    let label = scene
+        .board
+        .area(c.area)
+        .map_or_else(String::new, |a| a.label().to_string());
+    let round = if c.round == 0 {
+        "preparing".to_string()
+    } else {
+        format!("round {}/3", c.round)
+    };
+    let title = Line::from(vec![
+        Span::styled(format!(" Combat at {} {label} ", c.area), theme.warn()),
+        Span::styled(format!("· {round} "), theme.text()),
+    ]);
+    let mine = scene.view.viewer.and_then(|v| scene.faction(v));
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    lines.extend(combat_side("Attacker", &c.attacker, mine, theme));
+    lines.extend(combat_side("Defender", &c.defender, mine, theme));
+    // The card the prompt points at, in full.
+    if let Some(name) = selected.and_then(|c| c.card.as_ref()) {
+        lines.push(Line::from(Span::styled(name.clone(), theme.key())));
+        for text in card_text(scene.data, name) {
+            lines.push(Line::from(Span::styled(format!("  {text}"), theme.text())));
+        }
+    }
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(block(title, false, theme)),
+        area,
+    );
+}
+
+/// One side of a combat: totals, dice, tokens, cards; the hand only for its owner.
+fn combat_side(
+    role: &str,
+    side: &SeenCombatSide,
+    mine: Option<Faction>,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let f = side.faction;
+    let (offence, defence, morale) = side.totals;
+    let mut lines = vec![Line::from(vec![
+        Span::styled(format!("{role} "), theme.title()),
+        Span::styled(
+            format!("{} {}", f.letter(), f.name()),
+            theme.faction_bold(f),
+        ),
+        Span::styled(
+            format!("  offence {offence} · defence {defence} · morale {morale}"),
+            theme.text(),
+        ),
+    ])];
+    let count = |face: DieFace| side.dice.iter().filter(|x| **x == face).count();
+    let mut facts = format!(
+        "  dice {}: {} off {} def {} mor",
+        side.dice.len(),
+        count(DieFace::Offence),
+        count(DieFace::Defence),
+        count(DieFace::Morale)
+    );
+    if side.tokens != (0, 0) {
+        let _ = write!(
+            facts,
+            " · tokens {} off {} def",
+            side.tokens.0, side.tokens.1
+        );
+    }
+    if !side.reinforcements.is_empty() {
+        let routed = side.reinforcements.iter().filter(|r| **r).count();
+        let _ = write!(
+            facts,
+            " · reinforcements {} ({routed} routed)",
+            side.reinforcements.len()
+        );
+    }
+    lines.push(Line::from(Span::styled(facts, theme.text())));
+    let chosen = match (&side.chosen, side.has_chosen) {
+        (Some(name), _) => format!("chosen: {name}"),
+        (None, true) => "a card lies face down".to_string(),
+        (None, false) => "no card chosen".to_string(),
+    };
+    lines.push(Line::from(Span::styled(
+        format!("  hand {} · {chosen}", side.hand_size),
+        theme.dim(),
+    )));
+    if !side.played.is_empty() {
+        lines.push(Line::from(Span::styled(
+            format!("  played: {}", side.played.join(", ")),
+            theme.dim(),
+        )));
+    }
+    if Some(f) == mine && !side.hand.is_empty() {
+        lines.push(Line::from(vec![
+            Span::styled("  your hand: ", theme.key()),
+            Span::styled(side.hand.join(", "), theme.text()),
+        ]));
+    }
+    lines
+}
+
+/// The selected choice's card, in full: name, numbers and text.
+pub fn card(frame: &mut Frame<'_>, area: Rect, choice: &Choice, scene: &Scene<'_>, theme: Theme) {
+    let Some(name) = &choice.card else { return };
+    let title = Line::from(Span::styled(format!(" {name} "), theme.title()));
+    let mut lines = vec![Line::from(Span::styled(
+        format!("{}  {}", choice.number, choice.words),
+        theme.key(),
+    ))];
+    for text in card_text(scene.data, name) {
+        lines.push(Line::from(Span::styled(text, theme.text())));
+    }
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(block(title, false, theme)),
+        area,
+    );
+}

@@ -1,0 +1,503 @@
+//! What one frame may show: the privacy gate between the game and the drawing code. A
+//! `Scene` holds the `PlayerView` of the seat on screen (never the raw position), the printed
+//! board, and the legal actions in words only when that seat is the one deciding.
+
+use crate::engine::action::DamageTarget;
+use crate::engine::board::Board;
+use crate::engine::data::{EventKind, StormIcon};
+use crate::engine::phase::{EndReason, Phase};
+use crate::engine::{
+    Action, AreaId, Decision, DecisionKind, EdgeId, Game, GameData, PlayerView, Seat, Side,
+    SystemId,
+};
+
+/// One legal action as the prompt lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// Its number in the full list (1-based), the same whatever the filter.
+    pub number: usize,
+    /// The action.
+    pub action: Action,
+    /// The action in plain words.
+    pub words: String,
+    /// The card the action buys, chooses or plays, by name.
+    pub card: Option<String>,
+}
+
+/// Everything a frame draws from.
+#[derive(Debug, Clone)]
+pub struct Scene<'a> {
+    /// The printed board.
+    pub board: &'a Board,
+    /// The game data (unit names, costs).
+    pub data: &'a GameData,
+    /// What the seat on screen may see.
+    pub view: PlayerView,
+    /// The phase's name (public).
+    pub phase: &'static str,
+    /// The number of game rounds.
+    pub rounds: u8,
+    /// Who decides now and what (public).
+    pub decision: Option<Decision>,
+    /// The legal actions, listed only when the seat on screen decides.
+    pub choices: Vec<Choice>,
+    /// The winners and why, once the game is over.
+    pub over: Option<(Vec<Seat>, EndReason)>,
+}
+
+impl<'a> Scene<'a> {
+    /// The scene for `shown` (`None`: public information only).
+    #[must_use]
+    pub fn new(game: &'a Game, shown: Option<Seat>) -> Scene<'a> {
+        let view = game.view(shown);
+        let decision = game.decision();
+        let choices = match decision {
+            Some(d) if Some(d.seat) == shown => game
+                .legal_actions()
+                .into_iter()
+                .enumerate()
+                .map(|(i, action)| Choice {
+                    number: i + 1,
+                    action,
+                    words: words(game, &view, d, action),
+                    card: card_name(game, &view, d, action),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        // The phase and the winners are public; nothing else is read from the position.
+        let (phase, over) = match &game.position().phase {
+            Phase::Planning { .. } => ("Planning", None),
+            Phase::Operations { .. } => ("Operations", None),
+            Phase::Refresh { .. } => ("Refresh", None),
+            Phase::GameOver { winners, reason } => ("Game over", Some((winners.clone(), *reason))),
+        };
+        Scene {
+            board: game.board(),
+            data: game.data(),
+            view,
+            phase,
+            rounds: game.data().components.rounds,
+            decision,
+            choices,
+            over,
+        }
+    }
+
+    /// The faction in a seat.
+    #[must_use]
+    pub fn faction(&self, seat: Seat) -> Option<crate::engine::Faction> {
+        self.view
+            .players
+            .iter()
+            .find(|p| p.seat == seat)
+            .map(|p| p.faction)
+    }
+
+    /// A system's label: `B2 Tarsis`.
+    #[must_use]
+    pub fn system_label(&self, s: SystemId) -> String {
+        let name = self.board.system_name(s);
+        if name.is_empty() {
+            s.to_string()
+        } else {
+            format!("{s} {name}")
+        }
+    }
+}
+
+/// Whether an action concerns an area (for actions naming areas) or its system (for actions
+/// naming only a system or a tile edge). Actions naming no place concern every area.
+#[must_use]
+pub fn concerns(action: &Action, at: AreaId) -> bool {
+    match *action {
+        Action::Place { system, .. } | Action::Reveal { system } => system == at.system,
+        Action::BuyUnit { area, .. }
+        | Action::BuildStructure { area, .. }
+        | Action::Destroy { area, .. }
+        | Action::Retreat { area }
+        | Action::Replace { area, .. } => area == at,
+        Action::MoveUnits { from, to, .. } => from == at || to == at,
+        Action::Strike { void, world } => void == at || world == at,
+        Action::MoveStorm { from, to } => {
+            [Side::N, Side::E, Side::S, Side::W]
+                .into_iter()
+                .any(|side| {
+                    let e = EdgeId::of(at.system, side);
+                    e == from || e == to
+                })
+        }
+        _ => !names_a_place(action),
+    }
+}
+
+/// Whether an action names an area, a system or an edge.
+#[must_use]
+pub fn names_a_place(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Place { .. }
+            | Action::Reveal { .. }
+            | Action::BuyUnit { .. }
+            | Action::BuildStructure { .. }
+            | Action::Destroy { .. }
+            | Action::MoveUnits { .. }
+            | Action::MoveStorm { .. }
+            | Action::Retreat { .. }
+            | Action::Replace { .. }
+            | Action::Strike { .. }
+    )
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The distinct names of a deck, in first-seen order (how upgrade actions number cards).
+fn distinct(cards: &[String]) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for c in cards {
+        if !out.contains(&c.as_str()) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// An action in plain words.
+fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String {
+    let board = game.board();
+    let data = game.data();
+    let area_label = |a: AreaId| area_label(board, a);
+    let sys_label = |s: SystemId| {
+        let n = board.system_name(s);
+        if n.is_empty() {
+            s.to_string()
+        } else {
+            format!("{s} {n}")
+        }
+    };
+    let unit_name = |u: crate::engine::UnitType| data.unit(u).name.clone();
+    match action {
+        Action::Place { order, system } => format!(
+            "place {} on {}",
+            capitalized(order.key()),
+            sys_label(system)
+        ),
+        Action::Reveal { system } => {
+            match view
+                .stacks
+                .get(&system)
+                .and_then(|st| st.last())
+                .and_then(|t| t.order)
+            {
+                Some(o) => format!(
+                    "reveal your {} order on {}",
+                    capitalized(o.key()),
+                    sys_label(system)
+                ),
+                None => format!("reveal your order on {}", sys_label(system)),
+            }
+        }
+        Action::Resolve => "resolve the order".into(),
+        Action::ToEventDeck => "put the token on your event deck instead".into(),
+        Action::BuyUnit { .. } | Action::BuildStructure { .. } => purchase_words(game, action),
+        Action::MoveUnits {
+            from,
+            to,
+            unit,
+            count,
+        } => {
+            format!(
+                "move {count} {} {from} → {}",
+                unit_name(unit),
+                area_label(to)
+            )
+        }
+        Action::TakeAsset { asset } => format!("take a {asset} token"),
+        Action::BuyOrderUpgrade { .. } | Action::BuyCombatUpgrade { .. } => {
+            upgrade_words(game, view, d, action)
+        }
+        Action::Destroy { area, unit } => {
+            format!("destroy a {} at {}", unit_name(unit), area_label(area))
+        }
+        Action::ChooseEvent { card } => {
+            match view.drawn_events.get(usize::from(card).wrapping_sub(1)) {
+                Some(name) => format!("choose the event card {name}"),
+                None => action.to_string(),
+            }
+        }
+        Action::MoveStorm { from, to } => format!("move the warp storm {from} → {to}"),
+        Action::UseEvent => "resolve the event card's ability".into(),
+        Action::Reinforce { count: 0 } => "commit no reinforcement token".into(),
+        Action::Reinforce { count } => {
+            format!(
+                "commit {count} reinforcement token{}",
+                if count == 1 { "" } else { "s" }
+            )
+        }
+        Action::PlayCard { .. } => card_words(game, view, d, action),
+        Action::Damage { target } => match target {
+            DamageTarget::Unit { unit, routed } => {
+                format!(
+                    "the next damage hits a {}{}",
+                    if routed { "routed " } else { "" },
+                    unit_name(unit)
+                )
+            }
+            DamageTarget::Reinforcement { routed } => {
+                format!(
+                    "the next damage hits a {}reinforcement token",
+                    if routed { "routed " } else { "" }
+                )
+            }
+            DamageTarget::Bastion => "the next damage hits the bastion".into(),
+        },
+        Action::Retreat { area } => format!("retreat to {}", area_label(area)),
+        Action::Strike { void, world } => {
+            format!("orbital strike from {void} on {}", area_label(world))
+        }
+        Action::Replace { area, from, to } => format!(
+            "replace the {} at {} with a free {} (1 materiel)",
+            unit_name(from),
+            area_label(area),
+            unit_name(to)
+        ),
+        Action::Done => done_words(d.kind).into(),
+    }
+}
+
+/// A unit or structure purchase in words, with its price.
+fn purchase_words(game: &Game, action: Action) -> String {
+    let data = game.data();
+    let label = |a: AreaId| area_label(game.board(), a);
+    match action {
+        Action::BuyUnit {
+            unit,
+            area,
+            forge_level,
+            cache,
+        } => {
+            let u = data.unit(unit);
+            let cost = if cache {
+                u.cost.saturating_sub(2)
+            } else {
+                u.cost
+            };
+            let mut s = format!("buy {} at {} — {cost} materiel", u.name, label(area));
+            if u.forge {
+                s.push_str(" + forge token");
+            }
+            if forge_level {
+                s.push_str(", forge token lowers level");
+            }
+            if cache {
+                s.push_str(", cache token −2");
+            }
+            s
+        }
+        Action::BuildStructure { kind, area, cache } => {
+            let c = data.structure(kind).cost;
+            let cost = if cache { c.saturating_sub(2) } else { c };
+            let mut s = format!("build a {kind} at {} — {cost} materiel", label(area));
+            if cache {
+                s.push_str(", cache token −2");
+            }
+            s
+        }
+        _ => action.to_string(),
+    }
+}
+
+/// An area's label: `B2.nw Calth` or `B2.se (void)`.
+fn area_label(board: &Board, a: AreaId) -> String {
+    match board.area(a).and_then(|i| i.world()) {
+        Some(w) => format!("{a} {}", w.name),
+        None => format!("{a} (void)"),
+    }
+}
+
+/// The card an action buys, chooses or plays, by name.
+fn card_name(game: &Game, view: &PlayerView, d: Decision, action: Action) -> Option<String> {
+    let nth = |list: &[String], i: u8| list.get(usize::from(i).wrapping_sub(1)).cloned();
+    match action {
+        Action::BuyOrderUpgrade { card } => nth(&game.player(d.seat).order_upgrade_deck, card),
+        Action::BuyCombatUpgrade { card, .. } => {
+            let ups = distinct(&game.player(d.seat).combat_upgrades);
+            ups.get(usize::from(card).wrapping_sub(1))
+                .map(|s| (*s).to_string())
+        }
+        Action::ChooseEvent { card } => nth(&view.drawn_events, card),
+        Action::PlayCard { card } => {
+            let me = game.faction(view.viewer?);
+            let combat = view.combat.as_ref()?;
+            let side = [&combat.attacker, &combat.defender]
+                .into_iter()
+                .find(|s| s.faction == me)?;
+            nth(&side.hand, card)
+        }
+        _ => None,
+    }
+}
+
+/// An upgrade purchase in words, with the card's name and cost.
+fn upgrade_words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String {
+    let data = game.data();
+    let Some(name) = card_name(game, view, d, action) else {
+        return action.to_string();
+    };
+    match action {
+        Action::BuyOrderUpgrade { .. } => match data.order_upgrades.iter().find(|c| c.name == name)
+        {
+            Some(c) => format!("buy {name} ({} upgrade) — {} materiel", c.order, c.cost),
+            None => format!("buy {name}"),
+        },
+        Action::BuyCombatUpgrade { replace, .. } => {
+            let deck = distinct(&game.player(d.seat).combat_deck);
+            let old = deck
+                .get(usize::from(replace).wrapping_sub(1))
+                .copied()
+                .unwrap_or("?");
+            let cost = data
+                .combat_cards
+                .iter()
+                .find(|c| c.name == name)
+                .map_or(0, |c| c.cost);
+            format!("buy {name} in place of {old} — {cost} materiel")
+        }
+        _ => action.to_string(),
+    }
+}
+
+/// Playing a combat card of the viewer's hand, with the card's icons.
+fn card_words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String {
+    match card_name(game, view, d, action) {
+        Some(name) => match game.data().combat_cards.iter().find(|c| c.name == name) {
+            Some(c) => format!(
+                "play {name} ({} off, {} def, {} mor)",
+                c.icons.offence, c.icons.defence, c.icons.morale
+            ),
+            None => format!("play {name}"),
+        },
+        None => action.to_string(),
+    }
+}
+
+/// A card's printed numbers and text, looked up by name among every kind of card.
+#[must_use]
+pub fn card_text(data: &GameData, name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(c) = data.order_upgrades.iter().find(|c| c.name == name) {
+        out.push(format!(
+            "Order upgrade ({}) · level {} · {} materiel",
+            c.order, c.level, c.cost
+        ));
+        out.push(c.text.clone());
+    } else if let Some(c) = data.combat_cards.iter().find(|c| c.name == name) {
+        let level = c.level.map_or_else(
+            || "starting card".to_string(),
+            |l| format!("level {l} · {} materiel", c.cost),
+        );
+        out.push(format!(
+            "Combat card · {level} · {} offence {} defence {} morale",
+            c.icons.offence, c.icons.defence, c.icons.morale
+        ));
+        if let Some(g) = &c.general {
+            out.push(g.clone());
+        }
+        if let Some(u) = &c.unit {
+            let req: Vec<&str> = u
+                .requires
+                .iter()
+                .map(|t| data.unit(*t).name.as_str())
+                .collect();
+            let with = if u.bastion {
+                format!("{} or a bastion", req.join(" or "))
+            } else {
+                req.join(" or ")
+            };
+            out.push(format!("With {with}: {}", u.text));
+        }
+    } else if let Some(c) = data.event_cards.iter().find(|c| c.name == name) {
+        let kind = match c.kind {
+            EventKind::Scheme => "scheme",
+            EventKind::Tactic => "tactic",
+        };
+        let storm = match c.storm {
+            StormIcon::Across => "across",
+            StormIcon::Sideways => "sideways",
+            StormIcon::DiagonalTlBr => "diagonal ↖↘",
+            StormIcon::DiagonalTrBl => "diagonal ↗↙",
+        };
+        out.push(format!("Event card · {kind} · warp storm moves {storm}"));
+        out.push(c.text.clone());
+    }
+    out
+}
+
+/// What `done` means for each decision.
+fn done_words(kind: DecisionKind) -> &'static str {
+    match kind {
+        DecisionKind::DeployUnits => "done buying units (on to the structure)",
+        DecisionKind::DeployStructure => "done: buy no structure",
+        DecisionKind::MoveShips => "done moving ships (on to ground units)",
+        DecisionKind::MoveGround => "done moving: end the Advance",
+        DecisionKind::FactionAbility => "done: do not use the faction ability",
+        DecisionKind::BuyUpgrades => "done buying upgrades",
+        DecisionKind::EventAbility => "done: do not resolve the ability",
+        DecisionKind::OrbitalStrike => "done: no orbital strike",
+        _ => "done",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Order, Quadrant, UnitType};
+
+    fn area(s: &str) -> AreaId {
+        s.parse().unwrap_or_else(|_| unreachable!())
+    }
+
+    #[test]
+    fn actions_concern_the_places_they_name() {
+        let place = Action::Place {
+            order: Order::Advance,
+            system: SystemId::new(1, 1),
+        };
+        assert!(
+            Quadrant::ALL
+                .iter()
+                .all(|&q| concerns(&place, AreaId::new(SystemId::new(1, 1), q)))
+        );
+        assert!(!concerns(&place, area("A1.nw")));
+        let mv = Action::MoveUnits {
+            from: area("B1.se"),
+            to: area("B2.ne"),
+            unit: UnitType::Scout,
+            count: 2,
+        };
+        assert!(concerns(&mv, area("B1.se")) && concerns(&mv, area("B2.ne")));
+        assert!(!concerns(&mv, area("B2.nw")));
+        let storm = Action::MoveStorm {
+            from: "A1.s".parse().unwrap_or_else(|_| unreachable!()),
+            to: "B2.e".parse().unwrap_or_else(|_| unreachable!()),
+        };
+        assert!(
+            concerns(&storm, area("A2.se"))
+                && concerns(&storm, area("B2.nw"))
+                && concerns(&storm, area("C2.sw"))
+        );
+        assert!(!concerns(&storm, area("C1.nw")));
+        for placeless in [
+            Action::Done,
+            Action::Resolve,
+            Action::UseEvent,
+            Action::Reinforce { count: 1 },
+        ] {
+            assert!(concerns(&placeless, area("C3.se")), "{placeless}");
+        }
+    }
+}

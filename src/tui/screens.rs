@@ -1,0 +1,222 @@
+//! Whole screens and boxes over the screen: the hand-off that hides everything, the keys, the
+//! quit question and the winners.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
+
+use super::scene::Scene;
+use super::theme::Theme;
+use crate::engine::phase::EndReason;
+use crate::engine::{Faction, Seat};
+
+/// A rectangle of at most `w` x `h` in the middle of `area`.
+#[must_use]
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn boxed(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static>>, theme: Theme) {
+    frame.render_widget(Clear, area);
+    let block = Block::bordered()
+        .border_type(BorderType::Double)
+        .border_style(theme.focused())
+        .title(Line::from(Span::styled(format!(" {title} "), theme.title())).centered());
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(block),
+        area,
+    );
+}
+
+/// The hand-off: nothing of the game but whose turn it is.
+pub fn handoff(frame: &mut Frame<'_>, seat: Seat, scene: &Scene<'_>, theme: Theme) {
+    let area = frame.area();
+    frame.render_widget(Clear, area);
+    let faction = scene.faction(seat);
+    let name = faction.map_or_else(|| seat.to_string(), |f| f.name().to_string());
+    let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
+    let lines = vec![
+        Line::from(Span::styled(
+            format!("Round {} · {}", scene.view.round, scene.phase),
+            theme.dim(),
+        ))
+        .centered(),
+        Line::from(""),
+        Line::from("Pass the keyboard to the").centered(),
+        Line::from(vec![
+            Span::styled(
+                format!("{} {}", faction.map_or('?', Faction::letter), name),
+                style,
+            ),
+            Span::raw(format!(" player ({seat})")),
+        ])
+        .centered(),
+        Line::from(""),
+        Line::from(vec![
+            Span::raw("then press "),
+            Span::styled("Enter", theme.key()),
+        ])
+        .centered(),
+    ];
+    let r = centered(area, 56, 10);
+    let block = Block::bordered()
+        .border_type(BorderType::Double)
+        .border_style(style)
+        .title(Line::from(Span::styled(" Forbidden Stars ", theme.title())).centered());
+    let inner = block.inner(r);
+    frame.render_widget(block, r);
+    let top = inner.y + inner.height.saturating_sub(6) / 2;
+    let body = Rect::new(
+        inner.x,
+        top,
+        inner.width,
+        inner.bottom().saturating_sub(top),
+    );
+    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), body);
+}
+
+/// The keys.
+pub fn help(frame: &mut Frame<'_>, theme: Theme) {
+    let k = |key: &str, what: &str| {
+        Line::from(vec![
+            Span::styled(format!("  {key:<16}"), theme.key()),
+            Span::raw(what.to_string()),
+        ])
+    };
+    let lines = vec![
+        Line::from(Span::styled("Choosing", theme.title())),
+        k(
+            "↑ ↓  j k",
+            "select an action (when the action list has the focus)",
+        ),
+        k("Enter", "do the selected action"),
+        k("1 2 … Enter", "do the action with that number"),
+        k(
+            "click",
+            "an area: list only its actions; an action: select, click again to do it",
+        ),
+        k("PgUp PgDn", "scroll the action list; Home/End jump"),
+        k(
+            "f",
+            "list only the actions at the cursor's area, or all of them",
+        ),
+        k("Esc", "clear the typed number, then the filter"),
+        Line::from(Span::styled("The board", theme.title())),
+        k(
+            "Tab",
+            "move the focus between the action list and the board",
+        ),
+        k(
+            "← → ↑ ↓ h j k l",
+            "move the area cursor (the board has the focus)",
+        ),
+        k(
+            "[  ]",
+            "scroll the log back and forward; the mouse wheel too",
+        ),
+        Line::from(Span::styled("The game", theme.title())),
+        k("s", "save the game"),
+        k("q", "quit (asks first)"),
+        k("?", "this help"),
+        Line::from(Span::styled("Signs", theme.title())),
+        k(
+            "[U C O:Adv]",
+            "order stack, bottom first; you see your own top order",
+        ),
+        k("≈", "a warp storm on that tile edge"),
+        k(
+            "cap 3 mat 2 FR",
+            "capacity, materiel, assets: Forge Cache Reinforcement Prosperity",
+        ),
+        k("U 3SM 1Sc↓", "units by owner letter: ↓ marks routed units"),
+        k("◎C", "an objective token of that faction"),
+        k("★ ▶", "first player; the player deciding"),
+        Line::from(""),
+        Line::from(Span::styled(
+            "Units: Sc scout, SC strike cruiser, SM space marine, LR land raider, BB battle barge, WT warlord titan; \
+             Cu cultist, ID iconoclast destroyer, CM chaos space marine, He helbrute, GC grand cruiser, RT reaver titan; \
+             Bz boyz, AS attack ship, Nb nob, BW battlewagon, KK kill kroozer, Ga gargant; \
+             AW aspect warrior, HF hellebore frigate, WG wraithguard, Fa falcon, VS void stalker, BT battle titan.",
+            theme.dim(),
+        )),
+        Line::from(""),
+        Line::from(Span::styled("Any key closes this help.", theme.dim())),
+    ];
+    let area = centered(frame.area(), 100, 34);
+    boxed(frame, area, "Keys", lines, theme);
+}
+
+/// "Really quit?"
+pub fn confirm_quit(frame: &mut Frame<'_>, theme: Theme) {
+    let lines = vec![
+        Line::from(""),
+        Line::from("Quit the game? Anything not saved is lost.").centered(),
+        Line::from(""),
+        Line::from(vec![
+            Span::styled("y", theme.key()),
+            Span::raw(" quit   "),
+            Span::styled("any other key", theme.key()),
+            Span::raw(" go on playing"),
+        ])
+        .centered(),
+    ];
+    let area = centered(frame.area(), 50, 7);
+    boxed(frame, area, "Quit", lines, theme);
+}
+
+/// The winners, over the final board.
+pub fn game_over(frame: &mut Frame<'_>, scene: &Scene<'_>, board: Rect, theme: Theme) {
+    let Some((winners, reason)) = &scene.over else {
+        return;
+    };
+    let why = match reason {
+        EndReason::Objectives => "a player collected all the objective tokens needed",
+        EndReason::Elimination => "only one player is left",
+        EndReason::RoundLimit => "the last round is over",
+    };
+    let mut lines = vec![
+        Line::from(Span::styled(
+            format!("The game is over: {why}."),
+            theme.text(),
+        ))
+        .centered(),
+    ];
+    lines.push(Line::from(""));
+    for s in winners {
+        let f = scene.faction(*s);
+        let name = f.map_or_else(|| s.to_string(), |f| f.name().to_string());
+        let style = f.map_or(theme.title(), |f| theme.faction_bold(f));
+        lines.push(Line::from(vec![Span::styled(format!("★ {name} wins ★"), style)]).centered());
+    }
+    lines.push(Line::from(""));
+    for p in &scene.view.players {
+        lines.push(
+            Line::from(vec![
+                Span::styled(p.faction.name().to_string(), theme.faction(p.faction)),
+                Span::raw(format!(": {} objective token(s)", p.objectives)),
+            ])
+            .centered(),
+        );
+    }
+    lines.push(Line::from(""));
+    lines.push(
+        Line::from(Span::styled(
+            "q quits · arrows inspect the board",
+            theme.dim(),
+        ))
+        .centered(),
+    );
+    let h = u16::try_from(lines.len()).unwrap_or(12) + 2;
+    let area = centered(board, 60, h);
+    boxed(frame, area, "Game over", lines, theme);
+}

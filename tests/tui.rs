@@ -1,0 +1,488 @@
+//! The terminal client drawn on ratatui's `TestBackend` and driven by key and mouse messages.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+use std::sync::Arc;
+
+use crossterm::event::KeyCode;
+use herakon::engine::{Action, Game, GameData, NewGameOptions, Order, Seat};
+use herakon::tui::{App, Effect, Msg, Overlay, Scene, Screen, Theme, draw};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn data() -> Arc<GameData> {
+    // TEMP: a GameData JSON dump while the embedded data is being written.
+    if let Ok(path) = std::env::var("HERAKON_DATA_JSON") {
+        let text = std::fs::read_to_string(path).unwrap();
+        return Arc::new(serde_json::from_str(&text).unwrap());
+    }
+    Arc::new(GameData::embedded().unwrap())
+}
+
+fn new_game(players: u8) -> Game {
+    Game::new(
+        &NewGameOptions {
+            players,
+            factions: None,
+            seed: 1,
+        },
+        data(),
+    )
+    .unwrap()
+}
+
+/// The screen as text, one line per row.
+fn render(app: &App, game: &Game) -> Vec<String> {
+    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
+    t.draw(|f| {
+        let scene = Scene::new(game, app.shown);
+        draw(f, app, &scene);
+    })
+    .unwrap();
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+fn screen_text(app: &App, game: &Game) -> String {
+    render(app, game).join("\n")
+}
+
+/// A client past the first hand-off.
+fn client(game: &Game, w: u16, h: u16) -> App {
+    let mut app = App::new(game, Theme::monochrome(), w, h);
+    assert!(matches!(app.screen, Screen::Handoff(_)));
+    let mut g = game.clone();
+    assert_eq!(app.handle(&mut g, Msg::key(KeyCode::Enter)), Effect::None);
+    assert_eq!(app.screen, Screen::Play);
+    app
+}
+
+fn world_names(game: &Game) -> Vec<String> {
+    game.board()
+        .areas()
+        .filter_map(|a| a.world())
+        .map(|w| w.name.clone())
+        .collect()
+}
+
+#[test]
+fn board_of_a_new_two_player_game_shows_world_names_and_system_ids() {
+    let game = new_game(2);
+    for (w, h) in [(120, 40), (160, 48), (200, 60)] {
+        let app = client(&game, w, h);
+        let text = screen_text(&app, &game);
+        for s in game.board().systems() {
+            assert!(
+                text.contains(&format!(" {s} ")),
+                "{w}x{h}: system {s} missing:\n{text}"
+            );
+        }
+        for name in world_names(&game) {
+            assert!(
+                text.contains(&name),
+                "{w}x{h}: world {name} missing:\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn four_player_board_fits_in_120_by_40_and_200_by_60() {
+    let game = new_game(4);
+    for (w, h) in [(120, 40), (200, 60)] {
+        let app = client(&game, w, h);
+        let lines = render(&app, &game);
+        let text = lines.join("\n");
+        for s in game.board().systems() {
+            assert!(
+                text.contains(&format!(" {s}")),
+                "{w}x{h}: system {s} missing:\n{text}"
+            );
+        }
+        for f in game.seats().map(|s| game.faction(s)) {
+            assert!(
+                text.contains(f.name()),
+                "{w}x{h}: {} missing from the players panel",
+                f.name()
+            );
+        }
+        assert!(
+            app.list_rows(&game).1 >= 5,
+            "{w}x{h}: the action list is too short"
+        );
+    }
+}
+
+#[test]
+fn handoff_screen_hides_the_board() {
+    let mut game = new_game(2);
+    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+    let first = game.decision().unwrap().seat;
+    assert_eq!(app.screen, Screen::Handoff(first));
+    let check_hidden = |app: &App, game: &Game| {
+        let text = screen_text(app, game);
+        assert!(text.contains("Pass the keyboard"));
+        assert!(text.contains(game.faction(game.decision().unwrap().seat).name()));
+        for name in world_names(game) {
+            assert!(!text.contains(&name), "the hand-off shows {name}");
+        }
+        for s in game.board().systems() {
+            assert!(!text.contains(&s.to_string()), "the hand-off shows {s}");
+        }
+        assert!(!text.contains("place"), "the hand-off shows actions");
+    };
+    check_hidden(&app, &game);
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let next = game.decision().unwrap().seat;
+    assert_ne!(next, first);
+    assert_eq!(app.screen, Screen::Handoff(next));
+    check_hidden(&app, &game);
+}
+
+#[test]
+fn prompt_lists_exactly_the_legal_actions() {
+    let game = new_game(2);
+    let app = client(&game, 200, 60);
+    let legal = game.legal_actions();
+    let scene = Scene::new(&game, app.shown);
+    assert_eq!(app.visible(&scene.choices).len(), legal.len());
+    assert_eq!(
+        scene.choices.iter().map(|c| c.action).collect::<Vec<_>>(),
+        legal
+    );
+
+    let r = app.regions(&game);
+    let (first, rows) = app.list_rows(&game);
+    assert!(rows >= legal.len(), "the test needs every action on screen");
+    let lines = render(&app, &game);
+    let prompt: Vec<String> = lines[usize::from(first)..usize::from(r.prompt.bottom())]
+        .iter()
+        .map(|l| {
+            l.chars()
+                .skip(usize::from(r.prompt.x) + 1)
+                .take(usize::from(r.prompt.width) - 2)
+                .collect()
+        })
+        .collect();
+    let numbered: Vec<usize> = prompt
+        .iter()
+        .filter_map(|l| l.split_whitespace().next().and_then(|w| w.parse().ok()))
+        .collect();
+    assert_eq!(
+        numbered,
+        (1..=legal.len()).collect::<Vec<_>>(),
+        "prompt:\n{}",
+        prompt.join("\n")
+    );
+    assert!(lines[usize::from(first) - 1].contains(&format!("{} choices", legal.len())));
+}
+
+#[test]
+fn choosing_an_action_by_number_applies_it_and_the_decision_moves_on() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let before = game.decision().unwrap();
+    let legal = game.legal_actions();
+    let n = legal.len().min(3);
+    for c in n.to_string().chars() {
+        assert_eq!(app.handle(&mut game, Msg::char(c)), Effect::None);
+    }
+    assert!(
+        game.history().is_empty(),
+        "a digit alone must not apply anything"
+    );
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(game.history(), &[legal[n - 1]]);
+    let after = game.decision().unwrap();
+    assert_ne!(after.seat, before.seat);
+    assert_eq!(app.screen, Screen::Handoff(after.seat));
+    assert!(
+        app.log
+            .iter()
+            .any(|l| l.text.contains("places an order token"))
+    );
+}
+
+#[test]
+fn arrows_and_enter_choose_from_the_list() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let legal = game.legal_actions();
+    app.handle(&mut game, Msg::key(KeyCode::Down));
+    app.handle(&mut game, Msg::key(KeyCode::Down));
+    app.handle(&mut game, Msg::key(KeyCode::Up));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(game.history(), &[legal[1]]);
+}
+
+#[test]
+fn clicking_an_area_lists_only_the_actions_there() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let Some(Action::Place { system, .. }) = game.legal_actions().last().copied() else {
+        panic!("planning offers placements");
+    };
+    let r = app.regions(&game);
+    let area = herakon::engine::AreaId::new(system, herakon::engine::Quadrant::Se);
+    let rect = r.area(area);
+    app.handle(&mut game, Msg::Click(rect.x + 1, rect.y + 1));
+    assert_eq!(app.cursor, area);
+    let scene = Scene::new(&game, app.shown);
+    let visible = app.visible(&scene.choices);
+    assert_eq!(
+        visible.len(),
+        game.legal_actions()
+            .iter()
+            .filter(|a| matches!(a, Action::Place { system: s, .. } if *s == system))
+            .count()
+    );
+    assert!(
+        visible
+            .iter()
+            .all(|c| matches!(c.action, Action::Place { system: s, .. } if s == system))
+    );
+    assert!(screen_text(&app, &game).contains(&format!("At {area}")));
+    // Clicking the first listed action selects it, clicking it again does it.
+    let row = app.list_rows(&game).0;
+    app.handle(&mut game, Msg::Click(r.prompt.x + 4, row));
+    assert!(game.history().is_empty());
+    app.handle(&mut game, Msg::Click(r.prompt.x + 4, row));
+    assert_eq!(game.history(), &[visible[0].action]);
+}
+
+#[test]
+fn opponents_face_down_orders_never_reach_the_screen() {
+    let mut game = new_game(2);
+    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+    let mut own_order_seen = false;
+    for step in 0..8 {
+        assert!(matches!(app.screen, Screen::Handoff(_)), "step {step}");
+        app.handle(&mut game, Msg::key(KeyCode::Enter));
+        let me = app.shown.unwrap();
+        let text = screen_text(&app, &game);
+        for seat in game.seats() {
+            let letter = game.faction(seat).letter();
+            for o in Order::ALL {
+                let long = format!("{letter}:{}", o.key());
+                let short = format!("{letter}:{}", herakon::tui::board::order_code(o));
+                if seat == me {
+                    own_order_seen |= text.contains(&long) || text.contains(&short);
+                } else {
+                    assert!(
+                        !text.contains(&long) && !text.contains(&short),
+                        "{me} sees {long}:\n{text}"
+                    );
+                }
+            }
+        }
+        // Place on the system where the opponent's tokens lie, if possible, to stack them.
+        let legal = game.legal_actions();
+        let pick = legal
+            .iter()
+            .rposition(|a| matches!(a, Action::Place { .. }))
+            .unwrap();
+        for c in (pick + 1).to_string().chars() {
+            app.handle(&mut game, Msg::char(c));
+        }
+        app.handle(&mut game, Msg::key(KeyCode::Enter));
+        assert_eq!(game.history().len(), step + 1);
+        if !matches!(
+            game.position().phase,
+            herakon::engine::phase::Phase::Planning { .. }
+        ) {
+            break;
+        }
+    }
+    assert!(own_order_seen, "each player sees his own top order");
+}
+
+#[test]
+fn quitting_asks_first() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 120, 40);
+    assert_eq!(app.handle(&mut game, Msg::char('q')), Effect::None);
+    assert_eq!(app.overlay, Overlay::ConfirmQuit);
+    assert!(screen_text(&app, &game).contains("Quit the game?"));
+    assert_eq!(app.handle(&mut game, Msg::char('n')), Effect::None);
+    assert_eq!(app.overlay, Overlay::None);
+    app.handle(&mut game, Msg::char('q'));
+    assert_eq!(app.handle(&mut game, Msg::char('y')), Effect::Quit);
+}
+
+#[test]
+fn help_shows_the_keys() {
+    let mut game = new_game(3);
+    let mut app = client(&game, 120, 40);
+    app.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&app, &game);
+    assert!(text.contains("Keys") && text.contains("save the game"));
+    app.handle(&mut game, Msg::char('x'));
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+#[test]
+fn save_key_asks_the_caller_to_save() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 120, 40);
+    assert_eq!(app.handle(&mut game, Msg::char('s')), Effect::Save);
+}
+
+#[test]
+fn players_panel_shows_every_faction_and_whose_decision_it_is() {
+    let game = new_game(3);
+    let app = client(&game, 160, 48);
+    let text = screen_text(&app, &game);
+    let seat: Seat = game.decision().unwrap().seat;
+    assert!(text.contains(&format!(
+        "▶{} {}",
+        game.faction(seat).letter(),
+        game.faction(seat).name()
+    )));
+    assert!(text.contains("Round 1/"));
+    assert!(text.contains("Planning"));
+}
+
+#[test]
+fn small_terminals_do_not_crash_the_client() {
+    let mut game = new_game(4);
+    let mut app = client(&game, 120, 40);
+    for (w, h) in [(80, 24), (60, 20), (30, 10), (10, 5), (1, 1), (300, 100)] {
+        app.handle(&mut game, Msg::Resize(w, h));
+        let text = screen_text(&app, &game);
+        assert_eq!(text.lines().count(), usize::from(h));
+        app.handle(&mut game, Msg::Click(w / 2, h / 2));
+        app.handle(&mut game, Msg::Wheel(w / 2, h / 2, 1));
+        app.handle(&mut game, Msg::char('?'));
+        let _ = screen_text(&app, &game);
+        app.handle(&mut game, Msg::key(KeyCode::Esc));
+    }
+}
+
+#[test]
+fn game_over_screen_names_the_winners() {
+    use herakon::engine::phase::{EndReason, Phase};
+    let game = new_game(2);
+    let mut pos = game.position().clone();
+    let winner = Seat(1);
+    pos.phase = Phase::GameOver {
+        winners: vec![winner],
+        reason: EndReason::Objectives,
+    };
+    let mut over = Game::from_position(pos, game.data_arc()).unwrap();
+    let mut app = App::new(&over, Theme::monochrome(), 160, 48);
+    assert_eq!(app.screen, Screen::GameOver);
+    let text = screen_text(&app, &over);
+    assert!(
+        text.contains(&format!("{} wins", over.faction(winner).name())),
+        "{text}"
+    );
+    assert!(!text.contains(&format!("{} wins", over.faction(Seat(0)).name())));
+    assert!(text.contains(" A1 "), "the final board stays on screen");
+    assert_eq!(app.handle(&mut over, Msg::char('q')), Effect::Quit);
+}
+
+#[test]
+fn each_seat_gets_back_its_own_cursor_after_a_handoff() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let first = app.shown.unwrap();
+    // The first player looks at the bottom-right area, then places a token.
+    for _ in 0..8 {
+        app.handle(&mut game, Msg::char('l'));
+        app.handle(&mut game, Msg::char('j'));
+    }
+    let looked = app.cursor;
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let second = app.shown.unwrap();
+    assert_ne!(second, first);
+    let theirs = game.faction(second);
+    assert!(
+        game.view(None)
+            .areas
+            .get(&app.cursor)
+            .is_some_and(|a| a.factions().contains(&theirs)),
+        "the second player starts on one of his own areas, not on {looked}"
+    );
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(app.shown, Some(first));
+    assert_eq!(app.cursor, looked);
+}
+
+/// Plays random legal actions through the client until a combat starts; checks on every
+/// frame that the other side's hidden combat cards never reach the screen.
+#[test]
+fn combat_panel_shows_only_the_viewers_hand() {
+    for seed in 0..40u64 {
+        let mut game = Game::new(
+            &NewGameOptions {
+                players: 2,
+                factions: None,
+                seed,
+            },
+            data(),
+        )
+        .unwrap();
+        let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+        let mut x = seed.wrapping_add(7);
+        let mut frames_in_combat = 0;
+        for _ in 0..4000 {
+            if game.is_over() {
+                break;
+            }
+            if let Screen::Handoff(_) = app.screen {
+                app.handle(&mut game, Msg::key(KeyCode::Enter));
+            }
+            if let Some(c) = game.combat() {
+                let me = game.faction(app.shown.unwrap());
+                let text = screen_text(&app, &game);
+                assert!(text.contains("Combat at"), "{text}");
+                for side in [&c.attacker, &c.defender] {
+                    if side.faction == Some(me) {
+                        assert!(side.hand.is_empty() || text.contains("your hand"), "{text}");
+                    } else {
+                        for card in side.hand.iter().chain(&side.chosen) {
+                            if !side.played.contains(card) {
+                                assert!(
+                                    !text.contains(card.as_str()),
+                                    "{me} sees the hidden card {card}:\n{text}"
+                                );
+                            }
+                        }
+                    }
+                }
+                frames_in_combat += 1;
+            }
+            let n = game.legal_actions().len();
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let pick = usize::try_from(x >> 33).unwrap() % n + 1;
+            for c in pick.to_string().chars() {
+                app.handle(&mut game, Msg::char(c));
+            }
+            let before = game.history().len();
+            app.handle(&mut game, Msg::key(KeyCode::Enter));
+            assert_eq!(game.history().len(), before + 1);
+        }
+        if frames_in_combat > 3 {
+            return;
+        }
+    }
+    panic!("no random game reached a combat");
+}
