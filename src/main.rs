@@ -1,2 +1,167 @@
-//! The `herakon` command line.
-fn main() {}
+//! The `herakon` command line: play in the terminal, make and inspect saves.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use herakon::cli;
+use herakon::engine::Seat;
+use herakon::tui::{self, PlayOptions};
+
+/// herakon: an unofficial hot-seat terminal client and rules engine for Forbidden Stars.
+#[derive(Debug, Parser)]
+#[command(name = "herakon", version, about)]
+struct Cli {
+    /// Load the game data from this directory instead of the built-in copy (files: components.json,
+    /// die.json, factions.json, structures.json, combat-cards.json, event-cards.json,
+    /// order-upgrades.json, tiles.json, intro-setup.json).
+    #[arg(long, global = true, value_name = "DIR")]
+    assets: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// Options that make a new game.
+#[derive(Debug, clap::Args)]
+struct NewArgs {
+    /// Number of players, 2 to 4.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: u8,
+    /// Factions in seat order, comma separated (ultramarines, chaos, orks, eldar); the
+    /// introductory setup uses ultramarines,chaos (+orks at 3, +eldar at 4).
+    #[arg(long, value_name = "LIST")]
+    factions: Option<String>,
+    /// Seed of the game's random generator (random when not given).
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play at one keyboard in the terminal: a new game, or a saved one.
+    Play {
+        /// A save file to continue.
+        save: Option<PathBuf>,
+        #[command(flatten)]
+        new: NewArgs,
+        /// Where the `s` key saves (default: the loaded file, or a new name under saves/).
+        #[arg(long, value_name = "FILE")]
+        save_to: Option<PathBuf>,
+    },
+    /// Make a new game and write its save file.
+    New {
+        #[command(flatten)]
+        new: NewArgs,
+        /// The save file to write.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Check a save or hand-made position against every rule (exit 1 and a list if broken).
+    Validate {
+        /// The file to check.
+        file: PathBuf,
+    },
+    /// Print a save or position as text: systems, areas, stacks, storms, players.
+    Show {
+        /// The file to print.
+        file: PathBuf,
+        /// Show only what this seat may see (1-4).
+        #[arg(long = "as", value_name = "SEAT")]
+        seat: Option<u8>,
+    },
+}
+
+fn seed_or_random(seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        // A seed for a new game only; everything after it is deterministic.
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        (now.as_secs() << 30)
+            ^ u64::from(now.subsec_nanos())
+            ^ u64::from(std::process::id()).rotate_left(48)
+    })
+}
+
+fn new_game(
+    args: &NewArgs,
+    data: std::sync::Arc<herakon::engine::GameData>,
+) -> Result<herakon::engine::Game, String> {
+    let factions = args
+        .factions
+        .as_deref()
+        .map(cli::parse_factions)
+        .transpose()?;
+    cli::new_game(args.players, factions, seed_or_random(args.seed), data)
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    let data = cli::load_data(cli.assets.as_deref())?;
+    let command = cli.command.unwrap_or(Command::Play {
+        save: None,
+        new: NewArgs {
+            players: 2,
+            factions: None,
+            seed: None,
+        },
+        save_to: None,
+    });
+    match command {
+        Command::Play { save, new, save_to } => {
+            let (game, default_path) = match save {
+                Some(path) => (cli::load_game(&path, data)?, path),
+                None => (new_game(&new, data)?, cli::fresh_save_path("hotseat")),
+            };
+            let options = PlayOptions {
+                save_path: Some(save_to.unwrap_or(default_path)),
+            };
+            tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::New { new, out } => {
+            let game = new_game(&new, data)?;
+            cli::save_game(&game, &out)?;
+            println!("wrote {}", out.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Validate { file } => {
+            let text = cli::files::read_text(&file)?;
+            match herakon::engine::save::load(&text, data) {
+                Ok(_) => {
+                    println!("{}: valid", file.display());
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    println!("{}: {e}", file.display());
+                    Ok(ExitCode::FAILURE)
+                }
+            }
+        }
+        Command::Show { file, seat } => {
+            let game = cli::load_game(&file, data)?;
+            let viewer = match seat {
+                Some(n) if (1..=game.player_count()).contains(&usize::from(n)) => Some(Seat(n - 1)),
+                Some(n) => {
+                    return Err(format!(
+                        "seat {n} is not in this {}-player game",
+                        game.player_count()
+                    ));
+                }
+                None => None,
+            };
+            print!("{}", cli::show::position_text(&game, viewer));
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("herakon: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -20,7 +20,11 @@ fn e(name: &str) -> EdgeId {
 fn introductory_boards_have_the_size_of_their_player_count() {
     for (players, cols) in [(2, 2), (3, 3), (4, 4)] {
         let g = intro(players, 1);
-        assert_eq!((g.board().cols(), g.board().rows()), (cols, 3), "{players} players");
+        assert_eq!(
+            (g.board().cols(), g.board().rows()),
+            (cols, 3),
+            "{players} players"
+        );
         assert_eq!(g.board().areas().count(), usize::from(cols) * 3 * 4);
     }
 }
@@ -29,21 +33,49 @@ fn introductory_boards_have_the_size_of_their_player_count() {
 fn areas_sharing_an_edge_are_adjacent_within_and_across_tile_borders() {
     let g = intro(2, 1);
     let b = g.board();
-    assert!(b.areas_adjacent(a("A1.nw"), a("A1.ne")), "same tile, side by side");
-    assert!(b.areas_adjacent(a("A1.ne"), a("B1.nw")), "across the A1/B1 border");
-    assert!(b.areas_adjacent(a("A1.se"), a("B1.sw")), "across the A1/B1 border, lower row");
-    assert!(b.areas_adjacent(a("A1.sw"), a("A2.nw")), "across the A1/A2 border");
-    assert!(b.areas_adjacent(a("B2.se"), a("B3.ne")), "across the B2/B3 border");
+    assert!(
+        b.areas_adjacent(a("A1.nw"), a("A1.ne")),
+        "same tile, side by side"
+    );
+    assert!(
+        b.areas_adjacent(a("A1.ne"), a("B1.nw")),
+        "across the A1/B1 border"
+    );
+    assert!(
+        b.areas_adjacent(a("A1.se"), a("B1.sw")),
+        "across the A1/B1 border, lower row"
+    );
+    assert!(
+        b.areas_adjacent(a("A1.sw"), a("A2.nw")),
+        "across the A1/A2 border"
+    );
+    assert!(
+        b.areas_adjacent(a("B2.se"), a("B3.ne")),
+        "across the B2/B3 border"
+    );
 }
 
 #[test]
 fn diagonal_areas_are_not_adjacent() {
     let g = intro(2, 1);
     let b = g.board();
-    assert!(!b.areas_adjacent(a("A1.nw"), a("A1.se")), "diagonal quadrants of one tile");
-    assert!(!b.areas_adjacent(a("A1.ne"), a("A1.sw")), "the other diagonal");
-    assert!(!b.areas_adjacent(a("A1.se"), a("B2.nw")), "diagonal across a tile corner");
-    assert_eq!(b.area_neighbours(a("A1.nw")).count(), 2, "a board corner has two neighbours");
+    assert!(
+        !b.areas_adjacent(a("A1.nw"), a("A1.se")),
+        "diagonal quadrants of one tile"
+    );
+    assert!(
+        !b.areas_adjacent(a("A1.ne"), a("A1.sw")),
+        "the other diagonal"
+    );
+    assert!(
+        !b.areas_adjacent(a("A1.se"), a("B2.nw")),
+        "diagonal across a tile corner"
+    );
+    assert_eq!(
+        b.area_neighbours(a("A1.nw")).count(),
+        2,
+        "a board corner has two neighbours"
+    );
     assert_eq!(b.area_neighbours(a("A2.ne")).count(), 4);
 }
 
@@ -51,7 +83,10 @@ fn diagonal_areas_are_not_adjacent() {
 fn three_and_four_player_boards_join_the_new_columns() {
     let g3 = intro(3, 1);
     assert!(g3.board().areas_adjacent(a("B1.ne"), a("C1.nw")));
-    assert!(!g3.board().has_area(a("D1.nw")), "three players use columns A-C only");
+    assert!(
+        !g3.board().has_area(a("D1.nw")),
+        "three players use columns A-C only"
+    );
     let g4 = intro(4, 1);
     assert!(g4.board().areas_adjacent(a("C3.se"), a("D3.sw")));
     assert!(g4.board().systems_adjacent(s("D1"), s("D2")));
@@ -63,8 +98,14 @@ fn systems_are_adjacent_only_across_a_shared_edge() {
     let b = g.board();
     assert!(b.systems_adjacent(s("A1"), s("B1")));
     assert!(b.systems_adjacent(s("A1"), s("A2")));
-    assert!(!b.systems_adjacent(s("A1"), s("B2")), "systems meeting at a corner are not adjacent");
-    let mut n: Vec<String> = b.system_neighbours(s("A2")).map(|x| x.to_string()).collect();
+    assert!(
+        !b.systems_adjacent(s("A1"), s("B2")),
+        "systems meeting at a corner are not adjacent"
+    );
+    let mut n: Vec<String> = b
+        .system_neighbours(s("A2"))
+        .map(|x| x.to_string())
+        .collect();
     n.sort();
     assert_eq!(n, ["A1", "A3", "B2"]);
 }
@@ -72,7 +113,10 @@ fn systems_are_adjacent_only_across_a_shared_edge() {
 #[test]
 fn warp_storms_do_not_break_system_adjacency() {
     let g = intro(2, 1);
-    assert!(g.position().storm_at(e("A1.s")), "the introductory storm between A1 and A2");
+    assert!(
+        g.position().storm_at(e("A1.s")),
+        "the introductory storm between A1 and A2"
+    );
     assert!(g.board().systems_adjacent(s("A1"), s("A2")));
 }
 
@@ -92,7 +136,13 @@ fn a_warp_storm_blocks_a_ground_path_across_its_edge() {
     // Argovia (A1.sw) to Xinghua (A2.sw) via the void A2.nw crosses the A1/A2 edge.
     let open = b.ground_path(a("A1.sw"), a("A2.sw"), &systems, |_| false, everywhere);
     assert_eq!(open.unwrap(), vec![a("A1.sw"), a("A2.nw"), a("A2.sw")]);
-    let stormy = b.ground_path(a("A1.sw"), a("A2.sw"), &systems, |edge| edge == e("A1.s"), everywhere);
+    let stormy = b.ground_path(
+        a("A1.sw"),
+        a("A2.sw"),
+        &systems,
+        |edge| edge == e("A1.s"),
+        everywhere,
+    );
     assert_eq!(stormy, None);
 }
 
@@ -103,14 +153,49 @@ fn a_ground_path_passes_only_through_areas_allowed_and_stays_in_two_systems() {
     let no_storm = |_| false;
     // Alledrias (A1.ne) to Nicea (B1.se): through A1.se and B1.sw, or B1.nw and B1.ne.
     let via_voids = |x| x == a("A1.se") || x == a("B1.sw");
-    let path = b.ground_path(a("A1.ne"), a("B1.se"), &[s("A1"), s("B1")], no_storm, via_voids).unwrap();
+    let path = b
+        .ground_path(
+            a("A1.ne"),
+            a("B1.se"),
+            &[s("A1"), s("B1")],
+            no_storm,
+            via_voids,
+        )
+        .unwrap();
     assert_eq!(path, vec![a("A1.ne"), a("A1.se"), a("B1.sw"), a("B1.se")]);
     let blocked = |x| x == a("A1.se");
-    assert_eq!(b.ground_path(a("A1.ne"), a("B1.se"), &[s("A1"), s("B1")], no_storm, blocked), None);
+    assert_eq!(
+        b.ground_path(
+            a("A1.ne"),
+            a("B1.se"),
+            &[s("A1"), s("B1")],
+            no_storm,
+            blocked
+        ),
+        None
+    );
     // Adjacent areas always have a path, whatever lies around them.
-    assert!(b.ground_path(a("A1.ne"), a("B1.nw"), &[s("A1"), s("B1")], no_storm, |_| false).is_some());
+    assert!(
+        b.ground_path(
+            a("A1.ne"),
+            a("B1.nw"),
+            &[s("A1"), s("B1")],
+            no_storm,
+            |_| false
+        )
+        .is_some()
+    );
     // A detour through a third system is never a path.
-    assert_eq!(b.ground_path(a("A1.sw"), a("B2.nw"), &[s("A2"), s("B2")], no_storm, |_| true), None);
+    assert_eq!(
+        b.ground_path(
+            a("A1.sw"),
+            a("B2.nw"),
+            &[s("A1"), s("B2")],
+            no_storm,
+            |_| true
+        ),
+        None
+    );
 }
 
 #[test]

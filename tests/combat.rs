@@ -30,23 +30,36 @@ fn fight(
         build(p, "B3.sw", StructureKind::Factory, CH);
         put(p, "B1.nw", defenders);
         put(p, "B1.nw", attackers);
-        let i = p.players[0].orders.iter().position(|o| *o == Order::Advance).unwrap();
+        let i = p.players[0]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Advance)
+            .unwrap();
         p.players[0].orders.remove(i);
         // Each hand starts with a card whose only icon is one morale (Faith in the Emperor,
         // Dark Faith), so `card 1` adds no offence or defence and damage equals the dice.
         let mut side = |seat: usize, faction, faces: &[DieFace], morale_card: &str| {
             let deck = &mut p.players[seat].combat_deck;
-            let i = deck.iter().position(|c| c == morale_card).expect("a morale card in the starting deck");
+            let i = deck
+                .iter()
+                .position(|c| c == morale_card)
+                .expect("a morale card in the starting deck");
             let mut hand = vec![deck.remove(i)];
             let rest = deck.len() - 4;
             hand.extend(deck.split_off(rest));
-            CombatSide { faction: Some(faction), dice: faces.to_vec(), hand, reinforced: true, ..CombatSide::default() }
+            CombatSide {
+                faction: Some(faction),
+                dice: faces.to_vec(),
+                hand,
+                reinforced: true,
+                ..CombatSide::default()
+            }
         };
         let attacker = side(0, UM, dice.0, "Faith in the Emperor");
         let defender = side(1, CH, dice.1, "Dark Faith");
         p.phase = Phase::Operations {
             turn: Seat(0),
-            step: OpStep::Combat(CombatState {
+            step: OpStep::Combat(Box::new(CombatState {
                 area: a("B1.nw"),
                 system: "B1".parse().unwrap(),
                 attacker,
@@ -55,14 +68,16 @@ fn fight(
                 round: 1,
                 step,
                 winner: None,
-            }),
+            })),
         };
         edit(p);
     })
 }
 
 fn choose_cards() -> CombatStep {
-    CombatStep::ChooseCard { side: CombatRole::Attacker }
+    CombatStep::ChooseCard {
+        side: CombatRole::Attacker,
+    }
 }
 
 /// Plays the first card of each hand; returns the game.
@@ -71,46 +86,86 @@ fn both_play(g: &mut Game) {
 }
 
 fn units(g: &Game, area: &str, faction: Faction) -> Vec<(UnitType, bool)> {
-    let mut v: Vec<_> = g.position().area(a(area)).units.iter().filter(|u| u.owner() == faction).map(|u| (u.unit, u.routed)).collect();
+    let mut v: Vec<_> = g
+        .position()
+        .area(a(area))
+        .units
+        .iter()
+        .filter(|u| u.owner() == faction)
+        .map(|u| (u.unit, u.routed))
+        .collect();
     v.sort();
     v
 }
 
 #[test]
 fn combat_the_attacker_chooses_first_then_the_defender_without_seeing_it() {
-    let mut g = fight(&[SpaceMarine], &[Cultist], (&[M], &[M]), choose_cards(), |_| {});
+    let mut g = fight(
+        &[SpaceMarine],
+        &[Cultist],
+        (&[M], &[M]),
+        choose_cards(),
+        |_| {},
+    );
     assert_eq!(g.decision().unwrap().seat, Seat(0));
     assert_eq!(g.decision().unwrap().kind, DecisionKind::ChooseCombatCard);
     play(&mut g, &["card 1"]);
     assert_eq!(g.decision().unwrap().seat, Seat(1));
     let seen = g.view(Some(Seat(1))).combat.unwrap();
     assert!(seen.attacker.has_chosen);
-    assert_eq!(seen.attacker.chosen, None, "the defender cannot see the attacker's card");
+    assert_eq!(
+        seen.attacker.chosen, None,
+        "the defender cannot see the attacker's card"
+    );
     assert!(seen.attacker.hand.is_empty(), "nor his hand");
-    assert_eq!(seen.defender.hand.len(), 5, "the defender sees his own hand");
+    assert_eq!(
+        seen.defender.hand.len(),
+        5,
+        "the defender sees his own hand"
+    );
 }
 
 #[test]
 fn combat_icons_on_face_up_cards_count_until_the_combat_ends() {
-    let mut g = fight(&[SpaceMarine], &[Cultist], (&[M], &[M]), choose_cards(), |_| {});
+    let mut g = fight(
+        &[SpaceMarine],
+        &[Cultist],
+        (&[M], &[M]),
+        choose_cards(),
+        |_| {},
+    );
     both_play(&mut g);
     let c = g.combat().unwrap();
     // One morale die, one morale icon, and the unit's morale (space marine 3, cultist 2).
     assert_eq!(g.combat_totals(c, CombatRole::Attacker).morale, 1 + 1 + 3);
     assert_eq!(g.combat_totals(c, CombatRole::Defender).morale, 1 + 1 + 2);
-    assert_eq!(c.round, 2, "no damage on either side: the next execution round");
+    assert_eq!(
+        c.round, 2,
+        "no damage on either side: the next execution round"
+    );
     both_play(&mut g);
     let c = g.combat().unwrap();
     assert_eq!(c.attacker.played.len(), 2, "cards stay face up");
 }
 
 #[test]
-fn damage_and_health_damage_is_offence_minus_defence_destroying_at_health_with_the_excess_carried() {
+fn damage_and_health_damage_is_offence_minus_defence_destroying_at_health_with_the_excess_carried()
+{
     // Six offence dice against none: two health-2 cultists are destroyed, the rest is lost.
-    let mut g = fight(&[SpaceMarine], &[Cultist, Cultist], (&[O, O, O, O, O, O], &[M]), choose_cards(), |_| {});
+    let mut g = fight(
+        &[SpaceMarine],
+        &[Cultist, Cultist],
+        (&[O, O, O, O, O, O], &[M]),
+        choose_cards(),
+        |_| {},
+    );
     both_play(&mut g);
     let d = g.decision().unwrap();
-    assert_eq!((d.seat, d.kind), (Seat(1), DecisionKind::AssignDamage), "the attacker suffers nothing");
+    assert_eq!(
+        (d.seat, d.kind),
+        (Seat(1), DecisionKind::AssignDamage),
+        "the attacker suffers nothing"
+    );
     assert_eq!(legal(&g), ["damage cultist"]);
     play(&mut g, &["damage cultist"]);
     assert_eq!(units(&g, "B1.nw", CH).len(), 1);
@@ -123,31 +178,64 @@ fn damage_and_health_damage_is_offence_minus_defence_destroying_at_health_with_t
 
 #[test]
 fn damage_and_health_defence_cancels_offence() {
-    let mut g = fight(&[SpaceMarine], &[Cultist], (&[O, O], &[D, D]), choose_cards(), |_| {});
+    let mut g = fight(
+        &[SpaceMarine],
+        &[Cultist],
+        (&[O, O], &[D, D]),
+        choose_cards(),
+        |_| {},
+    );
     both_play(&mut g);
-    assert_eq!(g.combat().unwrap().round, 2, "two offence against two defence: no damage");
+    assert_eq!(
+        g.combat().unwrap().round,
+        2,
+        "two offence against two defence: no damage"
+    );
 }
 
 #[test]
 fn damage_and_health_a_survivor_is_routed_and_routed_units_are_hit_only_when_all_are_routed() {
     // Three damage: the Helbrute (health 4) survives and is routed; the cultist is untouched.
-    let mut g = fight(&[SpaceMarine], &[Helbrute, Cultist], (&[O, O, O], &[M]), choose_cards(), |_| {});
+    let mut g = fight(
+        &[SpaceMarine],
+        &[Helbrute, Cultist],
+        (&[O, O, O], &[M]),
+        choose_cards(),
+        |_| {},
+    );
     both_play(&mut g);
     assert_eq!(legal(&g), ["damage cultist", "damage helbrute"]);
     play(&mut g, &["damage helbrute"]);
-    assert_eq!(units(&g, "B1.nw", CH), vec![(Cultist, false), (Helbrute, true)]);
+    assert_eq!(
+        units(&g, "B1.nw", CH),
+        vec![(Cultist, false), (Helbrute, true)]
+    );
     // Next round: routed units may take damage only once every unit is routed.
     play(&mut g, &["card 1", "card 1"]);
-    assert_eq!(legal(&g), ["damage cultist"], "the routed Helbrute is not a choice while the cultist stands");
+    assert_eq!(
+        legal(&g),
+        ["damage cultist"],
+        "the routed Helbrute is not a choice while the cultist stands"
+    );
 }
 
 #[test]
 fn combat_a_routed_unit_rolls_no_dice_and_adds_no_morale() {
-    let g = fight(&[SpaceMarine], &[Cultist, Cultist], (&[M], &[]), choose_cards(), |p| {
-        p.area_mut(a("B1.nw")).units[0].routed = true;
-    });
+    let g = fight(
+        &[SpaceMarine],
+        &[Cultist, Cultist],
+        (&[M], &[]),
+        choose_cards(),
+        |p| {
+            p.area_mut(a("B1.nw")).units[0].routed = true;
+        },
+    );
     let c = g.combat().unwrap();
-    assert_eq!(g.combat_totals(c, CombatRole::Defender).morale, 2, "one unrouted cultist");
+    assert_eq!(
+        g.combat_totals(c, CombatRole::Defender).morale,
+        2,
+        "one unrouted cultist"
+    );
 }
 
 #[test]
@@ -162,7 +250,15 @@ fn combat_a_defender_with_no_unrouted_unit_and_no_bastion_loses_at_once_and_retr
         put(p, "B1.ne", &[IconoclastDestroyer]);
         common::revealed(p, 0, "B1", Order::Advance);
     });
-    play(&mut g, &["resolve", "done", "move A1.ne -> B1.nw space-marine x1", "done"]);
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "done",
+            "move A1.ne -> B1.nw space-marine x1",
+            "done",
+        ],
+    );
     assert_eq!(g.decision().unwrap().kind, DecisionKind::Retreat);
     assert_eq!(g.decision().unwrap().seat, Seat(1));
     // The cultist may go only to a friendly world it can reach: none is friendly; an
@@ -180,10 +276,21 @@ fn combat_a_bastion_fights_alone_is_never_routed_and_shrugs_off_lesser_damage() 
     both_play(&mut g);
     assert_eq!(legal(&g), ["damage bastion"]);
     play(&mut g, &["damage bastion"]);
-    assert!(g.position().area(a("B1.nw")).structures.iter().any(|s| s.kind == StructureKind::Bastion), "two damage against health three");
+    assert!(
+        g.position()
+            .area(a("B1.nw"))
+            .structures
+            .iter()
+            .any(|s| s.kind == StructureKind::Bastion),
+        "two damage against health three"
+    );
     assert_eq!(g.combat().unwrap().round, 2);
     let c = g.combat().unwrap();
-    assert_eq!(g.combat_totals(c, CombatRole::Defender).morale, 1 + 1 + 2, "die, card icon and the bastion's morale");
+    assert_eq!(
+        g.combat_totals(c, CombatRole::Defender).morale,
+        1 + 1 + 2,
+        "die, card icon and the bastion's morale"
+    );
 }
 
 #[test]
@@ -191,36 +298,76 @@ fn combat_morale_decides_after_three_rounds_and_a_tie_goes_to_the_defender() {
     // Scout (morale 2) against cultist (morale 2), one morale die and one morale card each
     // round: a tie after three rounds, so the defender wins and the scout retreats.
     let mut g = fight(&[Scout], &[Cultist], (&[M], &[M]), choose_cards(), |_| {});
-    play(&mut g, &["card 1", "card 1", "card 1", "card 1", "card 1", "card 1"]);
+    play(
+        &mut g,
+        &["card 1", "card 1", "card 1", "card 1", "card 1", "card 1"],
+    );
     let c = g.combat().expect("the loser must still retreat");
     assert_eq!(c.winner, Some(CombatRole::Defender));
     assert_eq!(g.decision().unwrap().kind, DecisionKind::Retreat);
-    assert_eq!(legal(&g), ["retreat A1.ne"], "the attacker retreats where his units came from");
+    assert_eq!(
+        legal(&g),
+        ["retreat A1.ne"],
+        "the attacker retreats where his units came from"
+    );
     play(&mut g, &["retreat A1.ne"]);
-    assert_eq!(units(&g, "A1.ne", UM), vec![(Scout, true)], "retreated units are routed");
+    assert_eq!(
+        units(&g, "A1.ne", UM),
+        vec![(Scout, true)],
+        "retreated units are routed"
+    );
     assert!(g.combat().is_none());
-    assert_eq!(g.player(Seat(0)).combat_deck.len(), 10, "cards go back into the deck");
+    assert_eq!(
+        g.player(Seat(0)).combat_deck.len(),
+        10,
+        "cards go back into the deck"
+    );
 }
 
 #[test]
 fn combat_the_attacker_wins_on_higher_morale_and_captures_the_structures() {
-    let mut g = fight(&[SpaceMarine], &[Cultist], (&[M, M], &[M]), choose_cards(), |p| {
-        build(p, "B1.nw", StructureKind::City, CH);
-    });
-    play(&mut g, &["card 1", "card 1", "card 1", "card 1", "card 1", "card 1"]);
+    let mut g = fight(
+        &[SpaceMarine],
+        &[Cultist],
+        (&[M, M], &[M]),
+        choose_cards(),
+        |p| {
+            build(p, "B1.nw", StructureKind::City, CH);
+        },
+    );
+    play(
+        &mut g,
+        &["card 1", "card 1", "card 1", "card 1", "card 1", "card 1"],
+    );
     assert_eq!(g.combat().unwrap().winner, Some(CombatRole::Attacker));
-    assert_eq!(g.position().area(a("B1.nw")).structures[0].owner, UM, "the city changes hands");
+    assert_eq!(
+        g.position().area(a("B1.nw")).structures[0].owner,
+        UM,
+        "the city changes hands"
+    );
     let retreats = legal(&g);
     assert!(!retreats.is_empty() && retreats.iter().all(|x| x.starts_with("retreat ")));
-    assert!(!retreats.contains(&"retreat A1.ne".to_string()), "never where the attackers came from");
+    assert!(
+        !retreats.contains(&"retreat A1.ne".to_string()),
+        "never where the attackers came from"
+    );
 }
 
 #[test]
 fn combat_both_sides_wiped_out_nobody_wins_and_the_defender_keeps_his_structures() {
-    let mut g = fight(&[Scout], &[Cultist], (&[O, O], &[O, O]), choose_cards(), |p| {
-        build(p, "B1.nw", StructureKind::Factory, CH);
-    });
-    play(&mut g, &["card 1", "card 1", "damage scout", "damage cultist"]);
+    let mut g = fight(
+        &[Scout],
+        &[Cultist],
+        (&[O, O], &[O, O]),
+        choose_cards(),
+        |p| {
+            build(p, "B1.nw", StructureKind::Factory, CH);
+        },
+    );
+    play(
+        &mut g,
+        &["card 1", "card 1", "damage scout", "damage cultist"],
+    );
     assert!(g.combat().is_none());
     assert!(g.position().area(a("B1.nw")).units.is_empty());
     assert_eq!(g.position().area(a("B1.nw")).structures[0].owner, CH);
@@ -228,20 +375,40 @@ fn combat_both_sides_wiped_out_nobody_wins_and_the_defender_keeps_his_structures
 
 #[test]
 fn reinforcement_tokens_at_most_the_plastic_units_attacker_first() {
-    let g = fight(&[Scout, Scout], &[Cultist], (&[M], &[M]), CombatStep::Reinforce { side: CombatRole::Attacker }, |p| {
-        p.players[0].assets.reinforcement = 3;
-        p.players[1].assets.reinforcement = 3;
-        if let Phase::Operations { step: OpStep::Combat(c), .. } = &mut p.phase {
-            c.attacker.reinforced = false;
-            c.defender.reinforced = false;
-        }
-    });
+    let g = fight(
+        &[Scout, Scout],
+        &[Cultist],
+        (&[M], &[M]),
+        CombatStep::Reinforce {
+            side: CombatRole::Attacker,
+        },
+        |p| {
+            p.players[0].assets.reinforcement = 3;
+            p.players[1].assets.reinforcement = 3;
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.attacker.reinforced = false;
+                c.defender.reinforced = false;
+            }
+        },
+    );
     assert_eq!(g.decision().unwrap().seat, Seat(0));
-    assert_eq!(legal(&g), ["reinforce 0", "reinforce 1", "reinforce 2"], "two plastic units");
+    assert_eq!(
+        legal(&g),
+        ["reinforce 0", "reinforce 1", "reinforce 2"],
+        "two plastic units"
+    );
     let mut g = g;
     play(&mut g, &["reinforce 2"]);
     assert_eq!(g.decision().unwrap().seat, Seat(1));
-    assert_eq!(legal(&g), ["reinforce 0", "reinforce 1"], "one plastic unit");
+    assert_eq!(
+        legal(&g),
+        ["reinforce 0", "reinforce 1"],
+        "one plastic unit"
+    );
     assert_eq!(g.player(Seat(0)).assets.reinforcement, 1);
 }
 
@@ -261,12 +428,32 @@ fn orbital_strike_is_offered_after_an_advance_without_combat_but_never_on_a_bast
         })
     };
     let mut g = setup(false);
-    play(&mut g, &["resolve", "move A1.se -> B1.ne strike-cruiser x1", "done", "done"]);
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "move A1.se -> B1.ne strike-cruiser x1",
+            "done",
+            "done",
+        ],
+    );
     assert_eq!(g.decision().unwrap().kind, DecisionKind::OrbitalStrike);
     assert_eq!(legal(&g), ["strike B1.ne -> B1.se", "done"]);
     let mut g = setup(true);
-    play(&mut g, &["resolve", "move A1.se -> B1.ne strike-cruiser x1", "done", "done"]);
-    assert_ne!(g.decision().map(|d| d.kind), Some(DecisionKind::OrbitalStrike), "the bastion blocks it");
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "move A1.se -> B1.ne strike-cruiser x1",
+            "done",
+            "done",
+        ],
+    );
+    assert_ne!(
+        g.decision().map(|d| d.kind),
+        Some(DecisionKind::OrbitalStrike),
+        "the bastion blocks it"
+    );
 }
 
 #[test]
@@ -281,31 +468,60 @@ fn learn_to_play_combat_example_four_damage_destroys_the_scout_and_routs_the_spa
         build(p, "B3.sw", StructureKind::Factory, CH);
         build(p, "C1.nw", StructureKind::Factory, Faction::Orks);
         build(p, "D3.ne", StructureKind::Factory, Faction::Eldar);
-        put(p, "D3.se", &[AspectWarrior, AspectWarrior, Scout, SpaceMarine]);
+        put(
+            p,
+            "D3.se",
+            &[AspectWarrior, AspectWarrior, Scout, SpaceMarine],
+        );
         let um = usize::from(p.seat_of(UM).unwrap().0);
         let el = usize::from(p.seat_of(Faction::Eldar).unwrap().0);
-        let i = p.players[um].orders.iter().position(|o| *o == Order::Advance).unwrap();
+        let i = p.players[um]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Advance)
+            .unwrap();
         p.players[um].orders.remove(i);
         let mut take = |seat: usize, names: &[&str]| -> Vec<String> {
             names
                 .iter()
                 .map(|n| {
                     let deck = &mut p.players[seat].combat_deck;
-                    let i = deck.iter().position(|c| c == n).unwrap_or_else(|| panic!("{n} in the deck"));
+                    let i = deck
+                        .iter()
+                        .position(|c| c == n)
+                        .unwrap_or_else(|| panic!("{n} in the deck"));
                     deck.remove(i)
                 })
                 .collect()
         };
         let um_played = take(um, &["Blessed Power Armour"]);
-        let um_hand = take(um, &["Faith in the Emperor", "Ambush", "Ambush", "Reconnaissance"]);
+        let um_hand = take(
+            um,
+            &["Faith in the Emperor", "Ambush", "Ambush", "Reconnaissance"],
+        );
         let el_played = take(el, &["Howling Banshees"]);
-        let el_hand = take(el, &["Hit and Run", "Striking Scorpions", "Striking Scorpions", "Ranger Support"]);
+        let el_hand = take(
+            el,
+            &[
+                "Hit and Run",
+                "Striking Scorpions",
+                "Striking Scorpions",
+                "Ranger Support",
+            ],
+        );
         p.phase = Phase::Operations {
             turn: Seat(u8::try_from(um).unwrap()),
-            step: OpStep::Combat(CombatState {
+            step: OpStep::Combat(Box::new(CombatState {
                 area: a("D3.se"),
                 system: "D3".parse().unwrap(),
-                attacker: CombatSide { faction: Some(UM), dice: vec![D, M, M], hand: um_hand, played: um_played, reinforced: true, ..CombatSide::default() },
+                attacker: CombatSide {
+                    faction: Some(UM),
+                    dice: vec![D, M, M],
+                    hand: um_hand,
+                    played: um_played,
+                    reinforced: true,
+                    ..CombatSide::default()
+                },
                 defender: CombatSide {
                     faction: Some(Faction::Eldar),
                     dice: vec![O, O, M],
@@ -317,9 +533,11 @@ fn learn_to_play_combat_example_four_damage_destroys_the_scout_and_routs_the_spa
                 },
                 attack_origins: vec![a("D2.se")],
                 round: 2,
-                step: CombatStep::ChooseCard { side: CombatRole::Attacker },
+                step: CombatStep::ChooseCard {
+                    side: CombatRole::Attacker,
+                },
                 winner: None,
-            }),
+            })),
         };
     });
     play(&mut g, &["card 1", "card 1"]);
@@ -328,9 +546,17 @@ fn learn_to_play_combat_example_four_damage_destroys_the_scout_and_routs_the_spa
     assert_eq!(g.combat_totals(c, CombatRole::Attacker).defence, 2);
     assert_eq!(g.decision().unwrap().kind, DecisionKind::AssignDamage);
     play(&mut g, &["damage scout"]);
-    assert_eq!(legal(&g), ["damage space-marine"], "two damage carries over");
+    assert_eq!(
+        legal(&g),
+        ["damage space-marine"],
+        "two damage carries over"
+    );
     play(&mut g, &["damage space-marine"]);
-    assert_eq!(units(&g, "D3.se", UM), vec![(SpaceMarine, true)], "the Scout is destroyed, the Space Marine routed");
+    assert_eq!(
+        units(&g, "D3.se", UM),
+        vec![(SpaceMarine, true)],
+        "the Scout is destroyed, the Space Marine routed"
+    );
 }
 
 #[test]
@@ -340,23 +566,45 @@ fn dice_limit_no_side_rolls_more_than_eight_dice() {
         clear_board(p);
         build(p, "A1.nw", StructureKind::Factory, UM);
         build(p, "B3.sw", StructureKind::Factory, CH);
-        put(p, "A1.ne", &[LandRaider, LandRaider, LandRaider, LandRaider]);
+        put(
+            p,
+            "A1.ne",
+            &[LandRaider, LandRaider, LandRaider, LandRaider],
+        );
         put(p, "B1.nw", &[Cultist]);
         common::revealed(p, 0, "B1", Order::Advance);
     });
-    play(&mut g, &["resolve", "done", "move A1.ne -> B1.nw land-raider x4", "done"]);
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "done",
+            "move A1.ne -> B1.nw land-raider x4",
+            "done",
+        ],
+    );
     assert_eq!(g.combat().unwrap().attacker.dice.len(), 8);
     assert_eq!(g.combat().unwrap().defender.dice.len(), 1);
 }
 
 /// A combat the defender (Chaos, on Smyrna B1.nw) has lost, waiting for his retreat.
 fn defender_lost(edit: impl FnOnce(&mut Position)) -> Game {
-    fight(&[SpaceMarine], &[Cultist], (&[M, M], &[M]), choose_cards(), |p| {
-        if let Phase::Operations { step: OpStep::Combat(c), .. } = &mut p.phase {
-            c.round = 3;
-        }
-        edit(p);
-    })
+    fight(
+        &[SpaceMarine],
+        &[Cultist],
+        (&[M, M], &[M]),
+        choose_cards(),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.round = 3;
+            }
+            edit(p);
+        },
+    )
 }
 
 #[test]
@@ -368,7 +616,11 @@ fn retreats_the_defender_prefers_a_friendly_area_in_the_active_or_an_adjacent_sy
     });
     play(&mut g, &["card 1", "card 1"]);
     assert_eq!(g.combat().unwrap().winner, Some(CombatRole::Attacker));
-    assert_eq!(legal(&g), ["retreat B2.nw"], "the friendly world wins over every uncontrolled one");
+    assert_eq!(
+        legal(&g),
+        ["retreat B2.nw"],
+        "the friendly world wins over every uncontrolled one"
+    );
 }
 
 #[test]
@@ -381,7 +633,10 @@ fn retreats_the_defender_never_goes_where_the_attackers_came_from_nor_to_their_s
     play(&mut g, &["card 1", "card 1"]);
     let l = legal(&g);
     assert!(!l.iter().any(|x| x.contains("A1.")), "{l:?}");
-    assert!(l.contains(&"retreat B1.se".to_string()), "an uncontrolled world of the active system");
+    assert!(
+        l.contains(&"retreat B1.se".to_string()),
+        "an uncontrolled world of the active system"
+    );
 }
 
 #[test]
@@ -394,8 +649,14 @@ fn retreats_with_nowhere_to_go_the_units_are_destroyed() {
         put(p, "B1.sw", &[StrikeCruiser]);
     });
     play(&mut g, &["card 1", "card 1"]);
-    assert!(g.combat().is_none(), "no retreat decision: the combat ended");
-    assert!(units(&g, "B1.nw", CH).is_empty(), "the cultist was destroyed");
+    assert!(
+        g.combat().is_none(),
+        "no retreat decision: the combat ended"
+    );
+    assert!(
+        units(&g, "B1.nw", CH).is_empty(),
+        "the cultist was destroyed"
+    );
 }
 
 #[test]
@@ -408,7 +669,13 @@ fn orbital_strike_damage_destroys_but_never_routs() {
         put(p, "B1.se", &[Helbrute]);
         common::revealed(p, 0, "B1", Order::Advance);
     });
-    play(&mut g, &["resolve", "done", "done", "strike B1.ne -> B1.se"]);
+    play(
+        &mut g,
+        &["resolve", "done", "done", "strike B1.ne -> B1.se"],
+    );
     let helbrute = units(&g, "B1.se", CH);
-    assert!(helbrute.is_empty() || helbrute == vec![(Helbrute, false)], "destroyed or untouched: {helbrute:?}");
+    assert!(
+        helbrute.is_empty() || helbrute == vec![(Helbrute, false)],
+        "destroyed or untouched: {helbrute:?}"
+    );
 }

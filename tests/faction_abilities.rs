@@ -54,9 +54,18 @@ fn webway_portal_moves_one_unit_to_a_friendly_world_in_any_system() {
     });
     play(&mut g, &["resolve"]);
     let l = legal(&g);
-    assert!(l.contains(&"move D3.se -> A3.nw aspect-warrior x1".to_string()), "a friendly world far away");
-    assert!(l.contains(&"move D3.se -> D3.ne aspect-warrior x1".to_string()), "the factory world");
-    assert!(!l.iter().any(|x| x.contains("-> A1.")), "never onto an enemy world");
+    assert!(
+        l.contains(&"move D3.se -> A3.nw aspect-warrior x1".to_string()),
+        "a friendly world far away"
+    );
+    assert!(
+        l.contains(&"move D3.se -> D3.ne aspect-warrior x1".to_string()),
+        "the factory world"
+    );
+    assert!(
+        !l.iter().any(|x| x.contains("-> A1.")),
+        "never onto an enemy world"
+    );
 }
 
 #[test]
@@ -70,8 +79,14 @@ fn the_chaos_ability_moves_a_cultist_to_an_adjacent_system_across_storms() {
     });
     play(&mut g, &["resolve"]);
     let l = legal(&g);
-    assert!(l.contains(&"move B3.ne -> B2.nw cultist x1".to_string()), "{l:?}");
-    assert!(!l.iter().any(|x| x.contains("-> B3.")), "only to an adjacent system");
+    assert!(
+        l.contains(&"move B3.ne -> B2.nw cultist x1".to_string()),
+        "{l:?}"
+    );
+    assert!(
+        !l.iter().any(|x| x.contains("-> B3.")),
+        "only to an adjacent system"
+    );
 }
 
 #[test]
@@ -85,10 +100,18 @@ fn the_ork_ability_buys_a_unit_in_the_active_system_without_a_factory() {
     play(&mut g, &["resolve"]);
     let l = legal(&g);
     assert!(l.iter().any(|x| x.starts_with("buy ork-boyz C2.")), "{l:?}");
-    let buy = l.iter().find(|x| x.starts_with("buy ork-boyz")).unwrap().clone();
+    let buy = l
+        .iter()
+        .find(|x| x.starts_with("buy ork-boyz"))
+        .unwrap()
+        .clone();
     play(&mut g, &[&buy]);
     let ork_seat = g.seat_of(ORK).unwrap();
     assert_eq!(g.player(ork_seat).materiel, 3);
-    assert_ne!(g.decision().map(|d| (d.seat, d.kind)), Some((ork_seat, DecisionKind::FactionAbility)), "one use per order");
+    assert_ne!(
+        g.decision().map(|d| (d.seat, d.kind)),
+        Some((ork_seat, DecisionKind::FactionAbility)),
+        "one use per order"
+    );
     let _ = Seat(0);
 }

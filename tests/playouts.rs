@@ -14,21 +14,40 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Plays one random game; returns it and the number of actions.
-fn random_game(data: &Arc<GameData>, players: u8, seed: u64, check_every_state: bool) -> (Game, usize) {
-    let mut game = Game::new(&NewGameOptions { players, factions: None, seed }, Arc::clone(data)).unwrap();
+fn random_game(
+    data: &Arc<GameData>,
+    players: u8,
+    seed: u64,
+    check_every_state: bool,
+) -> (Game, usize) {
+    let mut game = Game::new(
+        &NewGameOptions {
+            players,
+            factions: None,
+            seed,
+        },
+        Arc::clone(data),
+    )
+    .unwrap();
     let mut chooser = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9);
     let mut steps = 0;
     while !game.is_over() {
         let legal = game.legal_actions();
-        assert!(!legal.is_empty(), "seed {seed}: a decision with no legal action: {:?}", game.decision());
+        assert!(
+            !legal.is_empty(),
+            "seed {seed}: a decision with no legal action: {:?}",
+            game.decision()
+        );
         let act = legal[chooser.random_range(0..legal.len())];
-        game.apply(act).unwrap_or_else(|e| panic!("seed {seed}: listed action {act} refused: {e}"));
+        game.apply(act)
+            .unwrap_or_else(|e| panic!("seed {seed}: listed action {act} refused: {e}"));
         steps += 1;
         assert!(steps < 20_000, "seed {seed}: the game does not end");
         if check_every_state
-            && let Err(v) = Game::from_position(game.position().clone(), Arc::clone(data)) {
-                panic!("seed {seed} after `{act}` (step {steps}): invariants broken: {v:#?}");
-            }
+            && let Err(v) = Game::from_position(game.position().clone(), Arc::clone(data))
+        {
+            panic!("seed {seed} after `{act}` (step {steps}): invariants broken: {v:#?}");
+        }
     }
     (game, steps)
 }
@@ -43,7 +62,9 @@ fn random_games_keep_every_invariant_and_end_by_round_eight() {
             // Every state of the first games is validated in full; the rest are checked at the end.
             let (game, steps) = random_game(&data, players, seed, seed < 40);
             total_steps += steps;
-            let Phase::GameOver { winners, .. } = &game.position().phase else { unreachable!() };
+            let Phase::GameOver { winners, .. } = &game.position().phase else {
+                unreachable!()
+            };
             assert!(game.position().round <= 8);
             assert!(winners.iter().all(|w| w.index() < usize::from(players)));
             Game::from_position(game.position().clone(), Arc::clone(&data)).unwrap();
@@ -59,7 +80,15 @@ fn same_seed_and_actions_replay_to_the_same_game() {
     let data = common::data();
     for seed in 0..20u64 {
         let (game, _) = random_game(&data, 3, seed, false);
-        let mut replay = Game::new(&NewGameOptions { players: 3, factions: None, seed }, Arc::clone(&data)).unwrap();
+        let mut replay = Game::new(
+            &NewGameOptions {
+                players: 3,
+                factions: None,
+                seed,
+            },
+            Arc::clone(&data),
+        )
+        .unwrap();
         for &act in game.history() {
             replay.apply(act).unwrap();
         }
@@ -73,26 +102,53 @@ fn apply_accepts_every_listed_action_and_rejects_unlisted_ones() {
     let mut chooser = ChaCha8Rng::seed_from_u64(7);
     let mut rejected = 0;
     for seed in 0..30u64 {
-        let mut game = Game::new(&NewGameOptions { players: 2, factions: None, seed }, Arc::clone(&data)).unwrap();
+        let mut game = Game::new(
+            &NewGameOptions {
+                players: 2,
+                factions: None,
+                seed,
+            },
+            Arc::clone(&data),
+        )
+        .unwrap();
         while !game.is_over() {
             let legal = game.legal_actions();
             for act in &legal {
-                game.check(act).unwrap_or_else(|e| panic!("listed {act} fails check: {e}"));
+                game.check(act)
+                    .unwrap_or_else(|e| panic!("listed {act} fails check: {e}"));
                 let text = act.to_string();
-                assert_eq!(text.parse::<Action>().unwrap(), *act, "notation round trip of {text}");
+                assert_eq!(
+                    text.parse::<Action>().unwrap(),
+                    *act,
+                    "notation round trip of {text}"
+                );
             }
             // Unlisted candidates: every placement, reveal and move on the board.
-            let mut candidates = vec![Action::Resolve, Action::ToEventDeck, Action::Done, Action::UseEvent];
+            let mut candidates = vec![
+                Action::Resolve,
+                Action::ToEventDeck,
+                Action::Done,
+                Action::UseEvent,
+            ];
             for s in game.board().systems() {
                 candidates.push(Action::Reveal { system: s });
-                candidates.push(Action::Place { order: herakon::engine::ids::Order::Advance, system: s });
+                candidates.push(Action::Place {
+                    order: herakon::engine::ids::Order::Advance,
+                    system: s,
+                });
             }
             for c in candidates.iter().filter(|c| !legal.contains(c)) {
-                let err = game.check(c).expect_err("an unlisted action must be refused");
+                let err = game
+                    .check(c)
+                    .expect_err("an unlisted action must be refused");
                 assert!(!err.rule.is_empty() && !err.reason.is_empty());
                 let mut copy = game.clone();
                 assert!(copy.apply(*c).is_err());
-                assert_eq!(copy.position(), game.position(), "a refused action changes nothing");
+                assert_eq!(
+                    copy.position(),
+                    game.position(),
+                    "a refused action changes nothing"
+                );
                 rejected += 1;
             }
             let act = legal[chooser.random_range(0..legal.len())];

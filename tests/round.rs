@@ -75,7 +75,11 @@ fn planning_alternates_clockwise_from_the_first_player_until_each_placed_four() 
     assert_eq!(seats, expected);
     assert!(matches!(g.position().phase, Phase::Operations { turn, .. } if turn == first));
     for seat in g.seats() {
-        assert_eq!(g.player(seat).orders.len(), 4, "four tokens left in the play area");
+        assert_eq!(
+            g.player(seat).orders.len(),
+            4,
+            "four tokens left in the play area"
+        );
     }
 }
 
@@ -96,14 +100,36 @@ fn a_placed_token_goes_on_top_of_the_stack() {
 fn operations_a_player_reveals_only_his_own_token_on_top_of_a_stack() {
     let g = small(|p| {
         p.players[0].orders.retain(|o| *o != Order::Advance);
-        let i = p.players[1].orders.iter().position(|o| *o == Order::Deploy).unwrap();
+        let i = p.players[1]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Deploy)
+            .unwrap();
         p.players[1].orders.remove(i);
         p.stacks.insert(
             "A1".parse().unwrap(),
-            vec![PlacedOrder { owner: UM, order: Order::Advance }, PlacedOrder { owner: CH, order: Order::Deploy }],
+            vec![
+                PlacedOrder {
+                    owner: UM,
+                    order: Order::Advance,
+                },
+                PlacedOrder {
+                    owner: CH,
+                    order: Order::Deploy,
+                },
+            ],
         );
-        p.stacks.insert("A2".parse().unwrap(), vec![PlacedOrder { owner: UM, order: Order::Advance }]);
-        p.phase = Phase::Operations { turn: Seat(0), step: OpStep::Reveal };
+        p.stacks.insert(
+            "A2".parse().unwrap(),
+            vec![PlacedOrder {
+                owner: UM,
+                order: Order::Advance,
+            }],
+        );
+        p.phase = Phase::Operations {
+            turn: Seat(0),
+            step: OpStep::Reveal,
+        };
     });
     assert_eq!(legal(&g), ["reveal A2"]);
     let err = g.check(&"reveal A1".parse().unwrap()).unwrap_err();
@@ -113,18 +139,42 @@ fn operations_a_player_reveals_only_his_own_token_on_top_of_a_stack() {
 #[test]
 fn operations_a_player_with_no_token_on_top_skips_his_turn() {
     let g = small(|p| {
-        let i = p.players[0].orders.iter().position(|o| *o == Order::Advance).unwrap();
+        let i = p.players[0]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Advance)
+            .unwrap();
         p.players[0].orders.remove(i);
-        let i = p.players[1].orders.iter().position(|o| *o == Order::Deploy).unwrap();
+        let i = p.players[1]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Deploy)
+            .unwrap();
         p.players[1].orders.remove(i);
         p.stacks.insert(
             "A1".parse().unwrap(),
-            vec![PlacedOrder { owner: UM, order: Order::Advance }, PlacedOrder { owner: CH, order: Order::Deploy }],
+            vec![
+                PlacedOrder {
+                    owner: UM,
+                    order: Order::Advance,
+                },
+                PlacedOrder {
+                    owner: CH,
+                    order: Order::Deploy,
+                },
+            ],
         );
-        p.phase = Phase::Operations { turn: Seat(0), step: OpStep::Reveal };
+        p.phase = Phase::Operations {
+            turn: Seat(0),
+            step: OpStep::Reveal,
+        };
     });
     let d = g.decision().unwrap();
-    assert_eq!((g.faction(d.seat), d.kind), (CH, DecisionKind::RevealOrder), "Ultramarines are skipped");
+    assert_eq!(
+        (g.faction(d.seat), d.kind),
+        (CH, DecisionKind::RevealOrder),
+        "Ultramarines are skipped"
+    );
     assert_eq!(legal(&g), ["reveal A1"]);
 }
 
@@ -132,7 +182,10 @@ fn operations_a_player_with_no_token_on_top_skips_his_turn() {
 fn strategize_cannot_be_put_on_the_event_deck_instead_of_resolving() {
     let g = small(|p| revealed(p, 0, "A1", Order::Strategize));
     assert_eq!(legal(&g), ["resolve"]);
-    assert_eq!(g.check(&Action::ToEventDeck).unwrap_err().rule, "Strategize Order");
+    assert_eq!(
+        g.check(&Action::ToEventDeck).unwrap_err().rule,
+        "Strategize Order"
+    );
     let g = small(|p| revealed(p, 0, "A1", Order::Advance));
     assert_eq!(legal(&g), ["resolve", "to-events"]);
 }
@@ -154,8 +207,17 @@ fn deploy_needs_a_factory_in_the_active_system() {
     });
     let mut g = g;
     play(&mut g, &["resolve"]);
-    assert_eq!(legal(&g), ["done"], "no factory in A2: no unit can be bought");
-    assert_eq!(g.check(&"buy scout A2.sw".parse().unwrap()).unwrap_err().rule, "Factories");
+    assert_eq!(
+        legal(&g),
+        ["done"],
+        "no factory in A2: no unit can be bought"
+    );
+    assert_eq!(
+        g.check(&"buy scout A2.sw".parse().unwrap())
+            .unwrap_err()
+            .rule,
+        "Factories"
+    );
 }
 
 #[test]
@@ -164,10 +226,24 @@ fn deploy_limit_is_the_capacity_of_friendly_factory_worlds() {
         p.players[0].materiel = 14;
         revealed(p, 0, "A1", Order::Deploy);
     });
-    play(&mut g, &["resolve", "buy scout A1.nw", "buy scout A1.nw", "buy scout A1.ne", "buy strike-cruiser A1.se"]);
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "buy scout A1.nw",
+            "buy scout A1.nw",
+            "buy scout A1.ne",
+            "buy strike-cruiser A1.se",
+        ],
+    );
     // Turaci has four skulls: four units bought, no more.
     assert!(!legal(&g).iter().any(|x| x.starts_with("buy ")));
-    assert_eq!(g.check(&"buy scout A1.sw".parse().unwrap()).unwrap_err().rule, "Deploy Order");
+    assert_eq!(
+        g.check(&"buy scout A1.sw".parse().unwrap())
+            .unwrap_err()
+            .rule,
+        "Deploy Order"
+    );
     assert_eq!(g.player(Seat(0)).materiel, 14 - 8);
 }
 
@@ -181,10 +257,24 @@ fn command_level_limits_purchases_and_a_forge_token_lowers_it_by_one() {
     let mut g = g;
     play(&mut g, &["resolve"]);
     let l = legal(&g);
-    assert!(l.contains(&"buy space-marine A1.nw +forge".to_string()), "level 1 with a forge token at level 0");
-    assert!(!l.contains(&"buy space-marine A1.nw".to_string()), "level 1 needs the forge token at level 0");
-    assert!(!l.iter().any(|x| x.contains("land-raider")), "level 2 is two levels away");
-    assert_eq!(g.check(&"buy land-raider A1.nw".parse().unwrap()).unwrap_err().rule, "Command Level");
+    assert!(
+        l.contains(&"buy space-marine A1.nw +forge".to_string()),
+        "level 1 with a forge token at level 0"
+    );
+    assert!(
+        !l.contains(&"buy space-marine A1.nw".to_string()),
+        "level 1 needs the forge token at level 0"
+    );
+    assert!(
+        !l.iter().any(|x| x.contains("land-raider")),
+        "level 2 is two levels away"
+    );
+    assert_eq!(
+        g.check(&"buy land-raider A1.nw".parse().unwrap())
+            .unwrap_err()
+            .rule,
+        "Command Level"
+    );
     // A city raises the command level: the space marine needs no forge token then.
     let mut g = small(|p| {
         p.players[0].materiel = 14;
@@ -204,7 +294,10 @@ fn forge_cost_units_need_a_forge_token() {
         revealed(p, 0, "A1", Order::Deploy);
     });
     play(&mut g, &["resolve"]);
-    assert!(!legal(&g).iter().any(|x| x.contains("battle-barge")), "no forge token: no battle barge");
+    assert!(
+        !legal(&g).iter().any(|x| x.contains("battle-barge")),
+        "no forge token: no battle barge"
+    );
     let mut g = small(|p| {
         p.players[0].materiel = 14;
         p.players[0].assets.forge = 1;
@@ -238,8 +331,16 @@ fn units_are_limited_to_the_box() {
         revealed(p, 0, "A1", Order::Deploy);
     });
     play(&mut g, &["resolve"]);
-    assert!(!legal(&g).iter().any(|x| x.starts_with("buy scout")), "all six scouts are on the board");
-    assert_eq!(g.check(&"buy scout A1.nw".parse().unwrap()).unwrap_err().rule, "Component Limitations");
+    assert!(
+        !legal(&g).iter().any(|x| x.starts_with("buy scout")),
+        "all six scouts are on the board"
+    );
+    assert_eq!(
+        g.check(&"buy scout A1.nw".parse().unwrap())
+            .unwrap_err()
+            .rule,
+        "Component Limitations"
+    );
 }
 
 #[test]
@@ -253,8 +354,14 @@ fn deploy_places_units_only_on_friendly_or_uncontrolled_areas_of_the_right_kind(
     let l = legal(&g);
     assert!(l.contains(&"buy scout A1.ne".to_string()), "friendly world");
     assert!(!l.iter().any(|x| x.contains("A1.sw")), "enemy world");
-    assert!(!l.contains(&"buy scout A1.se".to_string()), "ground units do not go on voids");
-    assert!(l.contains(&"buy strike-cruiser A1.se".to_string()), "ships go on voids");
+    assert!(
+        !l.contains(&"buy scout A1.se".to_string()),
+        "ground units do not go on voids"
+    );
+    assert!(
+        l.contains(&"buy strike-cruiser A1.se".to_string()),
+        "ships go on voids"
+    );
 }
 
 #[test]
@@ -265,12 +372,24 @@ fn deploy_then_one_structure_on_a_friendly_world_without_one() {
     });
     play(&mut g, &["resolve", "buy scout A1.sw", "done"]);
     let l = legal(&g);
-    assert!(l.contains(&"build city A1.sw".to_string()), "the world just made friendly");
+    assert!(
+        l.contains(&"build city A1.sw".to_string()),
+        "the world just made friendly"
+    );
     assert!(l.contains(&"build bastion A1.ne".to_string()));
-    assert!(!l.iter().any(|x| x.contains("A1.nw")), "Turaci already holds a factory");
+    assert!(
+        !l.iter().any(|x| x.contains("A1.nw")),
+        "Turaci already holds a factory"
+    );
     play(&mut g, &["build city A1.sw"]);
     assert_eq!(g.command_level(UM), 1);
-    assert!(matches!(g.position().phase, Phase::Operations { turn: Seat(1), step: OpStep::Reveal } | Phase::Refresh { .. }));
+    assert!(matches!(
+        g.position().phase,
+        Phase::Operations {
+            turn: Seat(1),
+            step: OpStep::Reveal
+        } | Phase::Refresh { .. }
+    ));
 }
 
 // ----- Advance Order -----
@@ -288,8 +407,16 @@ fn advance_ships_come_from_the_active_system_and_at_most_one_adjacent_system() {
     assert!(l.contains(&"move A1.se -> B1.ne strike-cruiser x1".to_string()));
     assert!(l.contains(&"move B2.ne -> B1.ne strike-cruiser x1".to_string()));
     play(&mut g, &["move A1.se -> B1.ne strike-cruiser x1"]);
-    assert!(!legal(&g).iter().any(|x| x.starts_with("move B2")), "ships already came from A1");
-    assert_eq!(g.check(&"move B2.ne -> B1.sw strike-cruiser x1".parse().unwrap()).unwrap_err().rule, "Moving Ships");
+    assert!(
+        !legal(&g).iter().any(|x| x.starts_with("move B2")),
+        "ships already came from A1"
+    );
+    assert_eq!(
+        g.check(&"move B2.ne -> B1.sw strike-cruiser x1".parse().unwrap())
+            .unwrap_err()
+            .rule,
+        "Moving Ships"
+    );
 }
 
 #[test]
@@ -300,8 +427,16 @@ fn advance_ships_cannot_cross_a_warp_storm() {
         revealed(p, 0, "A2", Order::Advance);
     });
     play(&mut g, &["resolve"]);
-    assert!(!legal(&g).iter().any(|x| x.starts_with("move A1.se")), "the storm on A1.s lies between A1 and A2");
-    assert_eq!(g.check(&"move A1.se -> A2.nw strike-cruiser x1".parse().unwrap()).unwrap_err().rule, "Warp Storms");
+    assert!(
+        !legal(&g).iter().any(|x| x.starts_with("move A1.se")),
+        "the storm on A1.s lies between A1 and A2"
+    );
+    assert_eq!(
+        g.check(&"move A1.se -> A2.nw strike-cruiser x1".parse().unwrap())
+            .unwrap_err()
+            .rule,
+        "Warp Storms"
+    );
 }
 
 #[test]
@@ -312,7 +447,15 @@ fn advance_ground_units_path_through_a_friendly_void_but_not_an_enemy_void() {
         small(move |p| {
             put(p, "A1.se", &[StrikeCruiser]);
             put(p, "B1.nw", &[Cultist]);
-            put(p, "B1.sw", &[if ship_in_b1sw { StrikeCruiser } else { IconoclastDestroyer }]);
+            put(
+                p,
+                "B1.sw",
+                &[if ship_in_b1sw {
+                    StrikeCruiser
+                } else {
+                    IconoclastDestroyer
+                }],
+            );
             revealed(p, 0, "B1", Order::Advance);
         })
     };
@@ -322,9 +465,15 @@ fn advance_ground_units_path_through_a_friendly_void_but_not_an_enemy_void() {
     let mut enemy = setup(false);
     play(&mut enemy, &["resolve", "done"]);
     assert!(!legal(&enemy).contains(&"move A1.ne -> B1.se scout x1".to_string()));
-    let err = enemy.check(&"move A1.ne -> B1.se scout x1".parse().unwrap()).unwrap_err();
+    let err = enemy
+        .check(&"move A1.ne -> B1.se scout x1".parse().unwrap())
+        .unwrap_err();
     assert_eq!(err.rule, "Moving Ground Units");
-    assert!(err.reason.contains("B1.sw is enemy (World Eaters)"), "{}", err.reason);
+    assert!(
+        err.reason.contains("B1.sw is enemy (World Eaters)"),
+        "{}",
+        err.reason
+    );
 }
 
 #[test]
@@ -335,7 +484,10 @@ fn advance_ground_paths_are_fixed_before_any_ground_unit_moves() {
         put(p, "A1.se", &[StrikeCruiser, StrikeCruiser]);
         revealed(p, 0, "B1", Order::Advance);
     });
-    play(&mut g, &["resolve", "move A1.se -> B1.sw strike-cruiser x1", "done"]);
+    play(
+        &mut g,
+        &["resolve", "move A1.se -> B1.sw strike-cruiser x1", "done"],
+    );
     assert!(legal(&g).contains(&"move A1.ne -> B1.se scout x1".to_string()));
 }
 
@@ -346,8 +498,16 @@ fn advance_ground_units_cannot_walk_across_a_warp_storm() {
         revealed(p, 0, "A2", Order::Advance);
     });
     play(&mut g, &["resolve", "done"]);
-    assert!(!legal(&g).iter().any(|x| x.starts_with("move A1.sw")), "A1.s lies under a storm");
-    assert_eq!(g.check(&"move A1.sw -> A2.sw scout x1".parse().unwrap()).unwrap_err().rule, "Moving Ground Units");
+    assert!(
+        !legal(&g).iter().any(|x| x.starts_with("move A1.sw")),
+        "A1.s lies under a storm"
+    );
+    assert_eq!(
+        g.check(&"move A1.sw -> A2.sw scout x1".parse().unwrap())
+            .unwrap_err()
+            .rule,
+        "Moving Ground Units"
+    );
 }
 
 #[test]
@@ -360,13 +520,22 @@ fn advance_at_most_one_area_becomes_contested() {
         put(p, "B1.se", &[Cultist]);
         revealed(p, 0, "B1", Order::Advance);
     });
-    play(&mut g, &["resolve", "move A1.se -> B1.sw strike-cruiser x1", "done"]);
+    play(
+        &mut g,
+        &["resolve", "move A1.se -> B1.sw strike-cruiser x1", "done"],
+    );
     let l = legal(&g);
     assert!(l.contains(&"move A1.ne -> B1.nw scout x1".to_string()));
     assert!(l.contains(&"move A1.ne -> B1.se scout x1".to_string()));
     play(&mut g, &["move A1.ne -> B1.nw scout x1"]);
-    assert!(!legal(&g).iter().any(|x| x.contains("-> B1.se")), "Smyrna is already contested");
-    assert!(legal(&g).contains(&"move A1.ne -> B1.nw scout x1".to_string()), "more units may join the contested area");
+    assert!(
+        !legal(&g).iter().any(|x| x.contains("-> B1.se")),
+        "Smyrna is already contested"
+    );
+    assert!(
+        legal(&g).contains(&"move A1.ne -> B1.nw scout x1".to_string()),
+        "more units may join the contested area"
+    );
 }
 
 #[test]
@@ -378,8 +547,14 @@ fn advance_never_more_than_five_units_end_in_one_area() {
     });
     play(&mut g, &["resolve", "done"]);
     let l = legal(&g);
-    assert!(l.contains(&"move A1.ne -> B1.nw scout x4".to_string()), "1 + 4 = 5");
-    assert!(!l.contains(&"move A1.ne -> B1.nw scout x5".to_string()), "1 + 5 = 6");
+    assert!(
+        l.contains(&"move A1.ne -> B1.nw scout x4".to_string()),
+        "1 + 4 = 5"
+    );
+    assert!(
+        !l.contains(&"move A1.ne -> B1.nw scout x5".to_string()),
+        "1 + 5 = 6"
+    );
 }
 
 #[test]
@@ -390,7 +565,12 @@ fn advance_routed_units_do_not_move() {
     });
     play(&mut g, &["resolve", "done"]);
     assert_eq!(legal(&g), ["done"]);
-    assert_eq!(g.check(&"move A1.ne -> B1.nw scout x1".parse().unwrap()).unwrap_err().rule, "Rout and Rally");
+    assert_eq!(
+        g.check(&"move A1.ne -> B1.nw scout x1".parse().unwrap())
+            .unwrap_err()
+            .rule,
+        "Rout and Rally"
+    );
 }
 
 #[test]
@@ -400,7 +580,10 @@ fn unit_capacity_after_an_order_the_owner_destroys_units_of_his_choice() {
         put(p, "A1.ne", &[Scout, Scout, Scout]);
         revealed(p, 0, "B1", Order::Advance);
     });
-    play(&mut g, &["resolve", "done", "move A1.ne -> B1.nw scout x4", "done"]);
+    play(
+        &mut g,
+        &["resolve", "done", "move A1.ne -> B1.nw scout x4", "done"],
+    );
     let d = g.decision().unwrap();
     assert_eq!((d.seat, d.kind), (Seat(0), DecisionKind::DestroyExcess));
     assert_eq!(legal(&g), ["destroy B1.nw scout"]);
@@ -419,7 +602,11 @@ fn dominate_collects_assets_of_friendly_worlds_up_to_three_of_each() {
         revealed(p, 0, "A1", Order::Dominate);
     });
     play(&mut g, &["resolve"]);
-    assert_eq!(g.player(Seat(0)).assets.reinforcement, 3, "the second token is not gained");
+    assert_eq!(
+        g.player(Seat(0)).assets.reinforcement,
+        3,
+        "the second token is not gained"
+    );
     assert_eq!(g.decision().unwrap().kind, DecisionKind::FactionAbility);
 }
 
@@ -431,7 +618,10 @@ fn dominate_a_prosperity_icon_gives_a_token_of_the_players_choice() {
     let world = g4
         .board()
         .areas()
-        .find(|x| x.world().is_some_and(|w| w.assets.contains(&herakon::engine::ids::Asset::Prosperity)))
+        .find(|x| {
+            x.world()
+                .is_some_and(|w| w.assets.contains(&herakon::engine::ids::Asset::Prosperity))
+        })
         .map(|x| x.id)
         .expect("a prosperity world");
     let mut g = edited(4, |p| {
@@ -445,7 +635,10 @@ fn dominate_a_prosperity_icon_gives_a_token_of_the_players_choice() {
     assert_eq!(g.decision().unwrap().kind, DecisionKind::ChooseAsset);
     let l = legal(&g);
     assert!(l.contains(&"take cache".to_string()) && l.contains(&"take reinforcement".to_string()));
-    assert!(!l.contains(&"take forge".to_string()), "already three forge tokens");
+    assert!(
+        !l.contains(&"take forge".to_string()),
+        "already three forge tokens"
+    );
 }
 
 // ----- Strategize Order -----
@@ -458,12 +651,26 @@ fn strategize_buys_within_command_level_and_needs_presence() {
     });
     play(&mut g, &["resolve"]);
     let l = legal(&g);
-    assert!(l.iter().any(|x| x.starts_with("order-upgrade")), "a level-0 order upgrade");
-    assert!(l.iter().any(|x| x.starts_with("combat-upgrade")), "a level-0 combat upgrade");
+    assert!(
+        l.iter().any(|x| x.starts_with("order-upgrade")),
+        "a level-0 order upgrade"
+    );
+    assert!(
+        l.iter().any(|x| x.starts_with("combat-upgrade")),
+        "a level-0 combat upgrade"
+    );
     let before = g.player(Seat(0)).combat_deck.len();
-    let buy = l.iter().find(|x| x.starts_with("combat-upgrade")).unwrap().clone();
+    let buy = l
+        .iter()
+        .find(|x| x.starts_with("combat-upgrade"))
+        .unwrap()
+        .clone();
     play(&mut g, &[&buy]);
-    assert_eq!(g.player(Seat(0)).combat_deck.len(), before, "a pair replaces a pair");
+    assert_eq!(
+        g.player(Seat(0)).combat_deck.len(),
+        before,
+        "a pair replaces a pair"
+    );
     play(&mut g, &["done"]);
     assert_eq!(g.player(Seat(0)).event_tokens, vec![Order::Strategize]);
     // Without a unit or structure in the active system nothing can be bought.
@@ -495,10 +702,21 @@ fn refresh_collects_own_objectives_on_friendly_worlds_materiel_and_rallies() {
         p.area_mut(a("A1.ne")).objectives = vec![UM, CH];
         p.area_mut(a("A1.ne")).units[0].routed = true;
     });
-    assert_eq!(g.player(Seat(0)).objectives, 1, "the own token on Alledrias");
-    assert_eq!(g.position().area(a("A1.ne")).objectives, vec![CH], "another faction's token stays");
+    assert_eq!(
+        g.player(Seat(0)).objectives,
+        1,
+        "the own token on Alledrias"
+    );
+    assert_eq!(
+        g.position().area(a("A1.ne")).objectives,
+        vec![CH],
+        "another faction's token stays"
+    );
     assert_eq!(g.player(Seat(0)).materiel, 14, "materiel stops at 14");
-    assert!(!g.position().area(a("A1.ne")).units[0].routed, "routed units rally");
+    assert!(
+        !g.position().area(a("A1.ne")).units[0].routed,
+        "routed units rally"
+    );
     assert!(matches!(g.position().phase, Phase::Refresh { .. }));
 }
 
@@ -506,7 +724,10 @@ fn refresh_collects_own_objectives_on_friendly_worlds_materiel_and_rallies() {
 fn refresh_a_player_draws_one_event_per_token_and_must_move_a_storm() {
     let g = at_refresh(|_| {});
     match &g.position().phase {
-        Phase::Refresh { turn, step: RefreshStep::ChooseEvent { drawn } } => {
+        Phase::Refresh {
+            turn,
+            step: RefreshStep::ChooseEvent { drawn },
+        } => {
             assert_eq!(*turn, Seat(0));
             assert_eq!(drawn.len(), 1, "one token on the event deck draws one card");
         }
@@ -516,18 +737,32 @@ fn refresh_a_player_draws_one_event_per_token_and_must_move_a_storm() {
     play(&mut g, &["event 1"]);
     let d = g.decision().unwrap();
     assert_eq!(d.kind, DecisionKind::MoveStorm);
-    assert!(!legal(&g).contains(&"done".to_string()), "moving a storm is not optional");
+    assert!(
+        !legal(&g).contains(&"done".to_string()),
+        "moving a storm is not optional"
+    );
 }
 
 #[test]
 fn warp_storms_never_move_off_the_board_or_onto_another_storm() {
     let g = at_refresh(|p| {
-        p.storms = vec![Storm { edge: "A1.n".parse().unwrap(), moved: false }, Storm { edge: "A1.s".parse().unwrap(), moved: false }];
+        p.storms = vec![
+            Storm {
+                edge: "A1.n".parse().unwrap(),
+                moved: false,
+            },
+            Storm {
+                edge: "A1.s".parse().unwrap(),
+                moved: false,
+            },
+        ];
     });
     let mut g = g;
     play(&mut g, &["event 1"]);
     for act in g.legal_actions() {
-        let Action::MoveStorm { to, .. } = act else { panic!("{act}") };
+        let Action::MoveStorm { to, .. } = act else {
+            panic!("{act}")
+        };
         assert!(g.board().has_edge(to), "{to} is off the board");
         assert!(!g.position().storm_at(to), "{to} already holds a storm");
     }
@@ -539,7 +774,9 @@ fn objectives_a_player_with_as_many_tokens_as_players_wins_at_once() {
         p.players[0].objectives = 1;
         p.area_mut(a("A1.ne")).objectives = vec![UM];
     });
-    assert!(matches!(&g.position().phase, Phase::GameOver { winners, reason: EndReason::Objectives } if winners == &vec![Seat(0)]));
+    assert!(
+        matches!(&g.position().phase, Phase::GameOver { winners, reason: EndReason::Objectives } if winners == &vec![Seat(0)])
+    );
     assert!(g.legal_actions().is_empty());
 }
 
@@ -553,7 +790,9 @@ fn objectives_simultaneous_winners_are_split_by_tokens_then_worlds() {
         put(p, "B3.se", &[Cultist]);
     });
     // Both reach two tokens; Chaos holds three friendly worlds to the Ultramarines' two.
-    assert!(matches!(&g.position().phase, Phase::GameOver { winners, .. } if winners == &vec![Seat(1)]));
+    assert!(
+        matches!(&g.position().phase, Phase::GameOver { winners, .. } if winners == &vec![Seat(1)])
+    );
 }
 
 #[test]
@@ -568,10 +807,24 @@ fn player_elimination_a_player_without_friendly_worlds_is_out_and_the_last_one_w
         put(p, "A3.ne", &[SpaceMarine]);
         revealed(p, 0, "A2", Order::Advance);
     });
-    play(&mut g, &["resolve", "done", "move A3.ne -> A2.se space-marine x1", "done"]);
-    assert_eq!(g.position().area(a("A2.se")).structures[0].owner, UM, "the factory is captured");
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "done",
+            "move A3.ne -> A2.se space-marine x1",
+            "done",
+        ],
+    );
+    assert_eq!(
+        g.position().area(a("A2.se")).structures[0].owner,
+        UM,
+        "the factory is captured"
+    );
     assert!(g.player(Seat(1)).eliminated);
-    assert!(matches!(&g.position().phase, Phase::GameOver { winners, reason: EndReason::Elimination } if winners == &vec![Seat(0)]));
+    assert!(
+        matches!(&g.position().phase, Phase::GameOver { winners, reason: EndReason::Elimination } if winners == &vec![Seat(0)])
+    );
 }
 
 #[test]
@@ -586,7 +839,13 @@ fn the_game_ends_after_the_eighth_round() {
         g.apply(act).unwrap();
         guard += 1;
     }
-    assert!(matches!(&g.position().phase, Phase::GameOver { reason: EndReason::RoundLimit, .. }));
+    assert!(matches!(
+        &g.position().phase,
+        Phase::GameOver {
+            reason: EndReason::RoundLimit,
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -600,5 +859,8 @@ fn end_of_round_passes_the_first_player_token_left_and_advances_the_round() {
     }
     assert_eq!(g.position().round, 2);
     assert_eq!(g.position().first_player, Seat(1));
-    assert!(matches!(g.position().phase, Phase::Planning { turn: Seat(1) }));
+    assert!(matches!(
+        g.position().phase,
+        Phase::Planning { turn: Seat(1) }
+    ));
 }

@@ -28,7 +28,9 @@ impl RandomBot {
     /// A random player with its own seeded generator.
     #[must_use]
     pub fn new(seed: u64) -> Self {
-        RandomBot { rng: ChaCha8Rng::seed_from_u64(seed) }
+        RandomBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 }
 

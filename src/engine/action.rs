@@ -161,7 +161,10 @@ pub enum DamageTarget {
 impl fmt::Display for DamageTarget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DamageTarget::Unit { unit, routed: false } => write!(f, "{unit}"),
+            DamageTarget::Unit {
+                unit,
+                routed: false,
+            } => write!(f, "{unit}"),
             DamageTarget::Unit { unit, routed: true } => write!(f, "routed {unit}"),
             DamageTarget::Reinforcement { routed: false } => f.write_str("reinforcement"),
             DamageTarget::Reinforcement { routed: true } => f.write_str("routed reinforcement"),
@@ -177,7 +180,12 @@ impl fmt::Display for Action {
             Action::Reveal { system } => write!(f, "reveal {system}"),
             Action::Resolve => f.write_str("resolve"),
             Action::ToEventDeck => f.write_str("to-events"),
-            Action::BuyUnit { unit, area, forge_level, cache } => {
+            Action::BuyUnit {
+                unit,
+                area,
+                forge_level,
+                cache,
+            } => {
                 write!(f, "buy {unit} {area}")?;
                 if forge_level {
                     f.write_str(" +forge")?;
@@ -194,10 +202,17 @@ impl fmt::Display for Action {
                 }
                 Ok(())
             }
-            Action::MoveUnits { from, to, unit, count } => write!(f, "move {from} -> {to} {unit} x{count}"),
+            Action::MoveUnits {
+                from,
+                to,
+                unit,
+                count,
+            } => write!(f, "move {from} -> {to} {unit} x{count}"),
             Action::TakeAsset { asset } => write!(f, "take {asset}"),
             Action::BuyOrderUpgrade { card } => write!(f, "order-upgrade {card}"),
-            Action::BuyCombatUpgrade { card, replace } => write!(f, "combat-upgrade {card} replace {replace}"),
+            Action::BuyCombatUpgrade { card, replace } => {
+                write!(f, "combat-upgrade {card} replace {replace}")
+            }
             Action::Destroy { area, unit } => write!(f, "destroy {area} {unit}"),
             Action::ChooseEvent { card } => write!(f, "event {card}"),
             Action::MoveStorm { from, to } => write!(f, "storm {from} -> {to}"),
@@ -217,7 +232,9 @@ impl fmt::Display for Action {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseActionError {
     /// The first word names no action.
-    #[error("`{0}` is not an action (try: place, reveal, resolve, to-events, buy, build, move, take, order-upgrade, combat-upgrade, destroy, event, storm, use-event, replace, reinforce, card, damage, retreat, strike, done)")]
+    #[error(
+        "`{0}` is not an action (try: place, reveal, resolve, to-events, buy, build, move, take, order-upgrade, combat-upgrade, destroy, event, storm, use-event, replace, reinforce, card, damage, retreat, strike, done)"
+    )]
     UnknownVerb(String),
     /// The words after the verb are wrong.
     #[error("`{text}`: expected `{usage}`")]
@@ -239,26 +256,43 @@ impl FromStr for Action {
         let Some((&verb, rest)) = words.split_first() else {
             return Err(ParseActionError::UnknownVerb(String::new()));
         };
-        let usage = |u: &'static str| ParseActionError::Usage { text: s.trim().to_string(), usage: u };
+        let usage = |u: &'static str| ParseActionError::Usage {
+            text: s.trim().to_string(),
+            usage: u,
+        };
         let number = |w: &str, u: &'static str| -> Result<u8, ParseActionError> {
-            w.trim_start_matches('x').parse::<u8>().map_err(|_| usage(u))
+            w.trim_start_matches('x')
+                .parse::<u8>()
+                .map_err(|_| usage(u))
         };
         let flags = |ws: &[&str]| (ws.contains(&"+forge"), ws.contains(&"+cache"));
         match (verb.to_ascii_lowercase().as_str(), rest) {
-            ("place", [order, system]) => Ok(Action::Place { order: order.parse()?, system: system.parse()? }),
+            ("place", [order, system]) => Ok(Action::Place {
+                order: order.parse()?,
+                system: system.parse()?,
+            }),
             ("place", _) => Err(usage("place ORDER SYSTEM")),
-            ("reveal", [system]) => Ok(Action::Reveal { system: system.parse()? }),
+            ("reveal", [system]) => Ok(Action::Reveal {
+                system: system.parse()?,
+            }),
             ("reveal", _) => Err(usage("reveal SYSTEM")),
             ("resolve", []) => Ok(Action::Resolve),
             ("to-events", []) => Ok(Action::ToEventDeck),
             ("buy", [unit, area, more @ ..]) => {
                 let (forge_level, cache) = flags(more);
-                Ok(Action::BuyUnit { unit: unit.parse()?, area: area.parse()?, forge_level, cache })
+                Ok(Action::BuyUnit {
+                    unit: unit.parse()?,
+                    area: area.parse()?,
+                    forge_level,
+                    cache,
+                })
             }
             ("buy", _) => Err(usage("buy UNIT AREA [+forge] [+cache]")),
-            ("build", [kind, area, more @ ..]) => {
-                Ok(Action::BuildStructure { kind: kind.parse()?, area: area.parse()?, cache: flags(more).1 })
-            }
+            ("build", [kind, area, more @ ..]) => Ok(Action::BuildStructure {
+                kind: kind.parse()?,
+                area: area.parse()?,
+                cache: flags(more).1,
+            }),
             ("build", _) => Err(usage("build STRUCTURE AREA [+cache]")),
             ("move", [from, to, unit, count]) => Ok(Action::MoveUnits {
                 from: from.parse()?,
@@ -266,13 +300,20 @@ impl FromStr for Action {
                 unit: unit.parse()?,
                 count: number(count, "move FROM -> TO UNIT xN")?,
             }),
-            ("move", [from, to, unit]) => {
-                Ok(Action::MoveUnits { from: from.parse()?, to: to.parse()?, unit: unit.parse()?, count: 1 })
-            }
+            ("move", [from, to, unit]) => Ok(Action::MoveUnits {
+                from: from.parse()?,
+                to: to.parse()?,
+                unit: unit.parse()?,
+                count: 1,
+            }),
             ("move", _) => Err(usage("move FROM -> TO UNIT xN")),
-            ("take", [asset]) => Ok(Action::TakeAsset { asset: asset.parse()? }),
+            ("take", [asset]) => Ok(Action::TakeAsset {
+                asset: asset.parse()?,
+            }),
             ("take", _) => Err(usage("take ASSET")),
-            ("order-upgrade", [n]) => Ok(Action::BuyOrderUpgrade { card: number(n, "order-upgrade N")? }),
+            ("order-upgrade", [n]) => Ok(Action::BuyOrderUpgrade {
+                card: number(n, "order-upgrade N")?,
+            }),
             ("order-upgrade", _) => Err(usage("order-upgrade N")),
             ("combat-upgrade", [n, replace, m]) if replace.eq_ignore_ascii_case("replace") => {
                 Ok(Action::BuyCombatUpgrade {
@@ -281,40 +322,68 @@ impl FromStr for Action {
                 })
             }
             ("combat-upgrade", _) => Err(usage("combat-upgrade N replace M")),
-            ("destroy", [area, unit]) => Ok(Action::Destroy { area: area.parse()?, unit: unit.parse()? }),
+            ("destroy", [area, unit]) => Ok(Action::Destroy {
+                area: area.parse()?,
+                unit: unit.parse()?,
+            }),
             ("destroy", _) => Err(usage("destroy AREA UNIT")),
-            ("event", [n]) => Ok(Action::ChooseEvent { card: number(n, "event N")? }),
+            ("event", [n]) => Ok(Action::ChooseEvent {
+                card: number(n, "event N")?,
+            }),
             ("event", _) => Err(usage("event N")),
-            ("storm", [from, to]) => Ok(Action::MoveStorm { from: from.parse()?, to: to.parse()? }),
+            ("storm", [from, to]) => Ok(Action::MoveStorm {
+                from: from.parse()?,
+                to: to.parse()?,
+            }),
             ("storm", _) => Err(usage("storm EDGE -> EDGE")),
             ("use-event", []) => Ok(Action::UseEvent),
-            ("replace", [area, from, to]) => {
-                Ok(Action::Replace { area: area.parse()?, from: from.parse()?, to: to.parse()? })
-            }
+            ("replace", [area, from, to]) => Ok(Action::Replace {
+                area: area.parse()?,
+                from: from.parse()?,
+                to: to.parse()?,
+            }),
             ("replace", _) => Err(usage("replace AREA UNIT -> UNIT")),
-            ("reinforce", [n]) => Ok(Action::Reinforce { count: number(n, "reinforce N")? }),
+            ("reinforce", [n]) => Ok(Action::Reinforce {
+                count: number(n, "reinforce N")?,
+            }),
             ("reinforce", _) => Err(usage("reinforce N")),
-            ("card", [n]) => Ok(Action::PlayCard { card: number(n, "card N")? }),
+            ("card", [n]) => Ok(Action::PlayCard {
+                card: number(n, "card N")?,
+            }),
             ("card", _) => Err(usage("card N")),
-            ("damage", ["bastion"]) => Ok(Action::Damage { target: DamageTarget::Bastion }),
-            ("damage", ["reinforcement"]) => Ok(Action::Damage { target: DamageTarget::Reinforcement { routed: false } }),
-            ("damage", ["routed", "reinforcement"]) => {
-                Ok(Action::Damage { target: DamageTarget::Reinforcement { routed: true } })
-            }
-            ("damage", ["routed", unit]) => {
-                Ok(Action::Damage { target: DamageTarget::Unit { unit: unit.parse()?, routed: true } })
-            }
-            ("damage", [unit]) => Ok(Action::Damage { target: DamageTarget::Unit { unit: unit.parse()?, routed: false } }),
+            ("damage", ["bastion"]) => Ok(Action::Damage {
+                target: DamageTarget::Bastion,
+            }),
+            ("damage", ["reinforcement"]) => Ok(Action::Damage {
+                target: DamageTarget::Reinforcement { routed: false },
+            }),
+            ("damage", ["routed", "reinforcement"]) => Ok(Action::Damage {
+                target: DamageTarget::Reinforcement { routed: true },
+            }),
+            ("damage", ["routed", unit]) => Ok(Action::Damage {
+                target: DamageTarget::Unit {
+                    unit: unit.parse()?,
+                    routed: true,
+                },
+            }),
+            ("damage", [unit]) => Ok(Action::Damage {
+                target: DamageTarget::Unit {
+                    unit: unit.parse()?,
+                    routed: false,
+                },
+            }),
             ("damage", _) => Err(usage("damage [routed] UNIT | bastion | reinforcement")),
-            ("retreat", [area]) => Ok(Action::Retreat { area: area.parse()? }),
+            ("retreat", [area]) => Ok(Action::Retreat {
+                area: area.parse()?,
+            }),
             ("retreat", _) => Err(usage("retreat AREA")),
-            ("strike", [void, world]) => Ok(Action::Strike { void: void.parse()?, world: world.parse()? }),
+            ("strike", [void, world]) => Ok(Action::Strike {
+                void: void.parse()?,
+                world: world.parse()?,
+            }),
             ("strike", _) => Err(usage("strike VOID -> WORLD")),
             ("done", []) => Ok(Action::Done),
-            (
-                "resolve" | "to-events" | "use-event" | "done",
-                _,
-            ) => Err(usage("a single word")),
+            ("resolve" | "to-events" | "use-event" | "done", _) => Err(usage("a single word")),
             (other, _) => Err(ParseActionError::UnknownVerb(other.to_string())),
         }
     }

@@ -165,7 +165,11 @@ impl Board {
             }
             let number: String = placed.tile.chars().filter(char::is_ascii_digit).collect();
             if let Some(&first) = used.get(&number) {
-                errors.push(BoardError::TileTwice { number: number.clone(), first, second: system });
+                errors.push(BoardError::TileTwice {
+                    number: number.clone(),
+                    first,
+                    second: system,
+                });
             } else {
                 used.insert(number, system);
             }
@@ -183,22 +187,29 @@ impl Board {
                 };
                 let Some(side) = data.tile_side(&placed.tile) else {
                     if id.quadrant == Quadrant::Nw {
-                        errors.push(BoardError::UnknownTile { system: id.system, code: placed.tile.clone() });
+                        errors.push(BoardError::UnknownTile {
+                            system: id.system,
+                            code: placed.tile.clone(),
+                        });
                     }
                     continue;
                 };
                 // The area shown at board quadrant q came from data quadrant q turned back.
                 let source = id.quadrant.rotated(4 - placed.rotation % 4);
                 let kind = match side.areas.get(&source) {
-                    Some(AreaData::World { name, materiel, capacity, assets, objective_space }) => {
-                        AreaKind::World(World {
-                            name: name.clone(),
-                            materiel: *materiel,
-                            capacity: *capacity,
-                            assets: assets.clone(),
-                            objective_space: *objective_space,
-                        })
-                    }
+                    Some(AreaData::World {
+                        name,
+                        materiel,
+                        capacity,
+                        assets,
+                        objective_space,
+                    }) => AreaKind::World(World {
+                        name: name.clone(),
+                        materiel: *materiel,
+                        capacity: *capacity,
+                        assets: assets.clone(),
+                        objective_space: *objective_space,
+                    }),
                     _ => AreaKind::Void,
                 };
                 areas.push(AreaInfo { id, kind });
@@ -215,7 +226,16 @@ impl Board {
                 names.push(name);
             }
         }
-        if errors.is_empty() { Ok(Board { cols, rows, areas, names }) } else { Err(errors) }
+        if errors.is_empty() {
+            Ok(Board {
+                cols,
+                rows,
+                areas,
+                names,
+            })
+        } else {
+            Err(errors)
+        }
     }
 
     /// Width in tiles.
@@ -254,7 +274,9 @@ impl Board {
 
     /// The four areas of a system.
     pub fn areas_of(&self, s: SystemId) -> impl Iterator<Item = &AreaInfo> + '_ {
-        Quadrant::ALL.into_iter().filter_map(move |q| self.area(AreaId::new(s, q)))
+        Quadrant::ALL
+            .into_iter()
+            .filter_map(move |q| self.area(AreaId::new(s, q)))
     }
 
     /// One area's printed data, if it is on the board.
@@ -264,7 +286,8 @@ impl Board {
             return None;
         }
         let (x, y) = a.grid();
-        self.areas.get(usize::from(y) * usize::from(self.cols) * 2 + usize::from(x))
+        self.areas
+            .get(usize::from(y) * usize::from(self.cols) * 2 + usize::from(x))
     }
 
     /// The system's name (from its tile).
@@ -288,7 +311,9 @@ impl Board {
             (Some(x), y.checked_sub(1)),
             (Some(x), if y + 1 < h { Some(y + 1) } else { None }),
         ];
-        candidates.into_iter().filter_map(|(nx, ny)| Some(AreaId::from_grid(nx?, ny?)))
+        candidates
+            .into_iter()
+            .filter_map(|(nx, ny)| Some(AreaId::from_grid(nx?, ny?)))
     }
 
     /// Whether two areas share an edge.
@@ -325,7 +350,10 @@ impl Board {
             s.row.checked_sub(1).map(|r| SystemId::new(s.col, r)),
             Some(SystemId::new(s.col, s.row + 1)),
         ];
-        candidates.into_iter().flatten().filter(|n| self.has_system(*n))
+        candidates
+            .into_iter()
+            .flatten()
+            .filter(|n| self.has_system(*n))
     }
 
     /// Whether two systems share a tile edge.

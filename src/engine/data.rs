@@ -462,15 +462,33 @@ pub struct DataErrors(pub Vec<DataProblem>);
 
 /// The asset files, in the order they are loaded, with their embedded text.
 pub const ASSET_FILES: [(&str, &str); 9] = [
-    ("components.json", include_str!("../../assets/components.json")),
+    (
+        "components.json",
+        include_str!("../../assets/components.json"),
+    ),
     ("die.json", include_str!("../../assets/die.json")),
     ("factions.json", include_str!("../../assets/factions.json")),
-    ("structures.json", include_str!("../../assets/structures.json")),
-    ("combat-cards.json", include_str!("../../assets/combat-cards.json")),
-    ("event-cards.json", include_str!("../../assets/event-cards.json")),
-    ("order-upgrades.json", include_str!("../../assets/order-upgrades.json")),
+    (
+        "structures.json",
+        include_str!("../../assets/structures.json"),
+    ),
+    (
+        "combat-cards.json",
+        include_str!("../../assets/combat-cards.json"),
+    ),
+    (
+        "event-cards.json",
+        include_str!("../../assets/event-cards.json"),
+    ),
+    (
+        "order-upgrades.json",
+        include_str!("../../assets/order-upgrades.json"),
+    ),
     ("tiles.json", include_str!("../../assets/tiles.json")),
-    ("intro-setup.json", include_str!("../../assets/intro-setup.json")),
+    (
+        "intro-setup.json",
+        include_str!("../../assets/intro-setup.json"),
+    ),
 ];
 
 impl GameData {
@@ -480,7 +498,10 @@ impl GameData {
     /// Every problem in the embedded files (only possible if the build shipped broken data).
     pub fn embedded() -> Result<GameData, DataErrors> {
         Self::from_texts(|name| {
-            ASSET_FILES.iter().find(|(n, _)| *n == name).map(|(_, text)| (*text).to_string())
+            ASSET_FILES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, text)| (*text).to_string())
         })
     }
 
@@ -525,6 +546,9 @@ impl GameData {
     /// A tile side by its code (`10A`), in any letter case.
     #[must_use]
     pub fn tile_side(&self, code: &str) -> Option<&TileSideData> {
-        self.tiles.iter().flat_map(|t| t.sides.iter()).find(|s| s.code.eq_ignore_ascii_case(code))
+        self.tiles
+            .iter()
+            .flat_map(|t| t.sides.iter())
+            .find(|s| s.code.eq_ignore_ascii_case(code))
     }
 }

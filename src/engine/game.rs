@@ -6,8 +6,8 @@ mod capacity;
 mod combat;
 mod deploy;
 mod dominate;
-mod explain;
 mod ending;
+mod explain;
 mod operations;
 mod planning;
 mod refresh;
@@ -46,7 +46,10 @@ impl RuleError {
     /// An error under `rule` saying `reason`.
     #[must_use]
     pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
-        Self { rule, reason: reason.into() }
+        Self {
+            rule,
+            reason: reason.into(),
+        }
     }
 }
 
@@ -111,14 +114,20 @@ impl fmt::Display for DecisionKind {
         f.write_str(match self {
             DecisionKind::PlaceOrder => "place an order token face down",
             DecisionKind::RevealOrder => "reveal one of your order tokens on top of a stack",
-            DecisionKind::ResolveOrEventDeck => "resolve the revealed order, or put it on your event deck",
+            DecisionKind::ResolveOrEventDeck => {
+                "resolve the revealed order, or put it on your event deck"
+            }
             DecisionKind::DeployUnits => "purchase units (done when finished)",
             DecisionKind::DeployStructure => "purchase a structure (done to skip)",
             DecisionKind::MoveShips => "move ships into the active system (done when finished)",
-            DecisionKind::MoveGround => "move ground units into the active system (done when finished)",
+            DecisionKind::MoveGround => {
+                "move ground units into the active system (done when finished)"
+            }
             DecisionKind::ChooseAsset => "choose the asset token a prosperity icon gives",
             DecisionKind::FactionAbility => "use your faction ability (done to skip)",
-            DecisionKind::BuyUpgrades => "purchase an order upgrade and/or a combat upgrade (done when finished)",
+            DecisionKind::BuyUpgrades => {
+                "purchase an order upgrade and/or a combat upgrade (done when finished)"
+            }
             DecisionKind::DestroyExcess => "destroy units over an area's capacity",
             DecisionKind::ChooseEvent => "choose one of the event cards you drew",
             DecisionKind::MoveStorm => "move a warp storm as the card's icon shows",
@@ -128,7 +137,9 @@ impl fmt::Display for DecisionKind {
             DecisionKind::AssignDamage => "choose the unit or bastion that suffers the damage",
             DecisionKind::Retreat => "choose where your units retreat",
             DecisionKind::OrbitalStrike => "make an orbital strike (done to skip)",
-            DecisionKind::AssignStrikeDamage => "choose the unit that suffers the orbital strike's damage",
+            DecisionKind::AssignStrikeDamage => {
+                "choose the unit that suffers the orbital strike's damage"
+            }
         })
     }
 }
@@ -149,6 +160,8 @@ pub struct Game {
     data: Arc<GameData>,
     board: Arc<Board>,
     pos: Position,
+    /// The position the history starts from, kept so a save can be replayed and checked.
+    start: Arc<Position>,
     history: Vec<Action>,
 }
 
@@ -159,11 +172,18 @@ impl Game {
     /// Every violated rule, not only the first.
     pub fn from_position(pos: Position, data: Arc<GameData>) -> Result<Game, Vec<Violation>> {
         let board = validate::validate(&pos, &data)?;
-        let mut game = Game { data, board: Arc::new(board), pos, history: Vec::new() };
+        let mut game = Game {
+            data,
+            board: Arc::new(board),
+            start: Arc::new(pos.clone()),
+            pos,
+            history: Vec::new(),
+        };
         // A hand-made position may stop where nobody decides (a seat with nothing to reveal):
         // play on to the first real decision.
         game.run_automatic(&mut Vec::new());
         game.pos.tidy();
+        game.start = Arc::new(game.pos.clone());
         Ok(game)
     }
 
@@ -191,7 +211,13 @@ impl Game {
         &self.pos
     }
 
-    /// The actions applied so far.
+    /// The position the game (or the loaded position) began at, after its automatic steps.
+    #[must_use]
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The actions applied since [`Game::start`].
     #[must_use]
     pub fn history(&self) -> &[Action] {
         &self.history
@@ -252,12 +278,20 @@ impl Game {
                 OpStep::Dominate(d) if d.prosperity_left > 0 => (*turn, DecisionKind::ChooseAsset),
                 OpStep::Dominate(_) => (*turn, DecisionKind::FactionAbility),
                 OpStep::Strategize(_) => (*turn, DecisionKind::BuyUpgrades),
-                OpStep::Capacity { .. } => (self.over_capacity_seat()?, DecisionKind::DestroyExcess),
+                OpStep::Capacity { .. } => {
+                    (self.over_capacity_seat()?, DecisionKind::DestroyExcess)
+                }
                 OpStep::Combat(c) => {
                     let kind = match c.step {
-                        crate::engine::combat::CombatStep::Reinforce { .. } => DecisionKind::Reinforce,
-                        crate::engine::combat::CombatStep::ChooseCard { .. } => DecisionKind::ChooseCombatCard,
-                        crate::engine::combat::CombatStep::AssignDamage { .. } => DecisionKind::AssignDamage,
+                        crate::engine::combat::CombatStep::Reinforce { .. } => {
+                            DecisionKind::Reinforce
+                        }
+                        crate::engine::combat::CombatStep::ChooseCard { .. } => {
+                            DecisionKind::ChooseCombatCard
+                        }
+                        crate::engine::combat::CombatStep::AssignDamage { .. } => {
+                            DecisionKind::AssignDamage
+                        }
                         crate::engine::combat::CombatStep::Retreat { .. } => DecisionKind::Retreat,
                     };
                     (self.combat_seat(c)?, kind)
@@ -284,7 +318,7 @@ impl Game {
             Phase::Planning { turn } => self.planning_actions(*turn, &mut out),
             Phase::Operations { turn, step } => match step {
                 OpStep::Reveal => self.reveal_actions(*turn, &mut out),
-                OpStep::Revealed { order, .. } => self.revealed_actions(*order, &mut out),
+                OpStep::Revealed { order, .. } => Self::revealed_actions(*order, &mut out),
                 OpStep::Deploy(d) => self.deploy_actions(*turn, d, &mut out),
                 OpStep::Advance(a) => self.advance_actions(*turn, a, &mut out),
                 OpStep::Dominate(d) => self.dominate_actions(d, &mut out),
@@ -296,7 +330,11 @@ impl Game {
             },
             Phase::Refresh { step, .. } => match step {
                 RefreshStep::ChooseEvent { drawn } => {
-                    out.extend((1..=drawn.len()).filter_map(|i| u8::try_from(i).ok()).map(|card| Action::ChooseEvent { card }));
+                    out.extend(
+                        (1..=drawn.len())
+                            .filter_map(|i| u8::try_from(i).ok())
+                            .map(|card| Action::ChooseEvent { card }),
+                    );
                 }
                 RefreshStep::MoveStorm { card, .. } => self.storm_actions(card, &mut out),
                 RefreshStep::EventAbility { .. } => out.extend([Action::UseEvent, Action::Done]),
@@ -311,7 +349,11 @@ impl Game {
     /// # Errors
     /// The rule that forbids it, with the fact that triggers the rule.
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
-        if self.legal_actions().contains(action) { Ok(()) } else { Err(self.explain(action)) }
+        if self.legal_actions().contains(action) {
+            Ok(())
+        } else {
+            Err(self.explain(*action))
+        }
     }
 
     /// Checks and applies an action, then plays every step that needs no decision.
@@ -336,14 +378,18 @@ impl Game {
             Phase::Planning { turn } => self.apply_planning(turn, action, log),
             Phase::Operations { turn, step } => match step {
                 OpStep::Reveal => self.apply_reveal(turn, action, log),
-                OpStep::Revealed { system, order } => self.apply_revealed(turn, system, order, action, log),
+                OpStep::Revealed { system, order } => {
+                    self.apply_revealed(turn, system, order, action, log);
+                }
                 OpStep::Deploy(d) => self.apply_deploy(turn, d, action, log),
                 OpStep::Advance(a) => self.apply_advance(turn, a, action, log),
                 OpStep::Dominate(d) => self.apply_dominate(turn, d, action, log),
                 OpStep::Strategize(s) => self.apply_strategize(turn, s, action, log),
                 OpStep::Capacity { .. } => self.apply_destroy(action, log),
-                OpStep::Combat(c) => self.apply_combat(turn, c, action, log),
-                OpStep::OrbitalChoice { system } => self.apply_orbital_choice(turn, system, action, log),
+                OpStep::Combat(c) => self.apply_combat(turn, *c, action, log),
+                OpStep::OrbitalChoice { system } => {
+                    self.apply_orbital_choice(turn, system, action, log);
+                }
                 OpStep::Orbital(s) => self.apply_orbital(turn, s, action, log),
             },
             Phase::Refresh { turn, step } => self.apply_refresh(turn, step, action, log),
@@ -358,8 +404,7 @@ impl Game {
         // turning into an endless loop.
         for _ in 0..10_000 {
             let progressed = match self.pos.phase.clone() {
-                Phase::GameOver { .. } => false,
-                Phase::Planning { .. } => false,
+                Phase::GameOver { .. } | Phase::Planning { .. } => false,
                 Phase::Operations { turn, step } => match step {
                     OpStep::Reveal => self.auto_reveal(turn, log),
                     OpStep::Capacity { .. } => self.auto_capacity(log),
@@ -406,7 +451,12 @@ impl Game {
     /// How many units of a type are on the board.
     #[must_use]
     pub fn units_on_board(&self, unit: UnitType) -> usize {
-        self.pos.areas.values().flat_map(|a| a.units.iter()).filter(|u| u.unit == unit).count()
+        self.pos
+            .areas
+            .values()
+            .flat_map(|a| a.units.iter())
+            .filter(|u| u.unit == unit)
+            .count()
     }
 
     /// How many units of a type are in their owner's supply (the box minus the board).
@@ -418,14 +468,26 @@ impl Game {
     /// How many structures of a kind are left in the shared supply.
     #[must_use]
     pub fn structures_in_supply(&self, kind: StructureKind) -> usize {
-        let used = self.pos.areas.values().flat_map(|a| a.structures.iter()).filter(|s| s.kind == kind).count();
+        let used = self
+            .pos
+            .areas
+            .values()
+            .flat_map(|a| a.structures.iter())
+            .filter(|s| s.kind == kind)
+            .count();
         usize::from(self.data.structure(kind).in_box).saturating_sub(used)
     }
 
     /// How many structure control tokens a faction has not yet placed.
     #[must_use]
     pub fn control_tokens_left(&self, faction: Faction) -> usize {
-        let used = self.pos.areas.values().flat_map(|a| a.structures.iter()).filter(|s| s.owner == faction).count();
+        let used = self
+            .pos
+            .areas
+            .values()
+            .flat_map(|a| a.structures.iter())
+            .filter(|s| s.owner == faction)
+            .count();
         usize::from(self.data.components.structure_control_tokens).saturating_sub(used)
     }
 
@@ -438,13 +500,17 @@ impl Game {
     /// An area's unit capacity.
     #[must_use]
     pub fn capacity(&self, area: AreaId) -> u8 {
-        self.board.area(area).map_or(0, |a| a.capacity(self.data.components.void_capacity))
+        self.board
+            .area(area)
+            .map_or(0, |a| a.capacity(self.data.components.void_capacity))
     }
 
     /// Whether a faction has a unit or structure in the system.
     #[must_use]
     pub fn has_presence(&self, faction: Faction, system: SystemId) -> bool {
-        self.board.areas_of(system).any(|a| self.pos.area(a.id).factions().contains(&faction))
+        self.board
+            .areas_of(system)
+            .any(|a| self.pos.area(a.id).factions().contains(&faction))
     }
 
     /// Whether the seat is still in the game.
@@ -469,7 +535,11 @@ impl Game {
 
     /// The friendly worlds of a faction.
     pub fn friendly_worlds(&self, faction: Faction) -> impl Iterator<Item = AreaId> + '_ {
-        self.board.areas().filter(|a| a.is_world()).map(|a| a.id).filter(move |&id| self.is_friendly(id, faction))
+        self.board
+            .areas()
+            .filter(|a| a.is_world())
+            .map(|a| a.id)
+            .filter(move |&id| self.is_friendly(id, faction))
     }
 
     /// Shuffles with the game's own generator.

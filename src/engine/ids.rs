@@ -19,7 +19,8 @@ macro_rules! serde_via_str {
         impl<'de> Deserialize<'de> for $t {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let text = String::deserialize(d)?;
-                text.parse().map_err(|e: ParseIdError| serde::de::Error::custom(e))
+                text.parse()
+                    .map_err(|e: ParseIdError| serde::de::Error::custom(e))
             }
         }
     };
@@ -39,7 +40,10 @@ impl ParseIdError {
     /// A parse error for `text`, which should have been `expected`.
     #[must_use]
     pub fn new(text: &str, expected: &'static str) -> Self {
-        Self { text: text.to_string(), expected }
+        Self {
+            text: text.to_string(),
+            expected,
+        }
     }
 }
 
@@ -58,7 +62,12 @@ pub enum Faction {
 
 impl Faction {
     /// Every faction, in the order the introductory setup adds them (2, 3, 4 players).
-    pub const ALL: [Faction; 4] = [Faction::Ultramarines, Faction::Chaos, Faction::Orks, Faction::Eldar];
+    pub const ALL: [Faction; 4] = [
+        Faction::Ultramarines,
+        Faction::Chaos,
+        Faction::Orks,
+        Faction::Eldar,
+    ];
 
     /// The short key used in notation and JSON.
     #[must_use]
@@ -110,7 +119,10 @@ impl FromStr for Faction {
             "chaos" | "world-eaters" | "worldeaters" | "csm" => Ok(Faction::Chaos),
             "orks" | "ork" | "evil-sunz" => Ok(Faction::Orks),
             "eldar" | "iyanden" => Ok(Faction::Eldar),
-            _ => Err(ParseIdError::new(s, "a faction (ultramarines, chaos, orks, eldar)")),
+            _ => Err(ParseIdError::new(
+                s,
+                "a faction (ultramarines, chaos, orks, eldar)",
+            )),
         }
     }
 }
@@ -161,7 +173,12 @@ impl SystemId {
 
 impl fmt::Display for SystemId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'A' + self.col), u32::from(self.row) + 1)
+        write!(
+            f,
+            "{}{}",
+            char::from(b'A' + self.col),
+            u32::from(self.row) + 1
+        )
     }
 }
 
@@ -296,7 +313,10 @@ impl AreaId {
     /// The area at global area-grid coordinates.
     #[must_use]
     pub fn from_grid(x: u8, y: u8) -> Self {
-        AreaId::new(SystemId::new(x / 2, y / 2), Quadrant::from_offset(x % 2, y % 2))
+        AreaId::new(
+            SystemId::new(x / 2, y / 2),
+            Quadrant::from_offset(x % 2, y % 2),
+        )
     }
 }
 
@@ -311,7 +331,10 @@ impl FromStr for AreaId {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || ParseIdError::new(s, "an area such as B2.nw");
         let (sys, quad) = s.trim().split_once('.').ok_or_else(err)?;
-        Ok(AreaId::new(sys.parse().map_err(|_| err())?, quad.parse().map_err(|_| err())?))
+        Ok(AreaId::new(
+            sys.parse().map_err(|_| err())?,
+            quad.parse().map_err(|_| err())?,
+        ))
     }
 }
 serde_via_str!(AreaId, "area");
@@ -429,7 +452,12 @@ pub enum Order {
 
 impl Order {
     /// The four orders.
-    pub const ALL: [Order; 4] = [Order::Advance, Order::Deploy, Order::Strategize, Order::Dominate];
+    pub const ALL: [Order; 4] = [
+        Order::Advance,
+        Order::Deploy,
+        Order::Strategize,
+        Order::Dominate,
+    ];
 
     /// The notation (`advance`, `deploy`, `strategize`, `dominate`).
     #[must_use]
@@ -473,7 +501,11 @@ pub enum StructureKind {
 
 impl StructureKind {
     /// The three structures.
-    pub const ALL: [StructureKind; 3] = [StructureKind::Factory, StructureKind::City, StructureKind::Bastion];
+    pub const ALL: [StructureKind; 3] = [
+        StructureKind::Factory,
+        StructureKind::City,
+        StructureKind::Bastion,
+    ];
 
     /// The notation (`factory`, `city`, `bastion`).
     #[must_use]
@@ -541,9 +573,14 @@ impl fmt::Display for Asset {
 impl FromStr for Asset {
     type Err = ParseIdError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        [Asset::Forge, Asset::Cache, Asset::Reinforcement, Asset::Prosperity]
-            .into_iter()
-            .find(|k| k.key() == s.trim().to_ascii_lowercase())
-            .ok_or_else(|| ParseIdError::new(s, "an asset (forge, cache, reinforcement, prosperity)"))
+        [
+            Asset::Forge,
+            Asset::Cache,
+            Asset::Reinforcement,
+            Asset::Prosperity,
+        ]
+        .into_iter()
+        .find(|k| k.key() == s.trim().to_ascii_lowercase())
+        .ok_or_else(|| ParseIdError::new(s, "an asset (forge, cache, reinforcement, prosperity)"))
     }
 }

@@ -7,10 +7,12 @@ pub mod ids;
 pub mod unit_type;
 
 pub use data::GameData;
-pub use ids::{Asset, AreaId, EdgeId, Faction, Order, Quadrant, Seat, Side, StructureKind, SystemId};
+pub use ids::{
+    AreaId, Asset, EdgeId, Faction, Order, Quadrant, Seat, Side, StructureKind, SystemId,
+};
 pub use unit_type::UnitType;
-pub mod board;
 pub mod action;
+pub mod board;
 pub mod game;
 pub mod phase;
 pub mod position;
@@ -22,3 +24,4 @@ pub use position::Position;
 pub mod view;
 pub use view::PlayerView;
 pub mod combat;
+pub mod save;

@@ -72,7 +72,7 @@ pub enum OpStep {
     /// A Strategize order in progress.
     Strategize(StrategizeStep),
     /// A combat started by an Advance order.
-    Combat(super::combat::CombatState),
+    Combat(Box<super::combat::CombatState>),
     /// After an Advance with no combat: choose an orbital strike, or not.
     OrbitalChoice {
         /// The active system.

@@ -26,7 +26,10 @@ impl Unit {
     /// An unrouted unit.
     #[must_use]
     pub fn new(unit: UnitType) -> Self {
-        Unit { unit, routed: false }
+        Unit {
+            unit,
+            routed: false,
+        }
     }
 
     /// The owning faction.
@@ -71,8 +74,12 @@ impl AreaState {
     /// The factions with a unit or structure here, each once, in faction order.
     #[must_use]
     pub fn factions(&self) -> Vec<Faction> {
-        let mut out: Vec<Faction> =
-            self.units.iter().map(|u| u.owner()).chain(self.structures.iter().map(|s| s.owner)).collect();
+        let mut out: Vec<Faction> = self
+            .units
+            .iter()
+            .map(|u| u.owner())
+            .chain(self.structures.iter().map(|s| s.owner))
+            .collect();
         out.sort();
         out.dedup();
         out
@@ -82,7 +89,11 @@ impl AreaState {
     #[must_use]
     pub fn controller(&self) -> Option<Faction> {
         let f = self.factions();
-        if f.len() == 1 { f.first().copied() } else { None }
+        if f.len() == 1 {
+            f.first().copied()
+        } else {
+            None
+        }
     }
 
     /// Whether two factions have pieces here.
@@ -245,8 +256,11 @@ impl Position {
     /// What lies in an area (an empty default for areas with nothing).
     #[must_use]
     pub fn area(&self, a: AreaId) -> &AreaState {
-        static EMPTY: AreaState =
-            AreaState { units: Vec::new(), structures: Vec::new(), objectives: Vec::new() };
+        static EMPTY: AreaState = AreaState {
+            units: Vec::new(),
+            structures: Vec::new(),
+            objectives: Vec::new(),
+        };
         self.areas.get(&a).unwrap_or(&EMPTY)
     }
 

@@ -69,7 +69,9 @@ unit_types! {
 impl UnitType {
     /// The unit types of one faction, in sheet order.
     pub fn of(faction: Faction) -> impl Iterator<Item = UnitType> {
-        UnitType::ALL.into_iter().filter(move |u| u.faction() == faction)
+        UnitType::ALL
+            .into_iter()
+            .filter(move |u| u.faction() == faction)
     }
 }
 
@@ -85,7 +87,9 @@ impl FromStr for UnitType {
         let wanted = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
         UnitType::ALL
             .into_iter()
-            .find(|u| u.key() == wanted || u.key().trim_end_matches('s') == wanted.trim_end_matches('s'))
+            .find(|u| {
+                u.key() == wanted || u.key().trim_end_matches('s') == wanted.trim_end_matches('s')
+            })
             .ok_or_else(|| ParseIdError::new(s, "a unit type such as space-marine or ork-boyz"))
     }
 }

@@ -156,14 +156,21 @@ impl Game {
                     event_deck: p.event_deck.len(),
                     schemes: p.schemes.clone(),
                     combat_deck: deck,
-                    order_upgrades: p.order_upgrades.iter().map(|u| (u.clone(), p.used_upgrades.contains(u))).collect(),
+                    order_upgrades: p
+                        .order_upgrades
+                        .iter()
+                        .map(|u| (u.clone(), p.used_upgrades.contains(u)))
+                        .collect(),
                     objectives: p.objectives,
                     eliminated: p.eliminated,
                 }
             })
             .collect();
         let drawn_events = match &pos.phase {
-            Phase::Refresh { turn, step: RefreshStep::ChooseEvent { drawn } } if Some(*turn) == viewer => drawn.clone(),
+            Phase::Refresh {
+                turn,
+                step: RefreshStep::ChooseEvent { drawn },
+            } if Some(*turn) == viewer => drawn.clone(),
             _ => Vec::new(),
         };
         PlayerView {
@@ -174,7 +181,9 @@ impl Game {
             areas: pos.areas.clone(),
             stacks,
             storms: pos.storms.clone(),
-            decision: self.decision().map(|Decision { seat, kind }| (seat, kind.to_string())),
+            decision: self
+                .decision()
+                .map(|Decision { seat, kind }| (seat, kind.to_string())),
             drawn_events,
             objectives_needed: self.player_count(),
             combat: self.combat().map(|c| {
@@ -196,7 +205,12 @@ impl Game {
                         totals: (t.offence, t.defence, t.morale),
                     }
                 };
-                SeenCombat { area: c.area, round: c.round, attacker: side(CombatRole::Attacker), defender: side(CombatRole::Defender) }
+                SeenCombat {
+                    area: c.area,
+                    round: c.round,
+                    attacker: side(CombatRole::Attacker),
+                    defender: side(CombatRole::Defender),
+                }
             }),
         }
     }

@@ -16,7 +16,15 @@ pub fn data() -> Arc<GameData> {
 
 /// A new introductory game.
 pub fn intro(players: u8, seed: u64) -> Game {
-    Game::new(&NewGameOptions { players, factions: None, seed }, data()).expect("intro game")
+    Game::new(
+        &NewGameOptions {
+            players,
+            factions: None,
+            seed,
+        },
+        data(),
+    )
+    .expect("intro game")
 }
 
 /// An area by name.
@@ -42,12 +50,16 @@ pub fn clear_board(pos: &mut Position) {
 
 /// Puts units in an area.
 pub fn put(pos: &mut Position, area: &str, units: &[UnitType]) {
-    pos.area_mut(a(area)).units.extend(units.iter().map(|&u| Unit::new(u)));
+    pos.area_mut(a(area))
+        .units
+        .extend(units.iter().map(|&u| Unit::new(u)));
 }
 
 /// Puts a structure on a world.
 pub fn build(pos: &mut Position, area: &str, kind: StructureKind, owner: Faction) {
-    pos.area_mut(a(area)).structures.push(Structure { kind, owner });
+    pos.area_mut(a(area))
+        .structures
+        .push(Structure { kind, owner });
 }
 
 /// Makes it `seat`'s turn in the Operations Phase with one revealed order on `system`, the
@@ -58,8 +70,14 @@ pub fn revealed(pos: &mut Position, seat: u8, system: &str, order: Order) {
     let i = p.orders.iter().position(|o| *o == order).unwrap();
     p.orders.remove(i);
     let owner = p.faction;
-    pos.stacks.entry(s).or_default().push(PlacedOrder { owner, order });
-    pos.phase = Phase::Operations { turn: Seat(seat), step: OpStep::Revealed { system: s, order } };
+    pos.stacks
+        .entry(s)
+        .or_default()
+        .push(PlacedOrder { owner, order });
+    pos.phase = Phase::Operations {
+        turn: Seat(seat),
+        step: OpStep::Revealed { system: s, order },
+    };
 }
 
 /// Applies actions by their notation, panicking with the rule if one is refused.
@@ -67,12 +85,21 @@ pub fn play(game: &mut Game, actions: &[&str]) {
     for text in actions {
         let action: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         if let Err(e) = game.apply(action) {
-            panic!("`{text}` refused: {e}\nlegal: {:?}", game.legal_actions().iter().map(ToString::to_string).collect::<Vec<_>>());
+            panic!(
+                "`{text}` refused: {e}\nlegal: {:?}",
+                game.legal_actions()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+            );
         }
     }
 }
 
 /// The legal actions as text.
 pub fn legal(game: &Game) -> Vec<String> {
-    game.legal_actions().iter().map(ToString::to_string).collect()
+    game.legal_actions()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }

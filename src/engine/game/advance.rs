@@ -10,20 +10,39 @@ use crate::engine::unit_type::UnitType;
 impl Game {
     /// Units of a type in an area that may still move: unrouted, and not moved in this order.
     pub(crate) fn movable(&self, a: &AdvanceStep, area: AreaId, unit: UnitType) -> u8 {
-        let here = self.pos.area(area).units.iter().filter(|u| u.unit == unit && !u.routed).count();
-        let arrived: usize =
-            a.moves.iter().filter(|m| m.to == area && m.unit == unit).map(|m| usize::from(m.count)).sum();
+        let here = self
+            .pos
+            .area(area)
+            .units
+            .iter()
+            .filter(|u| u.unit == unit && !u.routed)
+            .count();
+        let arrived: usize = a
+            .moves
+            .iter()
+            .filter(|m| m.to == area && m.unit == unit)
+            .map(|m| usize::from(m.count))
+            .sum();
         u8::try_from(here.saturating_sub(arrived)).unwrap_or(u8::MAX)
     }
 
     /// The area this Advance has contested so far, if any.
     pub(crate) fn advance_contested(&self, a: &AdvanceStep) -> Option<AreaId> {
-        a.moves.iter().map(|m| m.to).find(|&to| self.pos.area(to).is_contested())
+        a.moves
+            .iter()
+            .map(|m| m.to)
+            .find(|&to| self.pos.area(to).is_contested())
     }
 
     /// Whether the mover may move `count` more units into `to`: at most five of his units end
     /// there, and at most one area becomes contested.
-    pub(crate) fn advance_room(&self, faction: Faction, a: &AdvanceStep, to: AreaId, count: u8) -> bool {
+    pub(crate) fn advance_room(
+        &self,
+        faction: Faction,
+        a: &AdvanceStep,
+        to: AreaId,
+        count: u8,
+    ) -> bool {
         let max = usize::from(self.data.components.max_units_per_advance);
         let area = self.pos.area(to);
         if area.count_units(faction) + usize::from(count) > max {
@@ -38,25 +57,40 @@ impl Game {
         if from == a.system {
             return true;
         }
-        let fixed = if ground { a.ground_origin.or(a.ship_origin) } else { a.ship_origin };
+        let fixed = if ground {
+            a.ground_origin.or(a.ship_origin)
+        } else {
+            a.ship_origin
+        };
         fixed.is_none_or(|o| o == from)
     }
 
     /// Systems units may come from: the active one and its neighbours.
     fn source_systems(&self, system: SystemId) -> Vec<SystemId> {
-        std::iter::once(system).chain(self.board.system_neighbours(system)).collect()
+        std::iter::once(system)
+            .chain(self.board.system_neighbours(system))
+            .collect()
     }
 
     pub(super) fn advance_actions(&self, turn: Seat, a: &AdvanceStep, out: &mut Vec<Action>) {
         let faction = self.faction(turn);
         let ground = a.ground_stage;
-        let destinations: Vec<AreaId> =
-            self.board.areas_of(a.system).filter(|x| x.is_world() == ground).map(|x| x.id).collect();
+        let destinations: Vec<AreaId> = self
+            .board
+            .areas_of(a.system)
+            .filter(|x| x.is_world() == ground)
+            .map(|x| x.id)
+            .collect();
         for source in self.source_systems(a.system) {
             if !Self::origin_allowed(a, source, ground) {
                 continue;
             }
-            for from in self.board.areas_of(source).filter(|x| x.is_world() == ground).map(|x| x.id) {
+            for from in self
+                .board
+                .areas_of(source)
+                .filter(|x| x.is_world() == ground)
+                .map(|x| x.id)
+            {
                 let mut types: Vec<UnitType> = self
                     .pos
                     .area(from)
@@ -78,7 +112,12 @@ impl Game {
                         }
                         for count in 1..=n {
                             if self.advance_room(faction, a, to, count) {
-                                out.push(Action::MoveUnits { from, to, unit, count });
+                                out.push(Action::MoveUnits {
+                                    from,
+                                    to,
+                                    unit,
+                                    count,
+                                });
                             }
                         }
                     }
@@ -90,7 +129,13 @@ impl Game {
 
     /// Whether a unit in `from` can reach `to` in this Advance: ships need no path but cannot
     /// cross a storm into the active system; ground units need a legal path.
-    pub(crate) fn can_reach(&self, faction: Faction, a: &AdvanceStep, from: AreaId, to: AreaId) -> bool {
+    pub(crate) fn can_reach(
+        &self,
+        faction: Faction,
+        a: &AdvanceStep,
+        from: AreaId,
+        to: AreaId,
+    ) -> bool {
         if !a.ground_stage {
             return from.system == to.system || !self.storm_between_systems(from.system, to.system);
         }
@@ -109,16 +154,39 @@ impl Game {
     /// A legal ground path (Rules Reference, "Moving Ground Units"), through areas friendly to
     /// the mover when ground movement began, never a contested area, never across a storm,
     /// within the starting and the active system.
-    pub(crate) fn ground_path(&self, faction: Faction, a: &AdvanceStep, from: AreaId, to: AreaId) -> Option<Vec<AreaId>> {
+    pub(crate) fn ground_path(
+        &self,
+        faction: Faction,
+        a: &AdvanceStep,
+        from: AreaId,
+        to: AreaId,
+    ) -> Option<Vec<AreaId>> {
         let _ = faction;
         let systems = [from.system, a.system];
-        self.board.ground_path(from, to, &systems, |e| self.pos.storm_at(e), |x| a.friendly_at_ground_start.contains(&x))
+        self.board.ground_path(
+            from,
+            to,
+            &systems,
+            |e| self.pos.storm_at(e),
+            |x| a.friendly_at_ground_start.contains(&x),
+        )
     }
 
-    pub(super) fn apply_advance(&mut self, turn: Seat, mut a: AdvanceStep, action: Action, log: &mut Vec<Event>) {
+    pub(super) fn apply_advance(
+        &mut self,
+        turn: Seat,
+        mut a: AdvanceStep,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
         let faction = self.faction(turn);
         match action {
-            Action::MoveUnits { from, to, unit, count } => {
+            Action::MoveUnits {
+                from,
+                to,
+                unit,
+                count,
+            } => {
                 for _ in 0..count {
                     let units = &mut self.pos.area_mut(from).units;
                     if let Some(i) = units.iter().position(|u| u.unit == unit && !u.routed) {
@@ -133,9 +201,20 @@ impl Game {
                         a.ship_origin = Some(from.system);
                     }
                 }
-                a.moves.push(Move { from, to, unit, count });
-                log.push(Event(format!("{} moves {count} {unit} from {from} to {to}", faction.name())));
-                self.set_phase(Phase::Operations { turn, step: OpStep::Advance(a) });
+                a.moves.push(Move {
+                    from,
+                    to,
+                    unit,
+                    count,
+                });
+                log.push(Event(format!(
+                    "{} moves {count} {unit} from {from} to {to}",
+                    faction.name()
+                )));
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Advance(a),
+                });
             }
             Action::Done if !a.ground_stage => {
                 a.ground_stage = true;
@@ -145,14 +224,25 @@ impl Game {
                     .map(|x| x.id)
                     .filter(|&id| self.is_friendly(id, faction))
                     .collect();
-                self.set_phase(Phase::Operations { turn, step: OpStep::Advance(a) });
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Advance(a),
+                });
             }
             Action::Done => {
                 if let Some(area) = self.advance_contested(&a) {
-                    let origins: Vec<AreaId> = a.moves.iter().filter(|m| m.to == area).map(|m| m.from).collect();
+                    let origins: Vec<AreaId> = a
+                        .moves
+                        .iter()
+                        .filter(|m| m.to == area)
+                        .map(|m| m.from)
+                        .collect();
                     self.start_combat(turn, a.system, area, origins, log);
                 } else {
-                    self.set_phase(Phase::Operations { turn, step: OpStep::OrbitalChoice { system: a.system } });
+                    self.set_phase(Phase::Operations {
+                        turn,
+                        step: OpStep::OrbitalChoice { system: a.system },
+                    });
                 }
             }
             _ => {}
@@ -161,7 +251,13 @@ impl Game {
 
     /// Skips the orbital strike choice when no strike is possible.
     pub(super) fn auto_orbital_choice(&mut self, turn: Seat, log: &mut Vec<Event>) -> bool {
-        let Phase::Operations { step: OpStep::OrbitalChoice { system }, .. } = self.pos.phase else { return false };
+        let Phase::Operations {
+            step: OpStep::OrbitalChoice { system },
+            ..
+        } = self.pos.phase
+        else {
+            return false;
+        };
         let mut choices = Vec::new();
         self.orbital_choices(turn, system, &mut choices);
         if choices.len() > 1 {

@@ -34,11 +34,19 @@ impl Game {
     }
 
     pub(super) fn capacity_actions(&self, out: &mut Vec<Action>) {
-        let Some(seat) = self.over_capacity_seat() else { return };
+        let Some(seat) = self.over_capacity_seat() else {
+            return;
+        };
         let faction = self.faction(seat);
         for area in self.over_capacity_areas(seat) {
-            let mut types: Vec<_> =
-                self.pos.area(area).units.iter().filter(|u| u.owner() == faction).map(|u| u.unit).collect();
+            let mut types: Vec<_> = self
+                .pos
+                .area(area)
+                .units
+                .iter()
+                .filter(|u| u.owner() == faction)
+                .map(|u| u.unit)
+                .collect();
             types.sort();
             types.dedup();
             out.extend(types.into_iter().map(|unit| Action::Destroy { area, unit }));
@@ -46,7 +54,9 @@ impl Game {
     }
 
     pub(super) fn apply_destroy(&mut self, action: Action, log: &mut Vec<Event>) {
-        let Action::Destroy { area, unit } = action else { return };
+        let Action::Destroy { area, unit } = action else {
+            return;
+        };
         let units = &mut self.pos.area_mut(area).units;
         // Of identical units, the routed one goes first: the owner loses nothing by it.
         let pick = units
@@ -55,7 +65,9 @@ impl Game {
             .or_else(|| units.iter().position(|u| u.unit == unit));
         if let Some(i) = pick {
             units.remove(i);
-            log.push(Event(format!("{unit} in {area} is destroyed (over capacity)")));
+            log.push(Event(format!(
+                "{unit} in {area} is destroyed (over capacity)"
+            )));
         }
     }
 
@@ -65,7 +77,10 @@ impl Game {
             return false;
         }
         match self.pos.phase.clone() {
-            Phase::Operations { turn, step: OpStep::Capacity { .. } } => {
+            Phase::Operations {
+                turn,
+                step: OpStep::Capacity { .. },
+            } => {
                 self.finish_turn(turn, log);
                 true
             }

@@ -29,7 +29,10 @@ impl Game {
     #[must_use]
     pub fn combat(&self) -> Option<&CombatState> {
         match &self.pos.phase {
-            Phase::Operations { step: OpStep::Combat(c), .. } => Some(c),
+            Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } => Some(c),
             _ => None,
         }
     }
@@ -52,7 +55,10 @@ impl Game {
 
     /// The level-0 unit a reinforcement token stands for in this area (Reinforcement Tokens).
     fn reinforcement_type(&self, faction: Faction, area: AreaId) -> Option<UnitType> {
-        let world = self.board.area(area).is_some_and(crate::engine::board::AreaInfo::is_world);
+        let world = self
+            .board
+            .area(area)
+            .is_some_and(crate::engine::board::AreaInfo::is_world);
         UnitType::of(faction).find(|&u| {
             let d = self.data.unit(u);
             d.level == 0 && (d.kind == UnitKind::Ground) == world
@@ -60,7 +66,12 @@ impl Game {
     }
 
     fn bastions(&self, area: AreaId, faction: Faction) -> usize {
-        self.pos.area(area).structures.iter().filter(|s| s.owner == faction && s.kind == StructureKind::Bastion).count()
+        self.pos
+            .area(area)
+            .structures
+            .iter()
+            .filter(|s| s.owner == faction && s.kind == StructureKind::Bastion)
+            .count()
     }
 
     /// Offence, defence and morale of a side right now.
@@ -68,7 +79,8 @@ impl Game {
     pub fn combat_totals(&self, c: &CombatState, role: CombatRole) -> CombatTotals {
         let side = c.side(role);
         let faction = Self::side_faction(c, role);
-        let count = |face| u32::try_from(side.dice.iter().filter(|d| **d == face).count()).unwrap_or(0);
+        let count =
+            |face| u32::try_from(side.dice.iter().filter(|d| **d == face).count()).unwrap_or(0);
         let mut t = CombatTotals {
             offence: count(DieFace::Offence) + u32::from(side.offence_tokens),
             defence: count(DieFace::Defence) + u32::from(side.defence_tokens),
@@ -89,7 +101,11 @@ impl Game {
             .map(|u| u32::from(self.data.unit(u.unit).morale))
             .sum::<u32>();
         if let Some(r) = self.reinforcement_type(faction, c.area) {
-            let unrouted = side.reinforcements.iter().filter(|routed| !**routed).count();
+            let unrouted = side
+                .reinforcements
+                .iter()
+                .filter(|routed| !**routed)
+                .count();
             t.morale += u32::from(self.data.unit(r).morale) * u32::try_from(unrouted).unwrap_or(0);
         }
         let bastion = self.data.structure(StructureKind::Bastion).morale;
@@ -106,40 +122,92 @@ impl Game {
     }
 
     /// Starts the combat in `area`, contested by `attacker`'s Advance from `origins`.
-    pub(crate) fn start_combat(&mut self, turn: Seat, system: SystemId, area: AreaId, origins: Vec<AreaId>, log: &mut Vec<Event>) {
+    pub(crate) fn start_combat(
+        &mut self,
+        turn: Seat,
+        system: SystemId,
+        area: AreaId,
+        origins: Vec<AreaId>,
+        log: &mut Vec<Event>,
+    ) {
         let attacker = self.faction(turn);
-        let Some(defender) = self.pos.area(area).factions().into_iter().find(|f| *f != attacker) else { return };
+        let Some(defender) = self
+            .pos
+            .area(area)
+            .factions()
+            .into_iter()
+            .find(|f| *f != attacker)
+        else {
+            return;
+        };
         let mut c = CombatState {
             area,
             system,
-            attacker: CombatSide { faction: Some(attacker), ..CombatSide::default() },
-            defender: CombatSide { faction: Some(defender), ..CombatSide::default() },
+            attacker: CombatSide {
+                faction: Some(attacker),
+                ..CombatSide::default()
+            },
+            defender: CombatSide {
+                faction: Some(defender),
+                ..CombatSide::default()
+            },
             attack_origins: origins,
             round: 0,
-            step: CombatStep::Reinforce { side: CombatRole::Attacker },
+            step: CombatStep::Reinforce {
+                side: CombatRole::Attacker,
+            },
             winner: None,
         };
-        log.push(Event(format!("combat in {area}: {} attacks {}", attacker.name(), defender.name())));
+        log.push(Event(format!(
+            "combat in {area}: {} attacks {}",
+            attacker.name(),
+            defender.name()
+        )));
         let state = self.pos.area(area).clone();
-        let defending = state.units.iter().any(|u| u.owner() == defender && !u.routed) || self.bastions(area, defender) > 0;
+        let defending = state
+            .units
+            .iter()
+            .any(|u| u.owner() == defender && !u.routed)
+            || self.bastions(area, defender) > 0;
         if !defending {
-            log.push(Event(format!("{} has no unrouted unit or bastion there: {} wins at once", defender.name(), attacker.name())));
+            log.push(Event(format!(
+                "{} has no unrouted unit or bastion there: {} wins at once",
+                defender.name(),
+                attacker.name()
+            )));
             c.winner = Some(CombatRole::Attacker);
             self.capture(&c, log);
-            c.step = CombatStep::Retreat { side: CombatRole::Defender };
-            self.set_phase(Phase::Operations { turn, step: OpStep::Combat(c) });
+            c.step = CombatStep::Retreat {
+                side: CombatRole::Defender,
+            };
+            self.set_phase(Phase::Operations {
+                turn,
+                step: OpStep::Combat(Box::new(c)),
+            });
             return;
         }
         // Preparation: dice for unrouted units and bastions, then five cards each.
         let dice_for = |f: Faction| -> usize {
-            let units: usize = state.units.iter().filter(|u| u.owner() == f && !u.routed).map(|u| usize::from(self.data.unit(u.unit).combat)).sum();
-            units + usize::from(self.data.structure(StructureKind::Bastion).combat) * self.bastions(area, f)
+            let units: usize = state
+                .units
+                .iter()
+                .filter(|u| u.owner() == f && !u.routed)
+                .map(|u| usize::from(self.data.unit(u.unit).combat))
+                .sum();
+            units
+                + usize::from(self.data.structure(StructureKind::Bastion).combat)
+                    * self.bastions(area, f)
         };
         let (na, nd) = (dice_for(attacker), dice_for(defender));
         c.attacker.dice = self.roll(na);
         c.defender.dice = self.roll(nd);
-        for (role, f) in [(CombatRole::Attacker, attacker), (CombatRole::Defender, defender)] {
-            let Some(seat) = self.seat_of(f) else { continue };
+        for (role, f) in [
+            (CombatRole::Attacker, attacker),
+            (CombatRole::Defender, defender),
+        ] {
+            let Some(seat) = self.seat_of(f) else {
+                continue;
+            };
             let deck = &mut self.player_mut(seat).combat_deck;
             let hand = deck.split_off(deck.len().saturating_sub(5));
             c.side_mut(role).hand = hand;
@@ -151,14 +219,19 @@ impl Game {
             defender.name(),
             dice_text(&c.defender.dice)
         )));
-        self.set_phase(Phase::Operations { turn, step: OpStep::Combat(c) });
+        self.set_phase(Phase::Operations {
+            turn,
+            step: OpStep::Combat(Box::new(c)),
+        });
     }
 
     /// The most reinforcement tokens a side may commit: its tokens, up to its plastic units.
     fn reinforce_limit(&self, c: &CombatState, role: CombatRole) -> u8 {
         let f = Self::side_faction(c, role);
         let plastic = self.pos.area(c.area).count_units(f);
-        let held = self.seat_of(f).map_or(0, |s| self.player(s).assets.reinforcement);
+        let held = self
+            .seat_of(f)
+            .map_or(0, |s| self.player(s).assets.reinforcement);
         held.min(u8::try_from(plastic).unwrap_or(u8::MAX))
     }
 
@@ -172,10 +245,18 @@ impl Game {
             out.push(DamageTarget::Bastion);
         }
         let pick = |routed: bool, out: &mut Vec<DamageTarget>| {
-            let mut types: Vec<UnitType> = units.iter().filter(|u| u.owner() == f && u.routed == routed).map(|u| u.unit).collect();
+            let mut types: Vec<UnitType> = units
+                .iter()
+                .filter(|u| u.owner() == f && u.routed == routed)
+                .map(|u| u.unit)
+                .collect();
             types.sort();
             types.dedup();
-            out.extend(types.into_iter().map(|unit| DamageTarget::Unit { unit, routed }));
+            out.extend(
+                types
+                    .into_iter()
+                    .map(|unit| DamageTarget::Unit { unit, routed }),
+            );
             if side.reinforcements.contains(&routed) {
                 out.push(DamageTarget::Reinforcement { routed });
             }
@@ -190,14 +271,29 @@ impl Game {
     /// Where the losing side's units may retreat (Retreats).
     pub(crate) fn retreat_areas(&self, c: &CombatState, role: CombatRole) -> Vec<AreaId> {
         let f = Self::side_faction(c, role);
-        let world = self.board.area(c.area).is_some_and(crate::engine::board::AreaInfo::is_world);
-        let from_adjacent: Vec<SystemId> = c.attack_origins.iter().map(|a| a.system).filter(|s| *s != c.system).collect();
+        let world = self
+            .board
+            .area(c.area)
+            .is_some_and(crate::engine::board::AreaInfo::is_world);
+        let from_adjacent: Vec<SystemId> = c
+            .attack_origins
+            .iter()
+            .map(|a| a.system)
+            .filter(|s| *s != c.system)
+            .collect();
         let reachable = |dest: AreaId| -> bool {
             if !world {
-                return dest.system == c.area.system || !self.storm_between_systems(c.area.system, dest.system);
+                return dest.system == c.area.system
+                    || !self.storm_between_systems(c.area.system, dest.system);
             }
             self.board
-                .ground_path(c.area, dest, &[c.area.system, dest.system], |e| self.pos.storm_at(e), |x| self.is_friendly(x, f))
+                .ground_path(
+                    c.area,
+                    dest,
+                    &[c.area.system, dest.system],
+                    |e| self.pos.storm_at(e),
+                    |x| self.is_friendly(x, f),
+                )
                 .is_some()
         };
         let candidates = |filter: &dyn Fn(AreaId) -> bool| -> Vec<AreaId> {
@@ -211,7 +307,9 @@ impl Game {
         match role {
             CombatRole::Attacker => {
                 let origins = c.attack_origins.clone();
-                candidates(&|x| origins.contains(&x) && self.pos.area(x).factions().iter().all(|g| *g == f))
+                candidates(&|x| {
+                    origins.contains(&x) && self.pos.area(x).factions().iter().all(|g| *g == f)
+                })
             }
             CombatRole::Defender => {
                 let near = |x: AreaId| {
@@ -220,7 +318,11 @@ impl Game {
                         && !c.attack_origins.contains(&x)
                 };
                 let friendly = candidates(&|x| near(x) && self.is_friendly(x, f));
-                if friendly.is_empty() { candidates(&|x| near(x) && self.pos.area(x).factions().is_empty()) } else { friendly }
+                if friendly.is_empty() {
+                    candidates(&|x| near(x) && self.pos.area(x).factions().is_empty())
+                } else {
+                    friendly
+                }
             }
         }
     }
@@ -228,7 +330,9 @@ impl Game {
     pub(super) fn combat_actions(&self, c: &CombatState, out: &mut Vec<Action>) {
         match c.step {
             CombatStep::Reinforce { side } => {
-                out.extend((0..=self.reinforce_limit(c, side)).map(|count| Action::Reinforce { count }));
+                out.extend(
+                    (0..=self.reinforce_limit(c, side)).map(|count| Action::Reinforce { count }),
+                );
             }
             CombatStep::ChooseCard { side } => {
                 let hand = &c.side(side).hand;
@@ -243,15 +347,29 @@ impl Game {
                 }
             }
             CombatStep::AssignDamage { side, .. } => {
-                out.extend(self.damage_targets(c, side).into_iter().map(|target| Action::Damage { target }));
+                out.extend(
+                    self.damage_targets(c, side)
+                        .into_iter()
+                        .map(|target| Action::Damage { target }),
+                );
             }
             CombatStep::Retreat { side } => {
-                out.extend(self.retreat_areas(c, side).into_iter().map(|area| Action::Retreat { area }));
+                out.extend(
+                    self.retreat_areas(c, side)
+                        .into_iter()
+                        .map(|area| Action::Retreat { area }),
+                );
             }
         }
     }
 
-    pub(super) fn apply_combat(&mut self, turn: Seat, mut c: CombatState, action: Action, log: &mut Vec<Event>) {
+    pub(super) fn apply_combat(
+        &mut self,
+        turn: Seat,
+        mut c: CombatState,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
         match (c.step.clone(), action) {
             (CombatStep::Reinforce { side }, Action::Reinforce { count }) => {
                 let f = Self::side_faction(&c, side);
@@ -262,13 +380,20 @@ impl Game {
                 c.side_mut(side).reinforcements = vec![false; usize::from(count)];
                 c.side_mut(side).reinforced = true;
                 if count > 0 {
-                    log.push(Event(format!("{} commits {count} reinforcement token(s)", f.name())));
+                    log.push(Event(format!(
+                        "{} commits {count} reinforcement token(s)",
+                        f.name()
+                    )));
                 }
                 c.step = match side {
-                    CombatRole::Attacker => CombatStep::Reinforce { side: CombatRole::Defender },
+                    CombatRole::Attacker => CombatStep::Reinforce {
+                        side: CombatRole::Defender,
+                    },
                     CombatRole::Defender => {
                         c.round = 1;
-                        CombatStep::ChooseCard { side: CombatRole::Attacker }
+                        CombatStep::ChooseCard {
+                            side: CombatRole::Attacker,
+                        }
                     }
                 };
             }
@@ -277,12 +402,19 @@ impl Game {
                 let name = s.hand.remove(usize::from(card) - 1);
                 s.chosen = Some(name);
                 match side {
-                    CombatRole::Attacker => c.step = CombatStep::ChooseCard { side: CombatRole::Defender },
+                    CombatRole::Attacker => {
+                        c.step = CombatStep::ChooseCard {
+                            side: CombatRole::Defender,
+                        }
+                    }
                     CombatRole::Defender => {
                         for role in [CombatRole::Attacker, CombatRole::Defender] {
                             let s = c.side_mut(role);
                             if let Some(name) = s.chosen.take() {
-                                log.push(Event(format!("{} plays {name}", Self::side_faction(&c, role).name())));
+                                log.push(Event(format!(
+                                    "{} plays {name}",
+                                    Self::side_faction(&c, role).name()
+                                )));
                                 c.side_mut(role).played.push(name);
                             }
                         }
@@ -293,7 +425,10 @@ impl Game {
             (CombatStep::AssignDamage { side, remaining }, Action::Damage { target }) => {
                 let left = self.suffer(&mut c, side, target, remaining, true, log);
                 if left > 0 && !self.damage_targets(&c, side).is_empty() {
-                    c.step = CombatStep::AssignDamage { side, remaining: left };
+                    c.step = CombatStep::AssignDamage {
+                        side,
+                        remaining: left,
+                    };
                 } else if side == CombatRole::Attacker {
                     self.assess_damage(&mut c, CombatRole::Defender, log);
                 } else {
@@ -302,12 +437,15 @@ impl Game {
             }
             (CombatStep::Retreat { side }, Action::Retreat { area }) => {
                 self.retreat(&c, side, area, log);
-                self.end_combat(turn, c, log);
+                self.end_combat(turn, &c, log);
                 return;
             }
             _ => {}
         }
-        self.set_phase(Phase::Operations { turn, step: OpStep::Combat(c) });
+        self.set_phase(Phase::Operations {
+            turn,
+            step: OpStep::Combat(Box::new(c)),
+        });
     }
 
     /// Computes the damage `side` suffers this execution round and asks for its assignment, or
@@ -318,8 +456,14 @@ impl Game {
         let damage = theirs.offence.saturating_sub(own.defence);
         let damage = u8::try_from(damage).unwrap_or(u8::MAX);
         if damage > 0 && !self.damage_targets(c, side).is_empty() {
-            log.push(Event(format!("{} suffers {damage} damage", Self::side_faction(c, side).name())));
-            c.step = CombatStep::AssignDamage { side, remaining: damage };
+            log.push(Event(format!(
+                "{} suffers {damage} damage",
+                Self::side_faction(c, side).name()
+            )));
+            c.step = CombatStep::AssignDamage {
+                side,
+                remaining: damage,
+            };
         } else if side == CombatRole::Attacker {
             self.assess_damage(c, CombatRole::Defender, log);
         } else {
@@ -329,22 +473,40 @@ impl Game {
 
     /// Applies damage to one target: destroyed at its health or more (the excess carries on),
     /// otherwise routed (units in combat only; bastions ignore it). Returns the damage left.
-    fn suffer(&mut self, c: &mut CombatState, side: CombatRole, target: DamageTarget, remaining: u8, rout: bool, log: &mut Vec<Event>) -> u8 {
+    fn suffer(
+        &mut self,
+        c: &mut CombatState,
+        side: CombatRole,
+        target: DamageTarget,
+        remaining: u8,
+        rout: bool,
+        log: &mut Vec<Event>,
+    ) -> u8 {
         let f = Self::side_faction(c, side);
         let area = c.area;
         let (health, name) = match target {
-            DamageTarget::Unit { unit, .. } => (self.data.unit(unit).health, self.data.unit(unit).name.clone()),
+            DamageTarget::Unit { unit, .. } => (
+                self.data.unit(unit).health,
+                self.data.unit(unit).name.clone(),
+            ),
             DamageTarget::Reinforcement { .. } => (
-                self.reinforcement_type(f, area).map_or(1, |u| self.data.unit(u).health),
+                self.reinforcement_type(f, area)
+                    .map_or(1, |u| self.data.unit(u).health),
                 "reinforcement token".to_string(),
             ),
-            DamageTarget::Bastion => (self.data.structure(StructureKind::Bastion).health, "bastion".to_string()),
+            DamageTarget::Bastion => (
+                self.data.structure(StructureKind::Bastion).health,
+                "bastion".to_string(),
+            ),
         };
         let destroyed = remaining >= health;
         match target {
             DamageTarget::Unit { unit, routed } => {
                 let units = &mut self.pos.area_mut(area).units;
-                if let Some(i) = units.iter().position(|u| u.unit == unit && u.routed == routed) {
+                if let Some(i) = units
+                    .iter()
+                    .position(|u| u.unit == unit && u.routed == routed)
+                {
                     if destroyed {
                         units.remove(i);
                     } else if rout {
@@ -365,7 +527,10 @@ impl Game {
             DamageTarget::Bastion => {
                 if destroyed {
                     let structures = &mut self.pos.area_mut(area).structures;
-                    if let Some(i) = structures.iter().position(|s| s.kind == StructureKind::Bastion && s.owner == f) {
+                    if let Some(i) = structures
+                        .iter()
+                        .position(|s| s.kind == StructureKind::Bastion && s.owner == f)
+                    {
                         structures.remove(i);
                     }
                 }
@@ -378,14 +543,20 @@ impl Game {
         } else {
             "survives"
         };
-        log.push(Event(format!("{}'s {name} suffers {} damage and {what}", f.name(), remaining.min(health))));
+        log.push(Event(format!(
+            "{}'s {name} suffers {} damage and {what}",
+            f.name(),
+            remaining.min(health)
+        )));
         if destroyed { remaining - health } else { 0 }
     }
 
     /// Whether a side still has units, reinforcement tokens or bastions in the area.
     fn has_forces(&self, c: &CombatState, role: CombatRole) -> bool {
         let f = Self::side_faction(c, role);
-        self.pos.area(c.area).count_units(f) > 0 || !c.side(role).reinforcements.is_empty() || self.bastions(c.area, f) > 0
+        self.pos.area(c.area).count_units(f) > 0
+            || !c.side(role).reinforcements.is_empty()
+            || self.bastions(c.area, f) > 0
     }
 
     /// After both sides suffered damage: a side wiped out ends the combat, else the next round
@@ -396,12 +567,20 @@ impl Game {
             s.offence_tokens = 0;
             s.defence_tokens = 0;
         }
-        let (att, def) = (self.has_forces(c, CombatRole::Attacker), self.has_forces(c, CombatRole::Defender));
+        let (att, def) = (
+            self.has_forces(c, CombatRole::Attacker),
+            self.has_forces(c, CombatRole::Defender),
+        );
         let winner = match (att, def) {
             (false, false) => {
-                log.push(Event("both sides are wiped out: nobody wins; the defender keeps his structures".into()));
+                log.push(Event(
+                    "both sides are wiped out: nobody wins; the defender keeps his structures"
+                        .into(),
+                ));
                 // No winner: the next automatic step ends the combat without a retreat.
-                c.step = CombatStep::Retreat { side: CombatRole::Attacker };
+                c.step = CombatStep::Retreat {
+                    side: CombatRole::Attacker,
+                };
                 c.winner = None;
                 return;
             }
@@ -412,18 +591,27 @@ impl Game {
                 let d = self.combat_totals(c, CombatRole::Defender).morale;
                 log.push(Event(format!("morale: attacker {a}, defender {d}")));
                 // Ties go to the defender (Combat, Resolution).
-                Some(if a > d { CombatRole::Attacker } else { CombatRole::Defender })
+                Some(if a > d {
+                    CombatRole::Attacker
+                } else {
+                    CombatRole::Defender
+                })
             }
             (true, true) => None,
         };
         match winner {
             None => {
                 c.round += 1;
-                c.step = CombatStep::ChooseCard { side: CombatRole::Attacker };
+                c.step = CombatStep::ChooseCard {
+                    side: CombatRole::Attacker,
+                };
             }
             Some(w) => {
                 c.winner = Some(w);
-                log.push(Event(format!("{} wins the combat", Self::side_faction(c, w).name())));
+                log.push(Event(format!(
+                    "{} wins the combat",
+                    Self::side_faction(c, w).name()
+                )));
                 if w == CombatRole::Attacker {
                     self.capture(c, log);
                 }
@@ -452,7 +640,11 @@ impl Game {
             true
         });
         if taken > 0 {
-            log.push(Event(format!("{} captures {taken} structure(s) in {}", attacker.name(), c.area)));
+            log.push(Event(format!(
+                "{} captures {taken} structure(s) in {}",
+                attacker.name(),
+                c.area
+            )));
         }
     }
 
@@ -463,32 +655,44 @@ impl Game {
         let mut leaving: Vec<Unit> = Vec::new();
         units.retain(|u| {
             if u.owner() == f {
-                leaving.push(Unit { unit: u.unit, routed: true });
+                leaving.push(Unit {
+                    unit: u.unit,
+                    routed: true,
+                });
                 false
             } else {
                 true
             }
         });
-        log.push(Event(format!("{} retreats {} unit(s) to {dest}", f.name(), leaving.len())));
+        log.push(Event(format!(
+            "{} retreats {} unit(s) to {dest}",
+            f.name(),
+            leaving.len()
+        )));
         self.pos.area_mut(dest).units.extend(leaving);
     }
 
     /// Destroys the losing side's units when they have nowhere to go, and ends the combat when
     /// no retreat decision is left.
     pub(super) fn auto_combat(&mut self, turn: Seat, log: &mut Vec<Event>) -> bool {
-        let Some(c) = self.combat().cloned() else { return false };
+        let Some(c) = self.combat().cloned() else {
+            return false;
+        };
         match c.step {
             CombatStep::Retreat { side } => {
                 let f = Self::side_faction(&c, side);
                 let stays = self.pos.area(c.area).count_units(f);
                 if c.winner.is_none() || stays == 0 {
-                    self.end_combat(turn, c, log);
+                    self.end_combat(turn, &c, log);
                     return true;
                 }
                 if self.retreat_areas(&c, side).is_empty() {
                     self.pos.area_mut(c.area).units.retain(|u| u.owner() != f);
-                    log.push(Event(format!("{} has nowhere to retreat: {stays} unit(s) destroyed", f.name())));
-                    self.end_combat(turn, c, log);
+                    log.push(Event(format!(
+                        "{} has nowhere to retreat: {stays} unit(s) destroyed",
+                        f.name()
+                    )));
+                    self.end_combat(turn, &c, log);
                     return true;
                 }
                 false
@@ -503,11 +707,19 @@ impl Game {
 
     /// Clean up: cards back into the deck and shuffled; reinforcement tokens gone to the
     /// supply; then the order ends.
-    fn end_combat(&mut self, turn: Seat, c: CombatState, log: &mut Vec<Event>) {
+    fn end_combat(&mut self, turn: Seat, c: &CombatState, log: &mut Vec<Event>) {
         for role in [CombatRole::Attacker, CombatRole::Defender] {
             let side = c.side(role);
-            let Some(seat) = self.seat_of(Self::side_faction(&c, role)) else { continue };
-            let mut cards: Vec<String> = side.hand.iter().chain(&side.played).chain(side.chosen.iter()).cloned().collect();
+            let Some(seat) = self.seat_of(Self::side_faction(c, role)) else {
+                continue;
+            };
+            let mut cards: Vec<String> = side
+                .hand
+                .iter()
+                .chain(&side.played)
+                .chain(side.chosen.iter())
+                .cloned()
+                .collect();
             let mut deck = std::mem::take(&mut self.player_mut(seat).combat_deck);
             deck.append(&mut cards);
             self.shuffle(&mut deck);
@@ -521,16 +733,39 @@ impl Game {
 
     pub(super) fn orbital_choices(&self, turn: Seat, system: SystemId, out: &mut Vec<Action>) {
         let f = self.faction(turn);
-        for void in self.board.areas_of(system).filter(|a| !a.is_world()).map(|a| a.id) {
-            let ships = self.pos.area(void).units.iter().any(|u| u.owner() == f && !u.routed);
+        for void in self
+            .board
+            .areas_of(system)
+            .filter(|a| !a.is_world())
+            .map(|a| a.id)
+        {
+            let ships = self
+                .pos
+                .area(void)
+                .units
+                .iter()
+                .any(|u| u.owner() == f && !u.routed);
             if !ships {
                 continue;
             }
-            for world in self.board.area_neighbours(void).filter(|w| w.system == system) {
+            for world in self
+                .board
+                .area_neighbours(void)
+                .filter(|w| w.system == system)
+            {
                 let state = self.pos.area(world);
                 let enemy = state.units.iter().any(|u| u.owner() != f);
-                let bastion = state.structures.iter().any(|s| s.kind == StructureKind::Bastion);
-                if self.board.area(world).is_some_and(crate::engine::board::AreaInfo::is_world) && enemy && !bastion {
+                let bastion = state
+                    .structures
+                    .iter()
+                    .any(|s| s.kind == StructureKind::Bastion);
+                if self
+                    .board
+                    .area(world)
+                    .is_some_and(crate::engine::board::AreaInfo::is_world)
+                    && enemy
+                    && !bastion
+                {
                     out.push(Action::Strike { void, world });
                 }
             }
@@ -538,7 +773,13 @@ impl Game {
         out.push(Action::Done);
     }
 
-    pub(super) fn apply_orbital_choice(&mut self, turn: Seat, system: SystemId, action: Action, log: &mut Vec<Event>) {
+    pub(super) fn apply_orbital_choice(
+        &mut self,
+        turn: Seat,
+        system: SystemId,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
         let Action::Strike { void, world } = action else {
             self.finish_order(turn, system, Order::Advance);
             return;
@@ -553,10 +794,24 @@ impl Game {
             .map(|u| usize::from(self.data.unit(u.unit).combat))
             .sum();
         let dice = self.roll(n);
-        let hits = u8::try_from(dice.iter().filter(|d| **d == DieFace::Offence).count()).unwrap_or(0);
-        log.push(Event(format!("{} strikes {world} from {void}: {} ({hits} damage)", f.name(), dice_text(&dice))));
-        let state = OrbitalStrikeState { system, void, world, dice, remaining: hits };
-        self.set_phase(Phase::Operations { turn, step: OpStep::Orbital(state) });
+        let hits =
+            u8::try_from(dice.iter().filter(|d| **d == DieFace::Offence).count()).unwrap_or(0);
+        log.push(Event(format!(
+            "{} strikes {world} from {void}: {} ({hits} damage)",
+            f.name(),
+            dice_text(&dice)
+        )));
+        let state = OrbitalStrikeState {
+            system,
+            void,
+            world,
+            dice,
+            remaining: hits,
+        };
+        self.set_phase(Phase::Operations {
+            turn,
+            step: OpStep::Orbital(state),
+        });
     }
 
     /// The seat that assigns orbital strike damage: the world's owner.
@@ -565,44 +820,91 @@ impl Game {
             Phase::Operations { turn, .. } => self.faction(*turn),
             _ => return None,
         };
-        let owner = self.pos.area(s.world).units.iter().map(|u| u.owner()).find(|f| *f != attacker)?;
+        let owner = self
+            .pos
+            .area(s.world)
+            .units
+            .iter()
+            .map(|u| u.owner())
+            .find(|f| *f != attacker)?;
         self.seat_of(owner)
     }
 
     pub(super) fn orbital_targets(&self, s: &OrbitalStrikeState, out: &mut Vec<Action>) {
-        let Some(seat) = self.orbital_seat(s) else { return };
+        let Some(seat) = self.orbital_seat(s) else {
+            return;
+        };
         let f = self.faction(seat);
         let units = &self.pos.area(s.world).units;
-        let mut types: Vec<(UnitType, bool)> = units.iter().filter(|u| u.owner() == f && !u.routed).map(|u| (u.unit, false)).collect();
+        let mut types: Vec<(UnitType, bool)> = units
+            .iter()
+            .filter(|u| u.owner() == f && !u.routed)
+            .map(|u| (u.unit, false))
+            .collect();
         if types.is_empty() {
-            types = units.iter().filter(|u| u.owner() == f).map(|u| (u.unit, true)).collect();
+            types = units
+                .iter()
+                .filter(|u| u.owner() == f)
+                .map(|u| (u.unit, true))
+                .collect();
         }
         types.sort();
         types.dedup();
-        out.extend(types.into_iter().map(|(unit, routed)| Action::Damage { target: DamageTarget::Unit { unit, routed } }));
+        out.extend(types.into_iter().map(|(unit, routed)| Action::Damage {
+            target: DamageTarget::Unit { unit, routed },
+        }));
     }
 
-    pub(super) fn apply_orbital(&mut self, turn: Seat, mut s: OrbitalStrikeState, action: Action, log: &mut Vec<Event>) {
-        let Action::Damage { target: DamageTarget::Unit { unit, routed } } = action else { return };
+    pub(super) fn apply_orbital(
+        &mut self,
+        turn: Seat,
+        mut s: OrbitalStrikeState,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
+        let Action::Damage {
+            target: DamageTarget::Unit { unit, routed },
+        } = action
+        else {
+            return;
+        };
         let health = self.data.unit(unit).health;
         let units = &mut self.pos.area_mut(s.world).units;
         if s.remaining >= health {
-            if let Some(i) = units.iter().position(|u| u.unit == unit && u.routed == routed) {
+            if let Some(i) = units
+                .iter()
+                .position(|u| u.unit == unit && u.routed == routed)
+            {
                 units.remove(i);
             }
             s.remaining -= health;
-            log.push(Event(format!("{unit} in {} is destroyed by the orbital strike", s.world)));
+            log.push(Event(format!(
+                "{unit} in {} is destroyed by the orbital strike",
+                s.world
+            )));
         } else {
             // Orbital strike damage that does not destroy a unit is ignored: no rout.
-            log.push(Event(format!("{unit} in {} survives the orbital strike", s.world)));
+            log.push(Event(format!(
+                "{unit} in {} survives the orbital strike",
+                s.world
+            )));
             s.remaining = 0;
         }
-        self.set_phase(Phase::Operations { turn, step: OpStep::Orbital(s) });
+        self.set_phase(Phase::Operations {
+            turn,
+            step: OpStep::Orbital(s),
+        });
     }
 
     /// Ends an orbital strike once its damage is spent or nothing is left to hit.
     pub(super) fn auto_orbital(&mut self, turn: Seat, log: &mut Vec<Event>) -> bool {
-        let Phase::Operations { step: OpStep::Orbital(s), .. } = &self.pos.phase else { return false };
+        let Phase::Operations {
+            step: OpStep::Orbital(s),
+            ..
+        } = &self.pos.phase
+        else {
+            return false;
+        };
         let s = s.clone();
         let mut targets = Vec::new();
         self.orbital_targets(&s, &mut targets);
@@ -619,5 +921,10 @@ impl Game {
 #[must_use]
 pub fn dice_text(dice: &[DieFace]) -> String {
     let n = |f| dice.iter().filter(|d| **d == f).count();
-    format!("{} offence, {} defence, {} morale", n(DieFace::Offence), n(DieFace::Defence), n(DieFace::Morale))
+    format!(
+        "{} offence, {} defence, {} morale",
+        n(DieFace::Offence),
+        n(DieFace::Defence),
+        n(DieFace::Morale)
+    )
 }

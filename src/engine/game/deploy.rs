@@ -38,14 +38,24 @@ impl Game {
     }
 
     /// What buying `unit` costs with the chosen discounts, or `None` if the level is too high.
-    pub(crate) fn unit_price(&self, faction: Faction, unit: UnitType, forge_level: bool, cache: bool) -> Option<Price> {
+    pub(crate) fn unit_price(
+        &self,
+        faction: Faction,
+        unit: UnitType,
+        forge_level: bool,
+        cache: bool,
+    ) -> Option<Price> {
         let data = self.data.unit(unit);
         let level = self.command_level(faction) + u8::from(forge_level);
         if data.level > level {
             return None;
         }
         Some(Price {
-            materiel: if cache { data.cost.saturating_sub(2) } else { data.cost },
+            materiel: if cache {
+                data.cost.saturating_sub(2)
+            } else {
+                data.cost
+            },
             forge: u8::from(data.forge) + u8::from(forge_level),
             cache: u8::from(cache),
         })
@@ -53,7 +63,9 @@ impl Game {
 
     fn affordable(&self, seat: Seat, price: Price) -> bool {
         let p = self.player(seat);
-        p.materiel >= price.materiel && p.assets.forge >= price.forge && p.assets.cache >= price.cache
+        p.materiel >= price.materiel
+            && p.assets.forge >= price.forge
+            && p.assets.cache >= price.cache
     }
 
     /// Areas of the system where `faction` may place a purchased unit of this kind.
@@ -74,8 +86,15 @@ impl Game {
                 if self.structures_in_supply(kind) == 0 || self.control_tokens_left(faction) == 0 {
                     continue;
                 }
-                for area in self.board.areas_of(d.system).filter(|a| a.is_world()).map(|a| a.id) {
-                    if !self.is_friendly(area, faction) || !self.pos.area(area).structures.is_empty() {
+                for area in self
+                    .board
+                    .areas_of(d.system)
+                    .filter(|a| a.is_world())
+                    .map(|a| a.id)
+                {
+                    if !self.is_friendly(area, faction)
+                        || !self.pos.area(area).structures.is_empty()
+                    {
                         continue;
                     }
                     let cost = self.data.structure(kind).cost;
@@ -83,7 +102,11 @@ impl Game {
                         if cache && (cost == 0 || self.player(turn).assets.cache == 0) {
                             continue;
                         }
-                        let price = Price { materiel: if cache { cost.saturating_sub(2) } else { cost }, forge: 0, cache: u8::from(cache) };
+                        let price = Price {
+                            materiel: if cache { cost.saturating_sub(2) } else { cost },
+                            forge: 0,
+                            cache: u8::from(cache),
+                        };
                         if self.affordable(turn, price) {
                             out.push(Action::BuildStructure { kind, area, cache });
                         }
@@ -107,22 +130,42 @@ impl Game {
                     if cache && (data.cost == 0 || self.player(turn).assets.cache == 0) {
                         continue;
                     }
-                    let Some(price) = self.unit_price(faction, unit, forge_level, cache) else { continue };
+                    let Some(price) = self.unit_price(faction, unit, forge_level, cache) else {
+                        continue;
+                    };
                     if !self.affordable(turn, price) {
                         continue;
                     }
-                    out.extend(areas.iter().map(|&area| Action::BuyUnit { unit, area, forge_level, cache }));
+                    out.extend(areas.iter().map(|&area| Action::BuyUnit {
+                        unit,
+                        area,
+                        forge_level,
+                        cache,
+                    }));
                 }
             }
         }
         out.push(Action::Done);
     }
 
-    pub(super) fn apply_deploy(&mut self, turn: Seat, mut d: DeployStep, action: Action, log: &mut Vec<Event>) {
+    pub(super) fn apply_deploy(
+        &mut self,
+        turn: Seat,
+        mut d: DeployStep,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
         let faction = self.faction(turn);
         match action {
-            Action::BuyUnit { unit, area, forge_level, cache } => {
-                let Some(price) = self.unit_price(faction, unit, forge_level, cache) else { return };
+            Action::BuyUnit {
+                unit,
+                area,
+                forge_level,
+                cache,
+            } => {
+                let Some(price) = self.unit_price(faction, unit, forge_level, cache) else {
+                    return;
+                };
                 self.pay(turn, price);
                 self.pos.area_mut(area).units.push(Unit::new(unit));
                 d.units_bought += 1;
@@ -131,21 +174,42 @@ impl Game {
                     faction.name(),
                     self.data.unit(unit).name,
                     price.materiel,
-                    if price.forge > 0 { format!(" and {} forge token(s)", price.forge) } else { String::new() }
+                    if price.forge > 0 {
+                        format!(" and {} forge token(s)", price.forge)
+                    } else {
+                        String::new()
+                    }
                 )));
-                self.set_phase(Phase::Operations { turn, step: OpStep::Deploy(d) });
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Deploy(d),
+                });
             }
             Action::BuildStructure { kind, area, cache } => {
                 let cost = self.data.structure(kind).cost;
-                let price = Price { materiel: if cache { cost.saturating_sub(2) } else { cost }, forge: 0, cache: u8::from(cache) };
+                let price = Price {
+                    materiel: if cache { cost.saturating_sub(2) } else { cost },
+                    forge: 0,
+                    cache: u8::from(cache),
+                };
                 self.pay(turn, price);
-                self.pos.area_mut(area).structures.push(Structure { kind, owner: faction });
-                log.push(Event(format!("{} builds a {kind} in {area} for {} materiel", faction.name(), price.materiel)));
+                self.pos.area_mut(area).structures.push(Structure {
+                    kind,
+                    owner: faction,
+                });
+                log.push(Event(format!(
+                    "{} builds a {kind} in {area} for {} materiel",
+                    faction.name(),
+                    price.materiel
+                )));
                 self.finish_order(turn, d.system, Order::Deploy);
             }
             Action::Done if !d.structure_stage => {
                 d.structure_stage = true;
-                self.set_phase(Phase::Operations { turn, step: OpStep::Deploy(d) });
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Deploy(d),
+                });
             }
             Action::Done => self.finish_order(turn, d.system, Order::Deploy),
             _ => {}

@@ -4,13 +4,18 @@
 
 use super::{Action, Event, Game};
 use crate::engine::ids::{AreaId, Asset, Faction, Order, Seat, SystemId};
+use crate::engine::phase::{DominateStep, OpStep, Phase};
 use crate::engine::position::Unit;
 use crate::engine::unit_type::UnitType;
-use crate::engine::phase::{DominateStep, OpStep, Phase};
 
 impl Game {
     /// Gains the fixed asset tokens of the friendly worlds and counts the prosperity icons.
-    pub(super) fn collect_assets(&mut self, seat: Seat, system: SystemId, log: &mut Vec<Event>) -> DominateStep {
+    pub(super) fn collect_assets(
+        &mut self,
+        seat: Seat,
+        system: SystemId,
+        log: &mut Vec<Event>,
+    ) -> DominateStep {
         let faction = self.faction(seat);
         let max = self.data.components.max_assets_each;
         let icons: Vec<Asset> = self
@@ -31,15 +36,23 @@ impl Game {
                     *n += 1;
                     log.push(Event(format!("{} gains a {icon} token", faction.name())));
                 } else {
-                    log.push(Event(format!("{} already holds {max} {icon} tokens and gains none", faction.name())));
+                    log.push(Event(format!(
+                        "{} already holds {max} {icon} tokens and gains none",
+                        faction.name()
+                    )));
                 }
             }
         }
-        DominateStep { system, prosperity_left }
+        DominateStep {
+            system,
+            prosperity_left,
+        }
     }
 
     pub(super) fn dominate_actions(&self, d: &DominateStep, out: &mut Vec<Action>) {
-        let Some(seat) = self.decision().map(|x| x.seat) else { return };
+        let Some(seat) = self.decision().map(|x| x.seat) else {
+            return;
+        };
         if d.prosperity_left > 0 {
             let max = self.data.components.max_assets_each;
             out.extend(
@@ -61,8 +74,19 @@ impl Game {
     /// The uses of the faction sheet's Dominate ability (declining is always legal).
     fn faction_ability_actions(&self, seat: Seat, system: SystemId, out: &mut Vec<Action>) {
         let faction = self.faction(seat);
-        let worlds: Vec<AreaId> = self.board.areas_of(system).filter(|a| a.is_world()).map(|a| a.id).collect();
-        let unrouted = |area: AreaId, unit: UnitType| self.pos.area(area).units.iter().any(|u| u.unit == unit && !u.routed);
+        let worlds: Vec<AreaId> = self
+            .board
+            .areas_of(system)
+            .filter(|a| a.is_world())
+            .map(|a| a.id)
+            .collect();
+        let unrouted = |area: AreaId, unit: UnitType| {
+            self.pos
+                .area(area)
+                .units
+                .iter()
+                .any(|u| u.unit == unit && !u.routed)
+        };
         match faction {
             // For the Emperor: 1 materiel turns a Scout into a Space Marine, or a Space Marine into
             // a Land Raider, in the active system. Replacing is not moving, so routed units may be
@@ -71,7 +95,10 @@ impl Game {
                 if self.player(seat).materiel == 0 {
                     return;
                 }
-                for (from, to) in [(UnitType::Scout, UnitType::SpaceMarine), (UnitType::SpaceMarine, UnitType::LandRaider)] {
+                for (from, to) in [
+                    (UnitType::Scout, UnitType::SpaceMarine),
+                    (UnitType::SpaceMarine, UnitType::LandRaider),
+                ] {
                     if self.units_in_supply(to) == 0 {
                         continue;
                     }
@@ -87,12 +114,25 @@ impl Game {
             Faction::Eldar => {
                 let targets: Vec<AreaId> = self.friendly_worlds(faction).collect();
                 for &from in &worlds {
-                    let mut types: Vec<UnitType> =
-                        self.pos.area(from).units.iter().filter(|u| u.owner() == faction && !u.routed).map(|u| u.unit).collect();
+                    let mut types: Vec<UnitType> = self
+                        .pos
+                        .area(from)
+                        .units
+                        .iter()
+                        .filter(|u| u.owner() == faction && !u.routed)
+                        .map(|u| u.unit)
+                        .collect();
                     types.sort();
                     types.dedup();
                     for unit in types {
-                        out.extend(targets.iter().filter(|&&t| t != from).map(|&to| Action::MoveUnits { from, to, unit, count: 1 }));
+                        out.extend(targets.iter().filter(|&&t| t != from).map(|&to| {
+                            Action::MoveUnits {
+                                from,
+                                to,
+                                unit,
+                                count: 1,
+                            }
+                        }));
                     }
                 }
             }
@@ -108,7 +148,12 @@ impl Game {
                     .filter(|&a| self.pos.area(a).factions().iter().all(|f| *f == faction))
                     .collect();
                 for &from in worlds.iter().filter(|&&w| unrouted(w, UnitType::Cultist)) {
-                    out.extend(targets.iter().map(|&to| Action::MoveUnits { from, to, unit: UnitType::Cultist, count: 1 }));
+                    out.extend(targets.iter().map(|&to| Action::MoveUnits {
+                        from,
+                        to,
+                        unit: UnitType::Cultist,
+                        count: 1,
+                    }));
                 }
             }
             // Purchase one unit onto a friendly or uncontrolled world of the active system with no
@@ -125,17 +170,30 @@ impl Game {
                         Some(_) => continue,
                     };
                     for cache in [false, true] {
-                        if cache && (self.data.unit(unit).cost == 0 || self.player(seat).assets.cache == 0) {
+                        if cache
+                            && (self.data.unit(unit).cost == 0
+                                || self.player(seat).assets.cache == 0)
+                        {
                             continue;
                         }
-                        let Some(price) = self.unit_price(faction, unit, forge_level, cache) else { continue };
+                        let Some(price) = self.unit_price(faction, unit, forge_level, cache) else {
+                            continue;
+                        };
                         let p = self.player(seat);
-                        if p.materiel < price.materiel || p.assets.forge < price.forge || p.assets.cache < price.cache {
+                        if p.materiel < price.materiel
+                            || p.assets.forge < price.forge
+                            || p.assets.cache < price.cache
+                        {
                             continue;
                         }
                         for &area in &worlds {
                             if self.pos.area(area).factions().iter().all(|f| *f == faction) {
-                                out.push(Action::BuyUnit { unit, area, forge_level, cache });
+                                out.push(Action::BuyUnit {
+                                    unit,
+                                    area,
+                                    forge_level,
+                                    cache,
+                                });
                             }
                         }
                     }
@@ -144,19 +202,34 @@ impl Game {
         }
     }
 
-    pub(super) fn apply_dominate(&mut self, turn: Seat, mut d: DominateStep, action: Action, log: &mut Vec<Event>) {
+    pub(super) fn apply_dominate(
+        &mut self,
+        turn: Seat,
+        mut d: DominateStep,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
         match action {
             Action::TakeAsset { asset } => {
                 if let Some(n) = self.player_mut(turn).assets.get_mut(asset) {
                     *n += 1;
                 }
                 d.prosperity_left -= 1;
-                log.push(Event(format!("{} takes a {asset} token (prosperity)", self.faction(turn).name())));
-                self.set_phase(Phase::Operations { turn, step: OpStep::Dominate(d) });
+                log.push(Event(format!(
+                    "{} takes a {asset} token (prosperity)",
+                    self.faction(turn).name()
+                )));
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Dominate(d),
+                });
             }
             Action::Done if d.prosperity_left > 0 => {
                 d.prosperity_left -= 1;
-                self.set_phase(Phase::Operations { turn, step: OpStep::Dominate(d) });
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Dominate(d),
+                });
             }
             Action::Done => self.finish_order(turn, d.system, Order::Dominate),
             Action::Replace { area, from, to } => {
@@ -166,7 +239,10 @@ impl Game {
                 if let Some(i) = units.iter().position(|u| u.unit == from) {
                     units[i] = Unit::new(to);
                 }
-                log.push(Event(format!("{}: For the Emperor replaces a {from} in {area} with a {to}", self.faction(turn).name())));
+                log.push(Event(format!(
+                    "{}: For the Emperor replaces a {from} in {area} with a {to}",
+                    self.faction(turn).name()
+                )));
                 self.finish_order(turn, d.system, Order::Dominate);
             }
             Action::MoveUnits { from, to, unit, .. } => {
@@ -175,15 +251,26 @@ impl Game {
                     let moved = units.remove(i);
                     self.pos.area_mut(to).units.push(moved);
                 }
-                log.push(Event(format!("{}'s faction ability moves a {unit} from {from} to {to}", self.faction(turn).name())));
+                log.push(Event(format!(
+                    "{}'s faction ability moves a {unit} from {from} to {to}",
+                    self.faction(turn).name()
+                )));
                 self.finish_order(turn, d.system, Order::Dominate);
             }
-            Action::BuyUnit { unit, area, forge_level, cache } => {
+            Action::BuyUnit {
+                unit,
+                area,
+                forge_level,
+                cache,
+            } => {
                 let faction = self.faction(turn);
                 if let Some(price) = self.unit_price(faction, unit, forge_level, cache) {
                     self.pay(turn, price);
                     self.pos.area_mut(area).units.push(Unit::new(unit));
-                    log.push(Event(format!("{} buys a {unit} in {area} with the faction ability", faction.name())));
+                    log.push(Event(format!(
+                        "{} buys a {unit} in {area} with the faction ability",
+                        faction.name()
+                    )));
                 }
                 self.finish_order(turn, d.system, Order::Dominate);
             }

@@ -11,16 +11,27 @@ impl Game {
         let keys = |s: Seat| {
             let f = self.faction(s);
             let worlds = self.friendly_worlds(f).count();
-            let units = self.pos.areas.values().map(|a| a.count_units(f)).sum::<usize>();
+            let units = self
+                .pos
+                .areas
+                .values()
+                .map(|a| a.count_units(f))
+                .sum::<usize>();
             (self.player(s).objectives, worlds, units)
         };
         let best = candidates.iter().map(|&s| keys(s)).max();
-        candidates.into_iter().filter(|&s| Some(keys(s)) == best).collect()
+        candidates
+            .into_iter()
+            .filter(|&s| Some(keys(s)) == best)
+            .collect()
     }
 
     pub(crate) fn end_game(&mut self, winners: Vec<Seat>, reason: EndReason, log: &mut Vec<Event>) {
         let names: Vec<&str> = winners.iter().map(|&s| self.faction(s).name()).collect();
-        log.push(Event(format!("the game ends ({reason:?}); winner: {}", names.join(" and "))));
+        log.push(Event(format!(
+            "the game ends ({reason:?}); winner: {}",
+            names.join(" and ")
+        )));
         self.set_phase(Phase::GameOver { winners, reason });
     }
 
@@ -52,7 +63,10 @@ impl Game {
             let p = self.player_mut(seat);
             p.orders.extend(returned);
             p.eliminated = true;
-            log.push(Event(format!("{} has no friendly world and is eliminated", faction.name())));
+            log.push(Event(format!(
+                "{} has no friendly world and is eliminated",
+                faction.name()
+            )));
         }
         let left: Vec<Seat> = self.seats().filter(|&s| self.is_active(s)).collect();
         if left.len() <= 1 {

@@ -18,7 +18,11 @@ impl Game {
     }
 
     pub(super) fn reveal_actions(&self, turn: Seat, out: &mut Vec<Action>) {
-        out.extend(self.own_top_tokens(turn).into_iter().map(|system| Action::Reveal { system }));
+        out.extend(
+            self.own_top_tokens(turn)
+                .into_iter()
+                .map(|system| Action::Reveal { system }),
+        );
     }
 
     /// Skips a seat with nothing to reveal, and ends the phase when the board is empty.
@@ -29,22 +33,44 @@ impl Game {
             return true;
         }
         if self.own_top_tokens(turn).is_empty() {
-            log.push(Event(format!("{} has no order token on top of a stack and skips", self.faction(turn).name())));
+            log.push(Event(format!(
+                "{} has no order token on top of a stack and skips",
+                self.faction(turn).name()
+            )));
             let next = self.next_active(turn);
-            self.set_phase(Phase::Operations { turn: next, step: OpStep::Reveal });
+            self.set_phase(Phase::Operations {
+                turn: next,
+                step: OpStep::Reveal,
+            });
             return true;
         }
         false
     }
 
     pub(super) fn apply_reveal(&mut self, turn: Seat, action: Action, log: &mut Vec<Event>) {
-        let Action::Reveal { system } = action else { return };
-        let Some(order) = self.pos.stacks.get(&system).and_then(|s| s.last()).map(|t| t.order) else { return };
-        log.push(Event(format!("{} reveals {order} on {system}", self.faction(turn).name())));
-        self.set_phase(Phase::Operations { turn, step: OpStep::Revealed { system, order } });
+        let Action::Reveal { system } = action else {
+            return;
+        };
+        let Some(order) = self
+            .pos
+            .stacks
+            .get(&system)
+            .and_then(|s| s.last())
+            .map(|t| t.order)
+        else {
+            return;
+        };
+        log.push(Event(format!(
+            "{} reveals {order} on {system}",
+            self.faction(turn).name()
+        )));
+        self.set_phase(Phase::Operations {
+            turn,
+            step: OpStep::Revealed { system, order },
+        });
     }
 
-    pub(super) fn revealed_actions(&self, order: Order, out: &mut Vec<Action>) {
+    pub(super) fn revealed_actions(order: Order, out: &mut Vec<Action>) {
         out.push(Action::Resolve);
         if order != Order::Strategize {
             out.push(Action::ToEventDeck);
@@ -66,13 +92,19 @@ impl Game {
         let name = self.faction(turn).name();
         if action == Action::ToEventDeck {
             self.player_mut(turn).event_tokens.push(order);
-            log.push(Event(format!("{name} puts the {order} token on the event deck")));
+            log.push(Event(format!(
+                "{name} puts the {order} token on the event deck"
+            )));
             self.finish_turn(turn, log);
             return;
         }
         log.push(Event(format!("{name} resolves {order} on {system}")));
         let step = match order {
-            Order::Deploy => OpStep::Deploy(DeployStep { system, units_bought: 0, structure_stage: false }),
+            Order::Deploy => OpStep::Deploy(DeployStep {
+                system,
+                units_bought: 0,
+                structure_stage: false,
+            }),
             Order::Advance => OpStep::Advance(AdvanceStep {
                 system,
                 ground_stage: false,
@@ -100,7 +132,10 @@ impl Game {
         } else {
             player.orders.push(order);
         }
-        self.set_phase(Phase::Operations { turn, step: OpStep::Capacity { system } });
+        self.set_phase(Phase::Operations {
+            turn,
+            step: OpStep::Capacity { system },
+        });
     }
 
     /// Ends a seat's turn: eliminations, then the next seat reveals.
@@ -109,6 +144,9 @@ impl Game {
             return;
         }
         let next = self.next_active(turn);
-        self.set_phase(Phase::Operations { turn: next, step: OpStep::Reveal });
+        self.set_phase(Phase::Operations {
+            turn: next,
+            step: OpStep::Reveal,
+        });
     }
 }

@@ -17,7 +17,11 @@ impl Game {
         self.board
             .systems()
             .filter(|&s| {
-                self.has_presence(faction, s) || self.board.system_neighbours(s).any(|n| self.has_presence(faction, n))
+                self.has_presence(faction, s)
+                    || self
+                        .board
+                        .system_neighbours(s)
+                        .any(|n| self.has_presence(faction, n))
             })
             .collect()
     }
@@ -25,7 +29,12 @@ impl Game {
     /// How many order tokens `seat` has on the board.
     pub(crate) fn tokens_on_board(&self, seat: Seat) -> usize {
         let faction = self.faction(seat);
-        self.pos.stacks.values().flatten().filter(|t| t.owner == faction).count()
+        self.pos
+            .stacks
+            .values()
+            .flatten()
+            .filter(|t| t.owner == faction)
+            .count()
     }
 
     pub(super) fn planning_actions(&self, turn: Seat, out: &mut Vec<Action>) {
@@ -34,36 +43,61 @@ impl Game {
         orders.dedup();
         let systems = self.placeable_systems(turn);
         for order in orders {
-            out.extend(systems.iter().map(|&system| Action::Place { order, system }));
+            out.extend(
+                systems
+                    .iter()
+                    .map(|&system| Action::Place { order, system }),
+            );
         }
     }
 
     pub(super) fn apply_planning(&mut self, turn: Seat, action: Action, log: &mut Vec<Event>) {
-        let Action::Place { order, system } = action else { return };
+        let Action::Place { order, system } = action else {
+            return;
+        };
         let faction = self.faction(turn);
         let orders = &mut self.player_mut(turn).orders;
         if let Some(i) = orders.iter().position(|o| *o == order) {
             orders.remove(i);
         }
-        self.pos.stacks.entry(system).or_default().push(PlacedOrder { owner: faction, order });
-        log.push(Event(format!("{} places an order token on {system}", faction.name())));
+        self.pos
+            .stacks
+            .entry(system)
+            .or_default()
+            .push(PlacedOrder {
+                owner: faction,
+                order,
+            });
+        log.push(Event(format!(
+            "{} places an order token on {system}",
+            faction.name()
+        )));
         // Next: the next seat clockwise that still has tokens to place.
         let mut next = turn;
         for _ in 0..self.player_count() {
             next = self.next_active(next);
-            if self.tokens_on_board(next) < TOKENS_PER_PLANNING && !self.player(next).orders.is_empty() {
+            if self.tokens_on_board(next) < TOKENS_PER_PLANNING
+                && !self.player(next).orders.is_empty()
+            {
                 self.set_phase(Phase::Planning { turn: next });
                 return;
             }
         }
         let first = self.first_active();
         log.push(Event("the Operations Phase begins".into()));
-        self.set_phase(Phase::Operations { turn: first, step: OpStep::Reveal });
+        self.set_phase(Phase::Operations {
+            turn: first,
+            step: OpStep::Reveal,
+        });
     }
 
     /// The first player, or the next seat still in the game after him.
     pub(crate) fn first_active(&self) -> Seat {
         let first = self.pos.first_player;
-        if self.is_active(first) { first } else { self.next_active(first) }
+        if self.is_active(first) {
+            first
+        } else {
+            self.next_active(first)
+        }
     }
 }

@@ -26,7 +26,10 @@ impl Game {
             }
             if gained > 0 {
                 self.player_mut(seat).objectives += gained;
-                log.push(Event(format!("{} collects {gained} objective token(s)", faction.name())));
+                log.push(Event(format!(
+                    "{} collects {gained} objective token(s)",
+                    faction.name()
+                )));
             }
         }
         let needed = usize::from(u8::try_from(self.player_count()).unwrap_or(u8::MAX));
@@ -48,12 +51,20 @@ impl Game {
             let faction = self.faction(seat);
             let income: u32 = self
                 .friendly_worlds(faction)
-                .filter_map(|a| self.board.area(a).and_then(|x| x.world()).map(|w| u32::from(w.materiel)))
+                .filter_map(|a| {
+                    self.board
+                        .area(a)
+                        .and_then(|x| x.world())
+                        .map(|w| u32::from(w.materiel))
+                })
                 .sum();
             let p = self.player_mut(seat);
             let total = (u32::from(p.materiel) + income).min(u32::from(max));
             p.materiel = u8::try_from(total).unwrap_or(max);
-            log.push(Event(format!("{} collects {income} materiel", faction.name())));
+            log.push(Event(format!(
+                "{} collects {income} materiel",
+                faction.name()
+            )));
         }
         // 3. Every routed unit rallies.
         for area in self.pos.areas.values_mut() {
@@ -78,8 +89,16 @@ impl Game {
         p.orders.extend(tokens.iter().copied());
         if tokens.is_empty() {
             if let Some(card) = p.event_deck.last().cloned() {
-                log.push(Event(format!("{name} reveals {card} from the event deck to move a warp storm")));
-                self.set_phase(Phase::Refresh { turn: seat, step: RefreshStep::MoveStorm { card, ability: false } });
+                log.push(Event(format!(
+                    "{name} reveals {card} from the event deck to move a warp storm"
+                )));
+                self.set_phase(Phase::Refresh {
+                    turn: seat,
+                    step: RefreshStep::MoveStorm {
+                        card,
+                        ability: false,
+                    },
+                });
             } else {
                 self.next_events(seat, log);
             }
@@ -92,7 +111,10 @@ impl Game {
         if drawn.is_empty() {
             self.next_events(seat, log);
         } else {
-            self.set_phase(Phase::Refresh { turn: seat, step: RefreshStep::ChooseEvent { drawn } });
+            self.set_phase(Phase::Refresh {
+                turn: seat,
+                step: RefreshStep::ChooseEvent { drawn },
+            });
         }
     }
 
@@ -100,18 +122,32 @@ impl Game {
     fn next_events(&mut self, seat: Seat, log: &mut Vec<Event>) {
         let next = self.next_active(seat);
         if next == self.first_active() {
-            self.set_phase(Phase::Refresh { turn: seat, step: RefreshStep::Capacity });
+            self.set_phase(Phase::Refresh {
+                turn: seat,
+                step: RefreshStep::Capacity,
+            });
         } else {
             self.begin_events(next, log);
         }
     }
 
     pub(super) fn storm_actions(&self, card: &str, out: &mut Vec<Action>) {
-        let Some(icon) = self.data.event_cards.iter().find(|c| c.name == card).map(|c| c.storm) else { return };
+        let Some(icon) = self
+            .data
+            .event_cards
+            .iter()
+            .find(|c| c.name == card)
+            .map(|c| c.storm)
+        else {
+            return;
+        };
         for storm in self.pos.storms.iter().filter(|s| !s.moved) {
             for to in storm_destinations(storm.edge, icon).into_iter().flatten() {
                 if self.board.has_edge(to) && !self.pos.storm_at(to) {
-                    out.push(Action::MoveStorm { from: storm.edge, to });
+                    out.push(Action::MoveStorm {
+                        from: storm.edge,
+                        to,
+                    });
                 }
             }
         }
@@ -126,30 +162,50 @@ impl Game {
         self.next_events(seat, log);
     }
 
-    pub(super) fn apply_refresh(&mut self, turn: Seat, step: RefreshStep, action: Action, log: &mut Vec<Event>) {
+    pub(super) fn apply_refresh(
+        &mut self,
+        turn: Seat,
+        step: RefreshStep,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
         let name = self.faction(turn).name();
         match (step, action) {
             (RefreshStep::ChooseEvent { drawn }, Action::ChooseEvent { card }) => {
                 let chosen = drawn[usize::from(card) - 1].clone();
                 // Unchosen cards go back now; the chosen one after its ability.
                 let p = self.player_mut(turn);
-                p.event_deck.extend(drawn.iter().filter(|c| **c != chosen).cloned());
+                p.event_deck
+                    .extend(drawn.iter().filter(|c| **c != chosen).cloned());
                 if drawn.iter().filter(|c| **c == chosen).count() > 1 {
                     p.event_deck.push(chosen.clone());
                 }
                 log.push(Event(format!("{name} chooses {chosen}")));
-                self.set_phase(Phase::Refresh { turn, step: RefreshStep::MoveStorm { card: chosen, ability: true } });
+                self.set_phase(Phase::Refresh {
+                    turn,
+                    step: RefreshStep::MoveStorm {
+                        card: chosen,
+                        ability: true,
+                    },
+                });
             }
             (RefreshStep::MoveStorm { card, ability }, Action::MoveStorm { from, to }) => {
                 if let Some(s) = self.pos.storms.iter_mut().find(|s| s.edge == from) {
                     s.edge = to;
                     s.moved = true;
                 }
-                log.push(Event(format!("{name} moves the warp storm on {from} to {to}")));
+                log.push(Event(format!(
+                    "{name} moves the warp storm on {from} to {to}"
+                )));
                 self.after_storm(turn, card, ability, log);
             }
             (RefreshStep::EventAbility { card }, Action::UseEvent) => {
-                let scheme = self.data.event_cards.iter().find(|c| c.name == card).map(|c| c.kind);
+                let scheme = self
+                    .data
+                    .event_cards
+                    .iter()
+                    .find(|c| c.name == card)
+                    .map(|c| c.kind);
                 if scheme == Some(EventKind::Scheme) {
                     // One scheme at a time: an earlier one goes back to the deck.
                     let p = self.player_mut(turn);
@@ -158,7 +214,9 @@ impl Game {
                     log.push(Event(format!("{name} puts the scheme {card} into play")));
                 } else {
                     self.player_mut(turn).event_deck.push(card.clone());
-                    log.push(Event(format!("{name} resolves {card} (its effect is not yet implemented)")));
+                    log.push(Event(format!(
+                        "{name} resolves {card} (its effect is not yet implemented)"
+                    )));
                 }
                 self.end_event(turn, log);
             }
@@ -173,7 +231,10 @@ impl Game {
 
     fn after_storm(&mut self, turn: Seat, card: String, ability: bool, log: &mut Vec<Event>) {
         if ability {
-            self.set_phase(Phase::Refresh { turn, step: RefreshStep::EventAbility { card } });
+            self.set_phase(Phase::Refresh {
+                turn,
+                step: RefreshStep::EventAbility { card },
+            });
         } else {
             // A revealed card goes straight back and the deck is shuffled.
             self.end_event(turn, log);
@@ -181,7 +242,12 @@ impl Game {
     }
 
     /// Skips a storm move nobody can make, and ends the round after the capacity check.
-    pub(super) fn auto_refresh(&mut self, turn: Seat, step: &RefreshStep, log: &mut Vec<Event>) -> bool {
+    pub(super) fn auto_refresh(
+        &mut self,
+        turn: Seat,
+        step: &RefreshStep,
+        log: &mut Vec<Event>,
+    ) -> bool {
         match step {
             RefreshStep::MoveStorm { card, ability } => {
                 let mut moves = Vec::new();
@@ -222,7 +288,11 @@ impl Game {
         let next_first = self.next_active(self.pos.first_player);
         self.pos.first_player = next_first;
         self.pos.round += 1;
-        log.push(Event(format!("round {} begins; {} is first player", self.pos.round, self.faction(next_first).name())));
+        log.push(Event(format!(
+            "round {} begins; {} is first player",
+            self.pos.round,
+            self.faction(next_first).name()
+        )));
         self.set_phase(Phase::Planning { turn: next_first });
     }
 }

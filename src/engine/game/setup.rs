@@ -12,7 +12,9 @@ use crate::engine::board::{BoardLayout, PlacedTile};
 use crate::engine::data::GameData;
 use crate::engine::ids::{Faction, Order, Seat};
 use crate::engine::phase::Phase;
-use crate::engine::position::{AreaState, AssetTokens, PlayerState, Position, Storm, Structure, Unit};
+use crate::engine::position::{
+    AreaState, AssetTokens, PlayerState, Position, Storm, Structure, Unit,
+};
 
 /// What a new game is made of.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,7 +66,12 @@ fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position,
         return Err(NewGameError::PlayerCount(n));
     }
     let intro = &data.intro;
-    let expected: Vec<Faction> = intro.factions.iter().copied().take(usize::from(n)).collect();
+    let expected: Vec<Faction> = intro
+        .factions
+        .iter()
+        .copied()
+        .take(usize::from(n))
+        .collect();
     let factions = options.factions.clone().unwrap_or_else(|| expected.clone());
     let mut a = factions.clone();
     let mut b = expected.clone();
@@ -73,7 +80,11 @@ fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position,
     if a != b {
         return Err(NewGameError::IntroFactions {
             players: n,
-            expected: expected.iter().map(|f| f.key()).collect::<Vec<_>>().join(", "),
+            expected: expected
+                .iter()
+                .map(|f| f.key())
+                .collect::<Vec<_>>()
+                .join(", "),
         });
     }
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
@@ -82,15 +93,27 @@ fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position,
     let mut tiles = BTreeMap::new();
     let mut areas: BTreeMap<_, AreaState> = BTreeMap::new();
     for sys in intro.systems.iter().filter(|s| s.system.col < cols) {
-        tiles.insert(sys.system, PlacedTile { tile: sys.tile.clone(), rotation: sys.rotation });
+        tiles.insert(
+            sys.system,
+            PlacedTile {
+                tile: sys.tile.clone(),
+                rotation: sys.rotation,
+            },
+        );
         for (&q, content) in &sys.areas {
             let id = crate::engine::ids::AreaId::new(sys.system, q);
             let area = areas.entry(id).or_default();
             for group in &content.units {
-                area.units.extend(std::iter::repeat_n(Unit::new(group.unit), usize::from(group.count)));
+                area.units.extend(std::iter::repeat_n(
+                    Unit::new(group.unit),
+                    usize::from(group.count),
+                ));
             }
             if let Some(s) = &content.structure {
-                area.structures.push(Structure { kind: s.kind, owner: s.owner });
+                area.structures.push(Structure {
+                    kind: s.kind,
+                    owner: s.owner,
+                });
             }
             if let Some(f) = content.objective.get(&key) {
                 area.objectives.push(*f);
@@ -101,12 +124,22 @@ fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position,
         .storms
         .iter()
         .filter(|s| s.min_players <= n)
-        .map(|s| Storm { edge: s.edge, moved: false })
+        .map(|s| Storm {
+            edge: s.edge,
+            moved: false,
+        })
         .collect();
-    let players = factions.iter().map(|&f| starting_player(f, data, &mut rng)).collect();
+    let players = factions
+        .iter()
+        .map(|&f| starting_player(f, data, &mut rng))
+        .collect();
     let first = Seat(rng.random_range(0..n));
     Ok(Position {
-        board: BoardLayout { cols, rows: 3, tiles },
+        board: BoardLayout {
+            cols,
+            rows: 3,
+            tiles,
+        },
         players,
         areas,
         stacks: BTreeMap::new(),
@@ -120,13 +153,24 @@ fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position,
 
 /// A player's starting hand: 8 order tokens, shuffled event and combat decks, upgrade decks,
 /// materiel and assets from the faction sheet.
-pub(crate) fn starting_player(faction: Faction, data: &GameData, rng: &mut ChaCha8Rng) -> PlayerState {
+pub(crate) fn starting_player(
+    faction: Faction,
+    data: &GameData,
+    rng: &mut ChaCha8Rng,
+) -> PlayerState {
     use rand::seq::SliceRandom;
     let sheet = data.faction(faction);
     let each = usize::from(data.components.order_tokens_each);
-    let orders = Order::ALL.iter().flat_map(|&o| std::iter::repeat_n(o, each)).collect();
-    let mut event_deck: Vec<String> =
-        data.event_cards.iter().filter(|c| c.faction == faction).map(|c| c.name.clone()).collect();
+    let orders = Order::ALL
+        .iter()
+        .flat_map(|&o| std::iter::repeat_n(o, each))
+        .collect();
+    let mut event_deck: Vec<String> = data
+        .event_cards
+        .iter()
+        .filter(|c| c.faction == faction)
+        .map(|c| c.name.clone())
+        .collect();
     event_deck.shuffle(rng);
     let pairs = |start: bool| -> Vec<String> {
         data.combat_cards
@@ -164,4 +208,3 @@ pub(crate) fn starting_player(faction: Faction, data: &GameData, rng: &mut ChaCh
         eliminated: false,
     }
 }
-

@@ -19,7 +19,11 @@ pub(crate) fn distinct(cards: &[String]) -> Vec<String> {
 impl Game {
     /// Level and cost of a combat card bought as an upgrade (starting cards: level 0, free).
     fn combat_upgrade_terms(&self, name: &str) -> Option<(u8, u8)> {
-        self.data.combat_cards.iter().find(|c| c.name == name).map(|c| (c.level.unwrap_or(0), c.cost))
+        self.data
+            .combat_cards
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| (c.level.unwrap_or(0), c.cost))
     }
 
     pub(super) fn strategize_actions(&self, turn: Seat, s: &StrategizeStep, out: &mut Vec<Action>) {
@@ -29,22 +33,30 @@ impl Game {
             let p = self.player(turn);
             if !s.bought_order_upgrade {
                 for (i, name) in p.order_upgrade_deck.iter().enumerate() {
-                    let Some(card) = self.data.order_upgrades.iter().find(|c| &c.name == name) else { continue };
-                    if card.level <= level && card.cost <= p.materiel
-                        && let Ok(card) = u8::try_from(i + 1) {
-                            out.push(Action::BuyOrderUpgrade { card });
-                        }
+                    let Some(card) = self.data.order_upgrades.iter().find(|c| &c.name == name)
+                    else {
+                        continue;
+                    };
+                    if card.level <= level
+                        && card.cost <= p.materiel
+                        && let Ok(card) = u8::try_from(i + 1)
+                    {
+                        out.push(Action::BuyOrderUpgrade { card });
+                    }
                 }
             }
             if !s.bought_combat_upgrade {
                 let deck = distinct(&p.combat_deck);
                 for (i, name) in distinct(&p.combat_upgrades).iter().enumerate() {
-                    let Some((lv, cost)) = self.combat_upgrade_terms(name) else { continue };
+                    let Some((lv, cost)) = self.combat_upgrade_terms(name) else {
+                        continue;
+                    };
                     if lv > level || cost > p.materiel {
                         continue;
                     }
                     for j in 0..deck.len() {
-                        if let (Ok(card), Ok(replace)) = (u8::try_from(i + 1), u8::try_from(j + 1)) {
+                        if let (Ok(card), Ok(replace)) = (u8::try_from(i + 1), u8::try_from(j + 1))
+                        {
                             out.push(Action::BuyCombatUpgrade { card, replace });
                         }
                     }
@@ -54,18 +66,31 @@ impl Game {
         out.push(Action::Done);
     }
 
-    pub(super) fn apply_strategize(&mut self, turn: Seat, mut s: StrategizeStep, action: Action, log: &mut Vec<Event>) {
+    pub(super) fn apply_strategize(
+        &mut self,
+        turn: Seat,
+        mut s: StrategizeStep,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
         let name = self.faction(turn).name();
         match action {
             Action::BuyOrderUpgrade { card } => {
                 let p = self.player_mut(turn);
                 let card_name = p.order_upgrade_deck.remove(usize::from(card) - 1);
-                let cost = self.data.order_upgrades.iter().find(|c| c.name == card_name).map_or(0, |c| c.cost);
+                let cost = self
+                    .data
+                    .order_upgrades
+                    .iter()
+                    .find(|c| c.name == card_name)
+                    .map_or(0, |c| c.cost);
                 let p = self.player_mut(turn);
                 p.materiel = p.materiel.saturating_sub(cost);
                 p.order_upgrades.push(card_name.clone());
                 s.bought_order_upgrade = true;
-                log.push(Event(format!("{name} buys the order upgrade {card_name} for {cost} materiel")));
+                log.push(Event(format!(
+                    "{name} buys the order upgrade {card_name} for {cost} materiel"
+                )));
             }
             Action::BuyCombatUpgrade { card, replace } => {
                 let p = self.player(turn);
@@ -82,7 +107,9 @@ impl Game {
                 self.shuffle(&mut deck);
                 self.player_mut(turn).combat_deck = deck;
                 s.bought_combat_upgrade = true;
-                log.push(Event(format!("{name} buys the combat upgrade {new} for {cost} materiel, returning {old}")));
+                log.push(Event(format!(
+                    "{name} buys the combat upgrade {new} for {cost} materiel, returning {old}"
+                )));
             }
             Action::Done => {
                 self.finish_order(turn, s.system, Order::Strategize);
@@ -90,6 +117,9 @@ impl Game {
             }
             _ => return,
         }
-        self.set_phase(Phase::Operations { turn, step: OpStep::Strategize(s) });
+        self.set_phase(Phase::Operations {
+            turn,
+            step: OpStep::Strategize(s),
+        });
     }
 }

@@ -41,7 +41,10 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
     };
     let n = pos.players.len();
     if !(2..=4).contains(&n) {
-        say("Setup", format!("a game has 2 to 4 players, this position has {n}"));
+        say(
+            "Setup",
+            format!("a game has 2 to 4 players, this position has {n}"),
+        );
     }
     let factions: Vec<Faction> = pos.players.iter().map(|p| p.faction).collect();
     for (i, f) in factions.iter().enumerate() {
@@ -56,23 +59,47 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
     for p in &pos.players {
         let who = p.faction.name();
         if p.materiel > c.max_materiel {
-            say("Materiel and Materiel Dials", format!("{who} has {} materiel; the dial stops at {}", p.materiel, c.max_materiel));
+            say(
+                "Materiel and Materiel Dials",
+                format!(
+                    "{who} has {} materiel; the dial stops at {}",
+                    p.materiel, c.max_materiel
+                ),
+            );
         }
-        for (name, count) in [("forge", p.assets.forge), ("cache", p.assets.cache), ("reinforcement", p.assets.reinforcement)] {
+        for (name, count) in [
+            ("forge", p.assets.forge),
+            ("cache", p.assets.cache),
+            ("reinforcement", p.assets.reinforcement),
+        ] {
             if count > c.max_assets_each {
-                say("Assets", format!("{who} has {count} {name} tokens; at most {} of each", c.max_assets_each));
+                say(
+                    "Assets",
+                    format!(
+                        "{who} has {count} {name} tokens; at most {} of each",
+                        c.max_assets_each
+                    ),
+                );
             }
         }
         for order in Order::ALL {
             let supply = p.orders.iter().filter(|o| **o == order).count();
             let events = p.event_tokens.iter().filter(|o| **o == order).count();
-            let board = pos.stacks.values().flatten().filter(|t| t.owner == p.faction && t.order == order).count();
+            let board = pos
+                .stacks
+                .values()
+                .flatten()
+                .filter(|t| t.owner == p.faction && t.order == order)
+                .count();
             let resolving = usize::from(resolving_order(pos, p.faction) == Some(order));
             let total = supply + events + board + resolving;
             if total != usize::from(c.order_tokens_each) {
                 say(
                     "Order Tokens",
-                    format!("{who} has {total} {order} tokens (play area {supply}, event deck {events}, board {board}); the faction has {}", c.order_tokens_each),
+                    format!(
+                        "{who} has {total} {order} tokens (play area {supply}, event deck {events}, board {board}); the faction has {}",
+                        c.order_tokens_each
+                    ),
                 );
             }
         }
@@ -85,17 +112,32 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             found
         };
         for card in p.event_deck.iter().chain(&p.schemes) {
-            if !known(card, &mut data.event_cards.iter().map(|c| (&c.name, c.faction))) {
-                say("Event Cards", format!("{who} holds `{card}`, which is not one of his event cards"));
+            if !known(
+                card,
+                &mut data.event_cards.iter().map(|c| (&c.name, c.faction)),
+            ) {
+                say(
+                    "Event Cards",
+                    format!("{who} holds `{card}`, which is not one of his event cards"),
+                );
             }
         }
         for card in p.combat_deck.iter().chain(&p.combat_upgrades) {
-            if !known(card, &mut data.combat_cards.iter().map(|c| (&c.name, c.faction))) {
-                say("Combat Cards and Combat Upgrade Cards", format!("{who} holds `{card}`, which is not one of his combat cards"));
+            if !known(
+                card,
+                &mut data.combat_cards.iter().map(|c| (&c.name, c.faction)),
+            ) {
+                say(
+                    "Combat Cards and Combat Upgrade Cards",
+                    format!("{who} holds `{card}`, which is not one of his combat cards"),
+                );
             }
         }
         let in_combat = match &pos.phase {
-            Phase::Operations { step: OpStep::Combat(c), .. } => [&c.attacker, &c.defender]
+            Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } => [&c.attacker, &c.defender]
                 .into_iter()
                 .filter(|s| s.faction == Some(p.faction))
                 .map(|s| s.hand.len() + s.played.len() + usize::from(s.chosen.is_some()))
@@ -105,16 +147,31 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         if p.combat_deck.len() + in_combat != 10 {
             say(
                 "Combat Cards and Combat Upgrade Cards",
-                format!("{who} has {} combat cards (deck and combat); a combat deck always has ten", p.combat_deck.len() + in_combat),
+                format!(
+                    "{who} has {} combat cards (deck and combat); a combat deck always has ten",
+                    p.combat_deck.len() + in_combat
+                ),
             );
         }
         for card in p.order_upgrade_deck.iter().chain(&p.order_upgrades) {
-            if !known(card, &mut data.order_upgrades.iter().map(|c| (&c.name, c.faction))) {
-                say("Order Upgrade Cards", format!("{who} holds `{card}`, which is not one of his order upgrades"));
+            if !known(
+                card,
+                &mut data.order_upgrades.iter().map(|c| (&c.name, c.faction)),
+            ) {
+                say(
+                    "Order Upgrade Cards",
+                    format!("{who} holds `{card}`, which is not one of his order upgrades"),
+                );
             }
         }
         if usize::from(p.objectives) > usize::from(c.objective_tokens) {
-            say("Objective Tokens", format!("{who} collected {} objective tokens; the faction has {}", p.objectives, c.objective_tokens));
+            say(
+                "Objective Tokens",
+                format!(
+                    "{who} collected {} objective tokens; the faction has {}",
+                    p.objectives, c.objective_tokens
+                ),
+            );
         }
     }
 
@@ -132,15 +189,28 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         for u in &area.units {
             *units.entry(u.unit).or_default() += 1;
             if !in_game(u.owner()) {
-                say("Units", format!("{id} holds a {} of {}, a faction not in the game", u.unit, u.owner().name()));
+                say(
+                    "Units",
+                    format!(
+                        "{id} holds a {} of {}, a faction not in the game",
+                        u.unit,
+                        u.owner().name()
+                    ),
+                );
             }
             if let Some(info) = info {
                 let ship = data.unit(u.unit).kind == UnitKind::Ship;
                 if ship && info.is_world() {
-                    say("Moving Ships", format!("{id} is a world, but holds the ship {}", u.unit));
+                    say(
+                        "Moving Ships",
+                        format!("{id} is a world, but holds the ship {}", u.unit),
+                    );
                 }
                 if !ship && !info.is_world() {
-                    say("Voids", format!("{id} is a void, but holds the ground unit {}", u.unit));
+                    say(
+                        "Voids",
+                        format!("{id} is a void, but holds the ground unit {}", u.unit),
+                    );
                 }
             }
         }
@@ -148,112 +218,225 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             *structures.entry(s.kind).or_default() += 1;
             *control.entry(s.owner).or_default() += 1;
             if !in_game(s.owner) {
-                say("Structures", format!("{id} holds a {} of {}, a faction not in the game", s.kind, s.owner.name()));
+                say(
+                    "Structures",
+                    format!(
+                        "{id} holds a {} of {}, a faction not in the game",
+                        s.kind,
+                        s.owner.name()
+                    ),
+                );
             }
             if info.is_some_and(|i| !i.is_world()) {
-                say("Structures", format!("{id} is a void; a structure can only be placed on a world"));
+                say(
+                    "Structures",
+                    format!("{id} is a void; a structure can only be placed on a world"),
+                );
             }
         }
         if area.structures.len() > 1 {
-            say("Structures", format!("{id} holds {} structures; a world holds one", area.structures.len()));
+            say(
+                "Structures",
+                format!(
+                    "{id} holds {} structures; a world holds one",
+                    area.structures.len()
+                ),
+            );
         }
         for &f in &area.objectives {
             *objectives.entry(f).or_default() += 1;
             if !in_game(f) {
-                say("Objective Tokens", format!("{id} holds an objective token of {}, a faction not in the game", f.name()));
+                say(
+                    "Objective Tokens",
+                    format!(
+                        "{id} holds an objective token of {}, a faction not in the game",
+                        f.name()
+                    ),
+                );
             }
             if info.is_some_and(|i| !i.is_world()) {
-                say("Objective Tokens", format!("{id} is a void; objective tokens lie on worlds"));
+                say(
+                    "Objective Tokens",
+                    format!("{id} is a void; objective tokens lie on worlds"),
+                );
             }
         }
         let fighting = match &pos.phase {
-            Phase::Operations { step: OpStep::Advance(_), .. } => true,
-            Phase::Operations { step: OpStep::Combat(c), .. } => c.area == id,
+            Phase::Operations {
+                step: OpStep::Advance(_),
+                ..
+            } => true,
+            Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } => c.area == id,
             _ => false,
         };
         if area.is_contested() && !fighting {
             let names: Vec<&str> = area.factions().iter().map(|f| f.name()).collect();
-            say("Contested Areas", format!("{id} holds pieces of {} outside a combat", names.join(" and ")));
+            say(
+                "Contested Areas",
+                format!(
+                    "{id} holds pieces of {} outside a combat",
+                    names.join(" and ")
+                ),
+            );
         }
-        if between_orders
-            && let Some(info) = info {
-                let cap = usize::from(info.capacity(c.void_capacity));
-                for f in area.factions() {
-                    let count = area.count_units(f);
-                    if count > cap {
-                        say("Unit Capacity", format!("{id} holds {count} units of {} but its capacity is {cap} (checked after every order)", f.name()));
-                    }
+        if between_orders && let Some(info) = info {
+            let cap = usize::from(info.capacity(c.void_capacity));
+            for f in area.factions() {
+                let count = area.count_units(f);
+                if count > cap {
+                    say(
+                        "Unit Capacity",
+                        format!(
+                            "{id} holds {count} units of {} but its capacity is {cap} (checked after every order)",
+                            f.name()
+                        ),
+                    );
                 }
             }
+        }
     }
     for (unit, count) in units {
         let max = usize::from(data.unit(unit).in_box);
         if count > max {
-            say("Component Limitations", format!("{count} {unit} on the board; the box holds {max}"));
+            say(
+                "Component Limitations",
+                format!("{count} {unit} on the board; the box holds {max}"),
+            );
         }
     }
     for (kind, count) in structures {
         let max = usize::from(data.structure(kind).in_box);
         if count > max {
-            say("Component Limitations", format!("{count} {kind}s on the board; the box holds {max}"));
+            say(
+                "Component Limitations",
+                format!("{count} {kind}s on the board; the box holds {max}"),
+            );
         }
     }
     for (f, count) in control {
         if count > usize::from(c.structure_control_tokens) {
-            say("Component Limitations", format!("{} controls {count} structures but has {} control tokens", f.name(), c.structure_control_tokens));
+            say(
+                "Component Limitations",
+                format!(
+                    "{} controls {count} structures but has {} control tokens",
+                    f.name(),
+                    c.structure_control_tokens
+                ),
+            );
         }
     }
     for p in &pos.players {
         let on_board = objectives.get(&p.faction).copied().unwrap_or(0);
         if on_board + usize::from(p.objectives) > usize::from(c.objective_tokens) {
-            say("Objective Tokens", format!("{} has {on_board} objective tokens on the board and {} collected; the faction has {}", p.faction.name(), p.objectives, c.objective_tokens));
+            say(
+                "Objective Tokens",
+                format!(
+                    "{} has {on_board} objective tokens on the board and {} collected; the faction has {}",
+                    p.faction.name(),
+                    p.objectives,
+                    c.objective_tokens
+                ),
+            );
         }
     }
 
     // Stacks, storms, round.
     for (s, stack) in &pos.stacks {
         if board.as_ref().is_some_and(|b| !b.has_system(*s)) {
-            say("Stack", format!("a stack lies on {s}, which is not on the board"));
+            say(
+                "Stack",
+                format!("a stack lies on {s}, which is not on the board"),
+            );
         }
         for t in stack {
             if !in_game(t.owner) {
-                say("Order Tokens", format!("the stack on {s} holds a token of {}, not in the game", t.owner.name()));
+                say(
+                    "Order Tokens",
+                    format!(
+                        "the stack on {s} holds a token of {}, not in the game",
+                        t.owner.name()
+                    ),
+                );
             }
         }
     }
     if pos.storms.len() > usize::from(c.warp_storms) {
-        say("Warp Storms", format!("{} warp storms; the game has {}", pos.storms.len(), c.warp_storms));
+        say(
+            "Warp Storms",
+            format!(
+                "{} warp storms; the game has {}",
+                pos.storms.len(),
+                c.warp_storms
+            ),
+        );
     }
     for (i, s) in pos.storms.iter().enumerate() {
         if board.as_ref().is_some_and(|b| !b.has_edge(s.edge)) {
-            say("Warp Storms", format!("a storm lies on {}, which is not an edge of the board", s.edge));
+            say(
+                "Warp Storms",
+                format!(
+                    "a storm lies on {}, which is not an edge of the board",
+                    s.edge
+                ),
+            );
         }
         if pos.storms[..i].iter().any(|o| o.edge == s.edge) {
             say("Warp Storms", format!("two storms lie on {}", s.edge));
         }
     }
     if !(1..=c.rounds).contains(&pos.round) {
-        say("Winning and Losing the Game", format!("round {} is not 1-{}", pos.round, c.rounds));
+        say(
+            "Winning and Losing the Game",
+            format!("round {} is not 1-{}", pos.round, c.rounds),
+        );
     }
     if pos.first_player.index() >= n {
-        say("First Player", format!("the first player is {}, but there are {n} players", pos.first_player));
+        say(
+            "First Player",
+            format!(
+                "the first player is {}, but there are {n} players",
+                pos.first_player
+            ),
+        );
     }
     let turn = match &pos.phase {
-        Phase::Planning { turn } | Phase::Operations { turn, .. } | Phase::Refresh { turn, .. } => Some(*turn),
+        Phase::Planning { turn } | Phase::Operations { turn, .. } | Phase::Refresh { turn, .. } => {
+            Some(*turn)
+        }
         Phase::GameOver { .. } => None,
     };
     if let Some(t) = turn {
         if t.index() >= n {
-            say("Active Player", format!("it is {t}'s turn, but there are {n} players"));
+            say(
+                "Active Player",
+                format!("it is {t}'s turn, but there are {n} players"),
+            );
         } else if pos.players[t.index()].eliminated {
-            say("Player Elimination", format!("it is {t}'s turn, but that player is eliminated"));
+            say(
+                "Player Elimination",
+                format!("it is {t}'s turn, but that player is eliminated"),
+            );
         }
     }
     if let Phase::Planning { .. } = pos.phase {
         for p in &pos.players {
-            let placed = pos.stacks.values().flatten().filter(|t| t.owner == p.faction).count();
+            let placed = pos
+                .stacks
+                .values()
+                .flatten()
+                .filter(|t| t.owner == p.faction)
+                .count();
             if placed > 4 {
-                say("Planning Phase", format!("{} has {placed} order tokens on the board; each places four", p.faction.name()));
+                say(
+                    "Planning Phase",
+                    format!(
+                        "{} has {placed} order tokens on the board; each places four",
+                        p.faction.name()
+                    ),
+                );
             }
         }
     }
@@ -265,13 +448,18 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
 
 /// The order a faction is resolving right now (its token is off the board but not yet back).
 fn resolving_order(pos: &Position, faction: Faction) -> Option<Order> {
-    let Phase::Operations { turn, step } = &pos.phase else { return None };
+    let Phase::Operations { turn, step } = &pos.phase else {
+        return None;
+    };
     if pos.players.get(turn.index()).map(|p| p.faction) != Some(faction) {
         return None;
     }
     match step {
         OpStep::Deploy(_) => Some(Order::Deploy),
-        OpStep::Advance(_) | OpStep::Combat(_) | OpStep::OrbitalChoice { .. } | OpStep::Orbital(_) => Some(Order::Advance),
+        OpStep::Advance(_)
+        | OpStep::Combat(_)
+        | OpStep::OrbitalChoice { .. }
+        | OpStep::Orbital(_) => Some(Order::Advance),
         OpStep::Dominate(_) => Some(Order::Dominate),
         OpStep::Strategize(_) => Some(Order::Strategize),
         OpStep::Reveal | OpStep::Revealed { .. } | OpStep::Capacity { .. } => None,
@@ -283,6 +471,9 @@ fn is_between_orders(phase: &Phase) -> bool {
     match phase {
         Phase::Planning { .. } | Phase::GameOver { .. } => true,
         Phase::Operations { step, .. } => matches!(step, OpStep::Reveal | OpStep::Revealed { .. }),
-        Phase::Refresh { step, .. } => !matches!(step, RefreshStep::Capacity | RefreshStep::EventAbility { .. }),
+        Phase::Refresh { step, .. } => !matches!(
+            step,
+            RefreshStep::Capacity | RefreshStep::EventAbility { .. }
+        ),
     }
 }

@@ -1,0 +1,223 @@
+//! The position as plain text, for `herakon show` and `herakon check`: the board system by
+//! system, the order stacks, warp storms, and each player's supply. It renders a
+//! [`PlayerView`], so hidden information stays hidden when a seat is given.
+
+use std::fmt::Write as _;
+
+use crate::engine::position::AreaState;
+use crate::engine::view::PlayerView;
+use crate::engine::{Game, Seat, StructureKind, UnitType};
+
+/// The whole position as text, as `viewer` may see it (`None`: everything public).
+#[must_use]
+pub fn position_text(game: &Game, viewer: Option<Seat>) -> String {
+    let view = game.view(viewer);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Round {} of {}, first player {} ({})",
+        view.round,
+        game.data().components.rounds,
+        view.first_player,
+        game.faction(view.first_player).name()
+    );
+    match &view.decision {
+        Some((seat, what)) => {
+            let _ = writeln!(
+                out,
+                "Decision: {seat} ({}) must {what}",
+                game.faction(*seat).name()
+            );
+        }
+        None => {
+            let _ = writeln!(out, "The game is over.");
+        }
+    }
+    out.push('\n');
+    board_text(game, &view, &mut out);
+    out.push('\n');
+    players_text(game, &view, &mut out);
+    out
+}
+
+fn board_text(game: &Game, view: &PlayerView, out: &mut String) {
+    let board = game.board();
+    let void_capacity = game.data().components.void_capacity;
+    for system in board.systems() {
+        let _ = write!(out, "{system} {}", board.system_name(system));
+        if let Some(stack) = view.stacks.get(&system).filter(|s| !s.is_empty()) {
+            let tokens: Vec<String> = stack
+                .iter()
+                .map(|t| match t.order {
+                    Some(o) => format!("{}:{o}", t.owner),
+                    None => format!("{}:?", t.owner),
+                })
+                .collect();
+            let _ = write!(out, "  [stack, bottom to top: {}]", tokens.join(" "));
+        }
+        out.push('\n');
+        for info in board.areas_of(system) {
+            let _ = write!(out, "  {:<7} ", info.id.to_string());
+            match info.world() {
+                Some(w) => {
+                    let assets: Vec<&str> = w.assets.iter().map(|a| a.key()).collect();
+                    let _ = write!(
+                        out,
+                        "{} (capacity {}, materiel {}{}{})",
+                        w.name,
+                        w.capacity,
+                        w.materiel,
+                        if assets.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", {}", assets.join("+"))
+                        },
+                        if w.objective_space {
+                            ", objective space"
+                        } else {
+                            ""
+                        }
+                    );
+                }
+                None => {
+                    let _ = write!(out, "void (capacity {void_capacity})");
+                }
+            }
+            if let Some(area) = view.areas.get(&info.id) {
+                let contents = area_contents(area);
+                if !contents.is_empty() {
+                    let _ = write!(out, ": {contents}");
+                }
+            }
+            out.push('\n');
+        }
+    }
+    if !view.storms.is_empty() {
+        let storms: Vec<String> = view
+            .storms
+            .iter()
+            .map(|s| {
+                if s.moved {
+                    format!("{} (moved)", s.edge)
+                } else {
+                    s.edge.to_string()
+                }
+            })
+            .collect();
+        let _ = writeln!(out, "Warp storms: {}", storms.join(", "));
+    }
+}
+
+/// An area's pieces in words: `ultramarines: 2 scout, 1 space-marine (1 routed); factory`.
+#[must_use]
+pub fn area_contents(area: &AreaState) -> String {
+    let mut parts = Vec::new();
+    for faction in area.factions() {
+        let mut groups: Vec<(UnitType, usize, usize)> = Vec::new();
+        for u in area.units.iter().filter(|u| u.owner() == faction) {
+            match groups.iter_mut().find(|g| g.0 == u.unit) {
+                Some(g) => {
+                    g.1 += 1;
+                    g.2 += usize::from(u.routed);
+                }
+                None => groups.push((u.unit, 1, usize::from(u.routed))),
+            }
+        }
+        let mut items: Vec<String> = groups
+            .iter()
+            .map(|(t, n, routed)| {
+                if *routed > 0 {
+                    format!("{n} {t} ({routed} routed)")
+                } else {
+                    format!("{n} {t}")
+                }
+            })
+            .collect();
+        items.extend(
+            area.structures
+                .iter()
+                .filter(|s| s.owner == faction)
+                .map(|s| s.kind.to_string()),
+        );
+        parts.push(format!("{faction}: {}", items.join(", ")));
+    }
+    if !area.objectives.is_empty() {
+        let tokens: Vec<String> = area.objectives.iter().map(ToString::to_string).collect();
+        parts.push(format!("objective token {}", tokens.join(", ")));
+    }
+    parts.join("; ")
+}
+
+fn players_text(game: &Game, view: &PlayerView, out: &mut String) {
+    for p in &view.players {
+        let a = p.assets;
+        let _ = writeln!(
+            out,
+            "{} {} ({}){}: materiel {}, forge {}, cache {}, reinforcement {}, command level {}, objectives {}/{}",
+            p.seat,
+            p.faction.name(),
+            p.faction,
+            if p.eliminated { " ELIMINATED" } else { "" },
+            p.materiel,
+            a.forge,
+            a.cache,
+            a.reinforcement,
+            p.command_level,
+            p.objectives,
+            view.objectives_needed
+        );
+        let orders: Vec<String> = p.orders.iter().map(ToString::to_string).collect();
+        let _ = writeln!(
+            out,
+            "    orders to place: {}; on the event deck: {}; event cards left: {}",
+            if orders.is_empty() {
+                "none".into()
+            } else {
+                orders.join(", ")
+            },
+            p.event_tokens,
+            p.event_deck
+        );
+        if !p.schemes.is_empty() {
+            let _ = writeln!(out, "    schemes in play: {}", p.schemes.join(", "));
+        }
+        if !p.order_upgrades.is_empty() {
+            let ups: Vec<String> = p
+                .order_upgrades
+                .iter()
+                .map(|(n, used)| {
+                    if *used {
+                        format!("{n} (used)")
+                    } else {
+                        n.clone()
+                    }
+                })
+                .collect();
+            let _ = writeln!(out, "    order upgrades: {}", ups.join(", "));
+        }
+        let supply: Vec<String> = UnitType::ALL
+            .iter()
+            .filter(|u| u.faction() == p.faction)
+            .map(|&u| format!("{} {u}", game.units_in_supply(u)))
+            .collect();
+        let _ = writeln!(out, "    units in supply: {}", supply.join(", "));
+        let _ = writeln!(
+            out,
+            "    structure control tokens left: {}",
+            game.control_tokens_left(p.faction)
+        );
+    }
+    let shared: Vec<String> = [
+        StructureKind::Factory,
+        StructureKind::City,
+        StructureKind::Bastion,
+    ]
+    .iter()
+    .map(|&k| format!("{} {k}", game.structures_in_supply(k)))
+    .collect();
+    let _ = writeln!(
+        out,
+        "Structures in the shared supply: {}",
+        shared.join(", ")
+    );
+}
