@@ -1,5 +1,5 @@
-//! Saving from the client. The save format lives in the engine's save module; until it exists
-//! this hook says so instead of writing anything.
+//! Saving from the client: the engine's save format, written atomically by the CLI's file
+//! helpers so a crash never leaves half a save.
 
 use std::path::{Path, PathBuf};
 
@@ -16,8 +16,6 @@ pub fn default_path() -> PathBuf {
 /// # Errors
 /// A sentence saying why the game was not saved.
 pub fn save(game: &Game, path: &Path) -> Result<String, String> {
-    // TODO: wire `crate::engine::save` (to JSON) and `crate::cli::files::write_atomic` when
-    // they land.
-    let _ = (game, path);
-    Err("saving not available yet".to_string())
+    crate::cli::save_game(game, path)?;
+    Ok(format!("saved to {}", path.display()))
 }
