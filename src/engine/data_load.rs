@@ -35,19 +35,11 @@ impl Problems {
             self.add(file, "$", "the file is missing");
             return None;
         };
-        let de = &mut serde_json::Deserializer::from_str(&text);
-        match serde_path_to_error::deserialize::<_, T>(de) {
+        match super::json_error::from_str::<T>(&text) {
             Ok(v) => Some(v),
             Err(e) => {
-                let path = e.path().to_string();
-                let inner = e.into_inner();
-                let at = format!("line {}, column {}", inner.line(), inner.column());
-                let path = if path == "." {
-                    "$".to_string()
-                } else {
-                    format!("$.{path}")
-                };
-                self.add(file, format!("{path} ({at})"), inner.to_string());
+                let at = format!("{} (line {}, column {})", e.path, e.line, e.column);
+                self.add(file, at, e.message);
                 None
             }
         }

@@ -3,6 +3,7 @@
 
 pub mod data;
 mod data_load;
+mod json_error;
 pub mod ids;
 pub mod unit_type;
 

@@ -120,29 +120,12 @@ pub fn to_json(game: &Game) -> String {
 /// # Errors
 /// [`LoadError::Syntax`] with the line, column and JSON path of the first problem.
 pub fn parse(text: &str) -> Result<SaveFile, LoadError> {
-    let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize::<_, SaveFile>(de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        LoadError::Syntax {
-            line: inner.line(),
-            column: inner.column(),
-            path: if path == "." {
-                "$".into()
-            } else {
-                format!("$.{path}")
-            },
-            message: strip_position(&inner.to_string()),
-        }
+    super::json_error::from_str(text).map_err(|e| LoadError::Syntax {
+        line: e.line,
+        column: e.column,
+        path: e.path,
+        message: e.message,
     })
-}
-
-/// `serde_json` appends " at line L column C" to its messages; the error carries those apart.
-fn strip_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(i) => message[..i].to_string(),
-        None => message.to_string(),
-    }
 }
 
 /// Loads a save: a position alone is validated against every rule; a history is replayed from

@@ -1,0 +1,36 @@
+//! Turning a `serde_path_to_error` failure into the parts a person needs: the JSON path, the
+//! line and column, and what was expected.
+
+/// Where a JSON document failed to read, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct JsonError {
+    /// The JSON path (`$.players[0].materiel`, `$` for the whole document).
+    pub path: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What was expected, without serde's own position suffix.
+    pub message: String,
+}
+
+/// Reads `text` as a `T`, or says where and why it fails.
+pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, JsonError> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize::<_, T>(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let path = match path.as_str() {
+            "." => "$".to_string(),
+            p if p.starts_with('[') => format!("${p}"),
+            p => format!("$.{p}"),
+        };
+        let message = inner.to_string();
+        // serde_json appends " at line L column C"; the error carries those apart.
+        let message = match message.rfind(" at line ") {
+            Some(i) => message[..i].to_string(),
+            None => message,
+        };
+        JsonError { path, line: inner.line(), column: inner.column(), message }
+    })
+}
