@@ -70,6 +70,10 @@ enum Command {
         #[arg(long = "as", value_name = "SEAT")]
         seat: Option<u8>,
     },
+    /// Ask the engine about a position: its legal actions, what an action does, why one is refused.
+    Check(cli::check::Args),
+    /// Play many games between computer players and print a summary.
+    Simulate(cli::simulate::Args),
 }
 
 fn seed_or_random(seed: Option<u64>) -> u64 {
@@ -153,6 +157,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             print!("{}", cli::show::position_text(&game, viewer));
             Ok(ExitCode::SUCCESS)
         }
+        Command::Check(args) => cli::check::run(&args, data),
+        Command::Simulate(args) => cli::simulate::run(&args, data),
     }
 }
 

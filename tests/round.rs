@@ -42,6 +42,22 @@ fn systems_offered(game: &herakon::engine::Game) -> Vec<String> {
     out
 }
 
+/// Puts one of `seat`'s order tokens from his play area face down on `system`, so the
+/// Operations Phase does not end as soon as the token under test is resolved.
+fn waiting_token(p: &mut herakon::engine::Position, seat: usize, system: &str, order: Order) {
+    let i = p.players[seat]
+        .orders
+        .iter()
+        .position(|o| *o == order)
+        .unwrap();
+    p.players[seat].orders.remove(i);
+    let owner = p.players[seat].faction;
+    p.stacks
+        .entry(system.parse().unwrap())
+        .or_default()
+        .push(PlacedOrder { owner, order });
+}
+
 // ----- Planning Phase -----
 
 #[test]
@@ -68,7 +84,22 @@ fn planning_alternates_clockwise_from_the_first_player_until_each_placed_four() 
         let d = g.decision().unwrap();
         assert_eq!(d.kind, DecisionKind::PlaceOrder);
         seats.push(d.seat.0);
-        let act = g.legal_actions()[0];
+        // Each player stacks on a system whose top token is his own (or an empty one), so every
+        // player has a token on top of a stack when the Operations Phase begins: a player with
+        // none would be skipped ("Operations Phase": he cannot resolve an order).
+        let act = g
+            .legal_actions()
+            .into_iter()
+            .find(|x| match x {
+                Action::Place { system, .. } => g
+                    .position()
+                    .stacks
+                    .get(system)
+                    .and_then(|s| s.last())
+                    .is_none_or(|t| t.owner == g.faction(d.seat)),
+                _ => false,
+            })
+            .unwrap();
         g.apply(act).unwrap();
     }
     let expected: Vec<u8> = (0..8).map(|i| (first.0 + i) % 2).collect();
@@ -192,9 +223,25 @@ fn strategize_cannot_be_put_on_the_event_deck_instead_of_resolving() {
 
 #[test]
 fn a_token_put_on_the_event_deck_draws_an_event_card_at_refresh() {
-    let mut g = small(|p| revealed(p, 0, "A1", Order::Dominate));
+    let mut g = small(|p| {
+        waiting_token(p, 1, "B3", Order::Advance);
+        revealed(p, 0, "A1", Order::Dominate);
+    });
     play(&mut g, &["to-events"]);
     assert_eq!(g.player(Seat(0)).event_tokens, vec![Order::Dominate]);
+    // The last token resolved ends the Operations Phase; at Refresh the token buys one card
+    // and goes back to the supply.
+    play(&mut g, &["reveal B3", "to-events"]);
+    let Phase::Refresh {
+        turn: Seat(0),
+        step: RefreshStep::ChooseEvent { drawn },
+    } = &g.position().phase
+    else {
+        panic!("{:?}", g.position().phase)
+    };
+    assert_eq!(drawn.len(), 1, "one token on the event deck: one card");
+    assert!(g.player(Seat(0)).event_tokens.is_empty());
+    assert_eq!(g.player(Seat(0)).orders.len(), 8);
 }
 
 // ----- Deploy Order -----
@@ -327,7 +374,7 @@ fn units_are_limited_to_the_box() {
     let mut g = small(|p| {
         p.players[0].materiel = 14;
         put(p, "A1.sw", &[Scout, Scout]);
-        put(p, "A2.sw", &[Scout, Scout, Scout]);
+        put(p, "A2.se", &[Scout, Scout, Scout]);
         revealed(p, 0, "A1", Order::Deploy);
     });
     play(&mut g, &["resolve"]);
@@ -399,7 +446,7 @@ fn advance_ships_come_from_the_active_system_and_at_most_one_adjacent_system() {
     let mut g = small(|p| {
         put(p, "A1.se", &[StrikeCruiser]);
         put(p, "B2.ne", &[StrikeCruiser]);
-        put(p, "B2.sw", &[Scout]);
+        put(p, "B2.nw", &[Scout]);
         revealed(p, 0, "B1", Order::Advance);
     });
     play(&mut g, &["resolve"]);
@@ -514,7 +561,7 @@ fn advance_ground_units_cannot_walk_across_a_warp_storm() {
 fn advance_at_most_one_area_becomes_contested() {
     // Chaos holds both worlds of B1. A ship makes B1.sw friendly, opening a path to Nicea.
     let mut g = small(|p| {
-        put(p, "A1.ne", &[Scout, Scout]);
+        put(p, "A1.ne", &[Scout]);
         put(p, "A1.se", &[StrikeCruiser, StrikeCruiser]);
         put(p, "B1.nw", &[Cultist]);
         put(p, "B1.se", &[Cultist]);
@@ -540,20 +587,27 @@ fn advance_at_most_one_area_becomes_contested() {
 
 #[test]
 fn advance_never_more_than_five_units_end_in_one_area() {
+    // Four scouts on Turaci (A1.nw, four skulls) reach Smyrna through Alledrias, which holds
+    // a fifth.
     let mut g = small(|p| {
-        put(p, "A1.ne", &[Scout, Scout, Scout, Scout]);
+        put(p, "A1.nw", &[Scout, Scout, Scout, Scout]);
         put(p, "B1.nw", &[SpaceMarine]);
         revealed(p, 0, "B1", Order::Advance);
     });
     play(&mut g, &["resolve", "done"]);
-    let l = legal(&g);
     assert!(
-        l.contains(&"move A1.ne -> B1.nw scout x4".to_string()),
+        legal(&g).contains(&"move A1.nw -> B1.nw scout x4".to_string()),
         "1 + 4 = 5"
     );
+    play(&mut g, &["move A1.ne -> B1.nw scout x1"]);
+    let l = legal(&g);
     assert!(
-        !l.contains(&"move A1.ne -> B1.nw scout x5".to_string()),
-        "1 + 5 = 6"
+        l.contains(&"move A1.nw -> B1.nw scout x3".to_string()),
+        "2 + 3 = 5"
+    );
+    assert!(
+        !l.contains(&"move A1.nw -> B1.nw scout x4".to_string()),
+        "2 + 4 = 6"
     );
 }
 
@@ -576,13 +630,20 @@ fn advance_routed_units_do_not_move() {
 #[test]
 fn unit_capacity_after_an_order_the_owner_destroys_units_of_his_choice() {
     // Smyrna (B1.nw) has three skulls: moving four scouts there leaves one too many.
+    // Three scouts on Turaci (A1.nw) and the one on Alledrias (A1.ne).
     let mut g = small(|p| {
-        put(p, "A1.ne", &[Scout, Scout, Scout]);
+        put(p, "A1.nw", &[Scout, Scout, Scout]);
         revealed(p, 0, "B1", Order::Advance);
     });
     play(
         &mut g,
-        &["resolve", "done", "move A1.ne -> B1.nw scout x4", "done"],
+        &[
+            "resolve",
+            "done",
+            "move A1.nw -> B1.nw scout x3",
+            "move A1.ne -> B1.nw scout x1",
+            "done",
+        ],
     );
     let d = g.decision().unwrap();
     assert_eq!((d.seat, d.kind), (Seat(0), DecisionKind::DestroyExcess));
@@ -647,6 +708,7 @@ fn dominate_a_prosperity_icon_gives_a_token_of_the_players_choice() {
 fn strategize_buys_within_command_level_and_needs_presence() {
     let mut g = small(|p| {
         p.players[0].materiel = 14;
+        waiting_token(p, 1, "B3", Order::Advance);
         revealed(p, 0, "A1", Order::Strategize);
     });
     play(&mut g, &["resolve"]);

@@ -1,7 +1,9 @@
 //! The command line: files, saves and text output around the pure engine.
 
+pub mod check;
 pub mod files;
 pub mod show;
+pub mod simulate;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
