@@ -388,3 +388,14 @@ impl FromStr for Action {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Action;
+
+    /// DESIGN: `Action` stays small and `Copy` so legal-action lists never allocate per action.
+    #[test]
+    fn an_action_fits_in_eight_bytes() {
+        assert!(std::mem::size_of::<Action>() <= 8, "{} bytes", std::mem::size_of::<Action>());
+    }
+}
