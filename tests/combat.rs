@@ -10,6 +10,7 @@ use herakon::engine::combat::{CombatRole, CombatSide, CombatState, CombatStep};
 use herakon::engine::data::DieFace::{self, Defence as D, Morale as M, Offence as O};
 use herakon::engine::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::phase::{OpStep, Phase};
+use herakon::engine::position::PlacedOrder;
 use herakon::engine::{DecisionKind, Game, Position, UnitType, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;
@@ -36,16 +37,24 @@ fn fight(
             .position(|o| *o == Order::Advance)
             .unwrap();
         p.players[0].orders.remove(i);
-        // Each hand starts with a card whose only icon is one morale (Faith in the Emperor,
-        // Dark Faith), so `card 1` adds no offence or defence and damage equals the dice.
-        let mut side = |seat: usize, faction, faces: &[DieFace], morale_card: &str| {
+        // Each hand starts with the two copies of the card whose only icon is one morale
+        // (Faith in the Emperor, Dark Faith), so `card 1` adds no offence or defence and damage
+        // equals the dice, and `card 1` in the second round does the same; the third card's
+        // only icon is one defence (Blessed Power Armour, Foul Worship), so three rounds of
+        // `card 1` never add offence. Two cards from the deck fill the hand to five.
+        let mut side = |seat: usize, faction, faces: &[DieFace], first: [&str; 3]| {
             let deck = &mut p.players[seat].combat_deck;
-            let i = deck
+            let mut hand: Vec<String> = first
                 .iter()
-                .position(|c| c == morale_card)
-                .expect("a morale card in the starting deck");
-            let mut hand = vec![deck.remove(i)];
-            let rest = deck.len() - 4;
+                .map(|name| {
+                    let i = deck
+                        .iter()
+                        .position(|c| c == name)
+                        .unwrap_or_else(|| panic!("{name} in the starting deck"));
+                    deck.remove(i)
+                })
+                .collect();
+            let rest = deck.len() - 2;
             hand.extend(deck.split_off(rest));
             CombatSide {
                 faction: Some(faction),
@@ -55,8 +64,17 @@ fn fight(
                 ..CombatSide::default()
             }
         };
-        let attacker = side(0, UM, dice.0, "Faith in the Emperor");
-        let defender = side(1, CH, dice.1, "Dark Faith");
+        let attacker = side(
+            0,
+            UM,
+            dice.0,
+            [
+                "Faith in the Emperor",
+                "Faith in the Emperor",
+                "Blessed Power Armour",
+            ],
+        );
+        let defender = side(1, CH, dice.1, ["Dark Faith", "Dark Faith", "Foul Worship"]);
         p.phase = Phase::Operations {
             turn: Seat(0),
             step: OpStep::Combat(Box::new(CombatState {
@@ -295,9 +313,26 @@ fn combat_a_bastion_fights_alone_is_never_routed_and_shrugs_off_lesser_damage() 
 
 #[test]
 fn combat_morale_decides_after_three_rounds_and_a_tie_goes_to_the_defender() {
-    // Scout (morale 2) against cultist (morale 2), one morale die and one morale card each
-    // round: a tie after three rounds, so the defender wins and the scout retreats.
-    let mut g = fight(&[Scout], &[Cultist], (&[M], &[M]), choose_cards(), |_| {});
+    // Scout (morale 2) against cultist (morale 2), one morale die each and the same cards
+    // (two morale, one defence): a tie after three rounds, so the defender wins and the scout
+    // retreats.
+    let mut g = fight(&[Scout], &[Cultist], (&[M], &[M]), choose_cards(), |p| {
+        // A Chaos order still on the board keeps the Operations Phase going after the combat,
+        // so the Refresh Phase does not rally the retreated scout before we look at it.
+        let i = p.players[1]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Dominate)
+            .unwrap();
+        p.players[1].orders.remove(i);
+        p.stacks
+            .entry("B3".parse().unwrap())
+            .or_default()
+            .push(PlacedOrder {
+                owner: CH,
+                order: Order::Dominate,
+            });
+    });
     play(
         &mut g,
         &["card 1", "card 1", "card 1", "card 1", "card 1", "card 1"],
@@ -333,6 +368,9 @@ fn combat_the_attacker_wins_on_higher_morale_and_captures_the_structures() {
         choose_cards(),
         |p| {
             build(p, "B1.nw", StructureKind::City, CH);
+            // The Iconoclast in the void B1.sw gives the cultist a path out of Smyrna, so it
+            // has somewhere to retreat (else it is destroyed and the combat ends at once).
+            put(p, "B1.sw", &[IconoclastDestroyer]);
         },
     );
     play(
@@ -561,16 +599,14 @@ fn learn_to_play_combat_example_four_damage_destroys_the_scout_and_routs_the_spa
 
 #[test]
 fn dice_limit_no_side_rolls_more_than_eight_dice() {
-    // Four Land Raiders (3 dice each) attack: twelve dice are capped at eight.
+    // Four Land Raiders (3 dice each) attack: twelve dice are capped at eight. Alledrias
+    // (A1.ne) holds only two units, so two come from Turaci (A1.nw, capacity four) through it.
     let mut g = edited(2, |p| {
         clear_board(p);
         build(p, "A1.nw", StructureKind::Factory, UM);
         build(p, "B3.sw", StructureKind::Factory, CH);
-        put(
-            p,
-            "A1.ne",
-            &[LandRaider, LandRaider, LandRaider, LandRaider],
-        );
+        put(p, "A1.ne", &[LandRaider, LandRaider]);
+        put(p, "A1.nw", &[LandRaider, LandRaider]);
         put(p, "B1.nw", &[Cultist]);
         common::revealed(p, 0, "B1", Order::Advance);
     });
@@ -579,9 +615,20 @@ fn dice_limit_no_side_rolls_more_than_eight_dice() {
         &[
             "resolve",
             "done",
-            "move A1.ne -> B1.nw land-raider x4",
+            "move A1.ne -> B1.nw land-raider x2",
+            "move A1.nw -> B1.nw land-raider x2",
             "done",
         ],
+    );
+    assert_eq!(
+        g.position()
+            .area(a("B1.nw"))
+            .units
+            .iter()
+            .filter(|u| u.unit == LandRaider)
+            .count(),
+        4,
+        "all four attack"
     );
     assert_eq!(g.combat().unwrap().attacker.dice.len(), 8);
     assert_eq!(g.combat().unwrap().defender.dice.len(), 1);

@@ -5,6 +5,7 @@ mod common;
 
 use common::{a, build, clear_board, edited, legal, play, put, revealed};
 use herakon::engine::ids::{Faction, Order, Seat, StructureKind};
+use herakon::engine::position::PlacedOrder;
 use herakon::engine::{DecisionKind, Game, Position, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;
@@ -32,6 +33,22 @@ fn seat(p: &Position, f: Faction) -> u8 {
 fn for_the_emperor_spends_one_materiel_to_replace_a_scout_with_a_space_marine() {
     let mut g = four(|p| {
         put(p, "A1.ne", &[Scout]);
+        // A Chaos order still on the board keeps the Operations Phase going after the
+        // Dominate, so the Refresh Phase does not collect materiel before we look at it.
+        let c = usize::from(seat(p, CH));
+        let i = p.players[c]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Dominate)
+            .unwrap();
+        p.players[c].orders.remove(i);
+        p.stacks
+            .entry("B3".parse().unwrap())
+            .or_default()
+            .push(PlacedOrder {
+                owner: CH,
+                order: Order::Dominate,
+            });
         let s = seat(p, UM);
         revealed(p, s, "A1", Order::Dominate);
     });
@@ -52,7 +69,10 @@ fn webway_portal_moves_one_unit_to_a_friendly_world_in_any_system() {
         let s = seat(p, EL);
         revealed(p, s, "D3", Order::Dominate);
     });
-    play(&mut g, &["resolve"]);
+    // The factory world Aelthis (D3.ne) has a prosperity icon: its asset is chosen first
+    // (Dominate Order: collect assets, then the faction ability).
+    play(&mut g, &["resolve", "take forge"]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::FactionAbility);
     let l = legal(&g);
     assert!(
         l.contains(&"move D3.se -> A3.nw aspect-warrior x1".to_string()),

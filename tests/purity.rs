@@ -1,5 +1,5 @@
-//! The engine stays pure (DESIGN: "engine never imports tui, ratatui, crossterm, clap or
-//! std::fs"): no terminal, command line, files, clock or global random generator under
+//! The engine stays pure (DESIGN: the engine never imports the client, `ratatui`, `crossterm`,
+//! `clap` or `std::fs`): no terminal, command line, files, clock or global random generator under
 //! `src/engine/`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

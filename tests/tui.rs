@@ -287,12 +287,19 @@ fn opponents_face_down_orders_never_reach_the_screen() {
                 }
             }
         }
-        // Place on the system where the opponent's tokens lie, if possible, to stack them.
+        // Both players take the last placement (Dominate on B3) twice in a row, stacking on
+        // each other, then the first (Advance on A1) twice in a row: each player's token then
+        // lies under the opponent's, and the second player's lies on top at his next turn.
+        // (Always stacking on one system in a two-player game would leave the opponent's
+        // token on top at every turn, so no player could ever see his own.)
         let legal = game.legal_actions();
-        let pick = legal
-            .iter()
-            .rposition(|a| matches!(a, Action::Place { .. }))
-            .unwrap();
+        let place = |a: &Action| matches!(a, Action::Place { .. });
+        let pick = if (step / 2) % 2 == 0 {
+            legal.iter().rposition(place)
+        } else {
+            legal.iter().position(place)
+        }
+        .unwrap();
         for c in (pick + 1).to_string().chars() {
             app.handle(&mut game, Msg::char(c));
         }
