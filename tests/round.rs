@@ -517,7 +517,7 @@ fn advance_ground_units_path_through_a_friendly_void_but_not_an_enemy_void() {
         .unwrap_err();
     assert_eq!(err.rule, "Moving Ground Units");
     assert!(
-        err.reason.contains("B1.sw is enemy (World Eaters)"),
+        err.reason.contains("B1.sw is an enemy void (World Eaters)"),
         "{}",
         err.reason
     );
@@ -553,7 +553,8 @@ fn advance_ground_units_cannot_walk_across_a_warp_storm() {
         g.check(&"move A1.sw -> A2.sw scout x1".parse().unwrap())
             .unwrap_err()
             .rule,
-        "Moving Ground Units"
+        "Warp Storms",
+        "Warp Storms: units cannot move through a storm"
     );
 }
 
@@ -925,4 +926,611 @@ fn end_of_round_passes_the_first_player_token_left_and_advances_the_round() {
         g.position().phase,
         Phase::Planning { turn: Seat(1) }
     ));
+}
+
+// ----- Audit of the game round (issue 3): rules not covered above -----
+
+#[test]
+fn operations_a_resolved_advance_deploy_or_dominate_token_returns_to_the_play_area() {
+    let mut g = small(|p| {
+        waiting_token(p, 1, "B3", Order::Advance);
+        revealed(p, 0, "A1", Order::Deploy);
+    });
+    let before = g.player(Seat(0)).orders.len();
+    play(&mut g, &["resolve", "done", "done"]);
+    assert_eq!(g.player(Seat(0)).orders.len(), before + 1);
+    assert!(g.player(Seat(0)).event_tokens.is_empty());
+}
+
+#[test]
+fn operations_a_skipped_player_resolves_his_token_once_it_is_on_top() {
+    // Chaos's Deploy lies on the Ultramarines' Advance in A1 and the Ultramarines hold nothing
+    // else on top: they skip, Chaos reveals, and then the Ultramarines' token is on top.
+    let mut g = small(|p| {
+        for (seat, order) in [(0, Order::Advance), (1, Order::Deploy)] {
+            let i = p.players[seat]
+                .orders
+                .iter()
+                .position(|o| *o == order)
+                .unwrap();
+            p.players[seat].orders.remove(i);
+        }
+        p.stacks.insert(
+            "A1".parse().unwrap(),
+            vec![
+                PlacedOrder {
+                    owner: UM,
+                    order: Order::Advance,
+                },
+                PlacedOrder {
+                    owner: CH,
+                    order: Order::Deploy,
+                },
+            ],
+        );
+        p.phase = Phase::Operations {
+            turn: Seat(0),
+            step: OpStep::Reveal,
+        };
+    });
+    play(&mut g, &["reveal A1", "to-events"]);
+    let d = g.decision().unwrap();
+    assert_eq!((d.seat, d.kind), (Seat(0), DecisionKind::RevealOrder));
+    assert_eq!(legal(&g), ["reveal A1"]);
+    // The last token resolved empties the board: the Operations Phase ends.
+    play(&mut g, &["reveal A1", "to-events"]);
+    assert!(matches!(g.position().phase, Phase::Refresh { .. }));
+}
+
+#[test]
+fn deploy_limit_sums_every_friendly_world_with_a_factory_in_the_system() {
+    let g = small(|p| build(p, "A1.sw", StructureKind::Factory, UM));
+    // Turaci (4 skulls) and Argovia (4 skulls).
+    assert_eq!(g.deploy_limit(UM, "A1".parse().unwrap()), 8);
+    assert_eq!(g.deploy_limit(UM, "A2".parse().unwrap()), 0);
+}
+
+#[test]
+fn deploy_a_forge_token_may_lower_the_level_and_a_second_pay_the_forge_cost() {
+    // Command level 1 (one city); a battle barge needs level 2 and a forge token.
+    let mut g = small(|p| {
+        p.players[0].materiel = 14;
+        p.players[0].assets.forge = 2;
+        build(p, "A1.sw", StructureKind::City, UM);
+        revealed(p, 0, "A1", Order::Deploy);
+    });
+    play(&mut g, &["resolve", "buy battle-barge A1.se +forge"]);
+    assert_eq!(
+        g.player(Seat(0)).assets.forge,
+        0,
+        "one for the level, one for the cost"
+    );
+    assert_eq!(g.player(Seat(0)).materiel, 14 - 5);
+    // With one forge token the barge cannot be bought at level 1.
+    let mut g = small(|p| {
+        p.players[0].materiel = 14;
+        p.players[0].assets.forge = 1;
+        build(p, "A1.sw", StructureKind::City, UM);
+        revealed(p, 0, "A1", Order::Deploy);
+    });
+    play(&mut g, &["resolve"]);
+    assert!(!legal(&g).iter().any(|x| x.contains("battle-barge")));
+}
+
+#[test]
+fn deploy_units_may_exceed_capacity_and_the_excess_is_destroyed_after_the_order() {
+    // Alledrias (A1.ne) has two skulls and holds a scout; two more are bought there.
+    let mut g = small(|p| {
+        p.players[0].materiel = 14;
+        waiting_token(p, 1, "B3", Order::Advance);
+        revealed(p, 0, "A1", Order::Deploy);
+    });
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "buy scout A1.ne",
+            "buy scout A1.ne",
+            "done",
+            "done",
+        ],
+    );
+    let d = g.decision().unwrap();
+    assert_eq!((d.seat, d.kind), (Seat(0), DecisionKind::DestroyExcess));
+    play(&mut g, &["destroy A1.ne scout"]);
+    assert_eq!(g.position().area(a("A1.ne")).units.len(), 2);
+    assert_eq!(g.decision().unwrap().seat, Seat(1));
+}
+
+#[test]
+fn deploy_a_cache_token_takes_two_materiel_off_a_structure() {
+    let mut g = small(|p| {
+        p.players[0].materiel = 1;
+        p.players[0].assets.cache = 1;
+        waiting_token(p, 1, "B3", Order::Advance);
+        revealed(p, 0, "A1", Order::Deploy);
+    });
+    play(&mut g, &["resolve", "done"]);
+    let l = legal(&g);
+    assert!(l.contains(&"build city A1.ne +cache".to_string()), "{l:?}");
+    assert!(!l.contains(&"build city A1.ne".to_string()));
+    play(&mut g, &["build city A1.ne +cache"]);
+    assert_eq!(g.player(Seat(0)).materiel, 0);
+    assert_eq!(g.player(Seat(0)).assets.cache, 0);
+}
+
+#[test]
+fn deploy_no_structure_without_a_structure_control_token_or_one_in_the_supply() {
+    // Nine structures already carry Ultramarines control tokens (Turaci's factory and eight
+    // bastions): none is left for a new structure.
+    let worlds = [
+        "A2.sw", "A2.se", "B2.nw", "B2.se", "A3.nw", "A3.ne", "B1.nw", "B1.se",
+    ];
+    let mut g = small(|p| {
+        p.players[0].materiel = 14;
+        for w in worlds {
+            build(p, w, StructureKind::Bastion, UM);
+        }
+        revealed(p, 0, "A1", Order::Deploy);
+    });
+    play(&mut g, &["resolve", "done"]);
+    assert_eq!(legal(&g), ["done"], "no structure control token left");
+    // All ten bastions on the board: cities and factories may still be built.
+    let mut g = small(|p| {
+        p.players[0].materiel = 14;
+        for w in ["A2.sw", "A2.se", "B2.nw", "B2.se", "A3.nw"] {
+            build(p, w, StructureKind::Bastion, UM);
+        }
+        for w in ["A3.ne", "B1.nw", "B1.se", "B3.ne", "B3.se"] {
+            build(p, w, StructureKind::Bastion, CH);
+        }
+        revealed(p, 0, "A1", Order::Deploy);
+    });
+    play(&mut g, &["resolve", "done"]);
+    let l = legal(&g);
+    assert!(!l.iter().any(|x| x.starts_with("build bastion")), "{l:?}");
+    assert!(l.contains(&"build city A1.ne".to_string()));
+}
+
+#[test]
+fn dominate_then_the_faction_ability_may_be_declined() {
+    let mut g = small(|p| {
+        waiting_token(p, 1, "B3", Order::Advance);
+        revealed(p, 0, "A1", Order::Dominate);
+    });
+    play(&mut g, &["resolve"]);
+    assert_eq!(g.player(Seat(0)).assets.reinforcement, 2);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::FactionAbility);
+    assert!(legal(&g).contains(&"done".to_string()));
+    play(&mut g, &["done"]);
+    assert_eq!(g.decision().unwrap().seat, Seat(1));
+}
+
+#[test]
+fn strategize_order_upgrades_above_the_command_level_are_not_offered() {
+    let mut g = small(|p| {
+        p.players[0].materiel = 14;
+        revealed(p, 0, "A1", Order::Strategize);
+    });
+    play(&mut g, &["resolve"]);
+    let p = g.player(Seat(0)).clone();
+    let offered: Vec<String> = g
+        .legal_actions()
+        .iter()
+        .filter_map(|x| match x {
+            Action::BuyOrderUpgrade { card } => {
+                Some(p.order_upgrade_deck[usize::from(*card) - 1].clone())
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(offered, ["Rain of Fire"], "the only level-0 order upgrade");
+}
+
+#[test]
+fn strategize_a_replaced_pair_returns_to_the_upgrade_deck_and_can_be_bought_back_free() {
+    let mut g = small(|p| {
+        p.players[0].materiel = 2;
+        revealed(p, 0, "A1", Order::Strategize);
+    });
+    play(&mut g, &["resolve"]);
+    let p = g.player(Seat(0)).clone();
+    let mut upgrades: Vec<String> = Vec::new();
+    for c in &p.combat_upgrades {
+        if !upgrades.contains(c) {
+            upgrades.push(c.clone());
+        }
+    }
+    let mut deck: Vec<String> = Vec::new();
+    for c in &p.combat_deck {
+        if !deck.contains(c) {
+            deck.push(c.clone());
+        }
+    }
+    let new = upgrades.iter().position(|c| c == "Hold the Line").unwrap() + 1;
+    let old = deck[0].clone();
+    play(&mut g, &[&format!("combat-upgrade {new} replace 1")]);
+    let p = g.player(Seat(0));
+    assert_eq!(p.materiel, 0);
+    assert_eq!(
+        p.combat_deck
+            .iter()
+            .filter(|c| **c == "Hold the Line")
+            .count(),
+        2
+    );
+    assert_eq!(p.combat_deck.iter().filter(|c| **c == old).count(), 0);
+    assert_eq!(
+        p.combat_upgrades.iter().filter(|c| **c == old).count(),
+        2,
+        "the replaced pair is back in the upgrade deck"
+    );
+    // A basic card costs nothing to buy back (one combat upgrade per Strategize order).
+    let mut g2 = small(|p| {
+        p.players[0].materiel = 0;
+        let basic = p.players[0].combat_deck[0].clone();
+        p.players[0].combat_deck.retain(|c| *c != basic);
+        let up = p.players[0].combat_upgrades[0].clone();
+        p.players[0].combat_upgrades.retain(|c| *c != up);
+        p.players[0].combat_deck.extend([up.clone(), up]);
+        p.players[0].combat_upgrades.extend([basic.clone(), basic]);
+        revealed(p, 0, "A1", Order::Strategize);
+    });
+    play(&mut g2, &["resolve"]);
+    assert!(
+        legal(&g2).iter().any(|x| x.starts_with("combat-upgrade")),
+        "a basic card is free"
+    );
+}
+
+#[test]
+fn refresh_a_player_with_no_token_on_his_event_deck_reveals_the_top_card_for_a_storm_only() {
+    // The Ultramarines' token went on the event deck; Chaos has none.
+    let mut g = at_refresh(|_| {});
+    play(&mut g, &["event 1"]);
+    let act = g.legal_actions()[0];
+    g.apply(act).unwrap();
+    play(&mut g, &["done"]);
+    let d = g.decision().unwrap();
+    assert_eq!(
+        (d.seat, d.kind),
+        (Seat(1), DecisionKind::MoveStorm),
+        "Chaos reveals a card only to move a storm"
+    );
+    let act = g.legal_actions()[0];
+    g.apply(act).unwrap();
+    assert_ne!(
+        g.decision().map(|d| d.kind),
+        Some(DecisionKind::EventAbility),
+        "a revealed card's ability is not resolved"
+    );
+    assert_eq!(g.player(Seat(1)).event_deck.len(), 8, "the card goes back");
+}
+
+#[test]
+fn refresh_each_warp_storm_moves_once_and_flips_back_at_the_end_of_the_round() {
+    let mut g = at_refresh(|p| {
+        p.storms = vec![Storm {
+            edge: "A1.s".parse().unwrap(),
+            moved: false,
+        }];
+    });
+    play(&mut g, &["event 1"]);
+    let act = g.legal_actions()[0];
+    g.apply(act).unwrap();
+    play(&mut g, &["done"]);
+    // Chaos's revealed card cannot move the one storm again: the round ends.
+    assert!(
+        matches!(g.position().phase, Phase::Planning { .. }),
+        "{:?}",
+        g.position().phase
+    );
+    assert!(
+        g.position().storms.iter().all(|s| !s.moved),
+        "storms flip back to their unmoved side"
+    );
+}
+
+#[test]
+fn refresh_a_chosen_scheme_stays_in_play_and_the_other_cards_return() {
+    let mut g = at_refresh(|p| {
+        let seat = &mut p.players[0];
+        seat.event_tokens = vec![Order::Advance, Order::Strategize];
+        for order in [Order::Advance, Order::Strategize] {
+            let i = seat.orders.iter().position(|o| *o == order).unwrap();
+            seat.orders.remove(i);
+        }
+        // Adeptus Mechanicus (a scheme) on top, then a tactic.
+        seat.event_deck
+            .retain(|c| c != "Adeptus Mechanicus" && c != "Heroic Intervention");
+        seat.event_deck.push("Heroic Intervention".into());
+        seat.event_deck.push("Adeptus Mechanicus".into());
+    });
+    let Phase::Refresh {
+        step: RefreshStep::ChooseEvent { drawn },
+        ..
+    } = &g.position().phase
+    else {
+        panic!("{:?}", g.position().phase)
+    };
+    assert_eq!(drawn.len(), 3, "three tokens on the event deck");
+    let i = drawn
+        .iter()
+        .position(|c| c == "Adeptus Mechanicus")
+        .unwrap()
+        + 1;
+    play(&mut g, &[&format!("event {i}")]);
+    let act = g.legal_actions()[0];
+    g.apply(act).unwrap();
+    play(&mut g, &["use-event"]);
+    let p = g.player(Seat(0));
+    assert_eq!(p.schemes, vec!["Adeptus Mechanicus".to_string()]);
+    assert_eq!(
+        p.event_deck.len(),
+        7,
+        "every other card is back in the deck"
+    );
+    assert!(!p.event_deck.contains(&"Adeptus Mechanicus".to_string()));
+    assert_eq!(p.orders.len(), 8, "the tokens return to the play area");
+}
+
+#[test]
+fn refresh_order_upgrades_turn_face_up_at_the_end_of_the_round() {
+    let mut g = at_refresh(|p| {
+        p.players[0]
+            .order_upgrade_deck
+            .retain(|c| c != "Rain of Fire");
+        p.players[0].order_upgrades = vec!["Rain of Fire".into()];
+        p.players[0].used_upgrades = vec!["Rain of Fire".into()];
+    });
+    let mut guard = 0;
+    while !matches!(g.position().phase, Phase::Planning { .. }) && guard < 100 {
+        let act = g.legal_actions()[0];
+        g.apply(act).unwrap();
+        guard += 1;
+    }
+    assert!(g.player(Seat(0)).used_upgrades.is_empty());
+}
+
+#[test]
+fn planning_an_eliminated_player_places_no_tokens() {
+    let mut g = edited(3, |p| {
+        let seat = p.seat_of(Faction::Orks).unwrap();
+        p.areas.values_mut().for_each(|x| {
+            x.units.retain(|u| u.owner() != Faction::Orks);
+            x.structures.retain(|s| s.owner != Faction::Orks);
+        });
+        p.players[seat.index()].eliminated = true;
+        p.first_player = Seat(0);
+        p.phase = Phase::Planning { turn: Seat(0) };
+    });
+    let orks = g.seat_of(Faction::Orks).unwrap();
+    for _ in 0..8 {
+        let d = g.decision().unwrap();
+        assert_ne!(d.seat, orks);
+        let act = g
+            .legal_actions()
+            .into_iter()
+            .find(|x| match x {
+                Action::Place { system, .. } => g
+                    .position()
+                    .stacks
+                    .get(system)
+                    .and_then(|s| s.last())
+                    .is_none_or(|t| t.owner == g.faction(d.seat)),
+                _ => false,
+            })
+            .unwrap();
+        g.apply(act).unwrap();
+    }
+    assert!(matches!(g.position().phase, Phase::Operations { .. }));
+    assert_eq!(g.player(orks).orders.len(), 8);
+}
+
+#[test]
+fn player_elimination_does_not_lower_the_objectives_needed_to_win() {
+    // Three seats, one eliminated: two objective tokens are not enough.
+    let mut g = edited(3, |p| {
+        let orks = p.seat_of(Faction::Orks).unwrap();
+        p.areas.values_mut().for_each(|x| {
+            x.units.retain(|u| u.owner() != Faction::Orks);
+            x.structures.retain(|s| s.owner != Faction::Orks);
+        });
+        p.players[orks.index()].eliminated = true;
+        let um = p.seat_of(UM).unwrap();
+        p.players[um.index()].objectives = 1;
+        p.area_mut(a("A1.ne")).objectives = vec![UM];
+        revealed(p, um.0, "A1", Order::Dominate);
+    });
+    play(&mut g, &["to-events"]);
+    let um = g.seat_of(UM).unwrap();
+    assert_eq!(g.player(um).objectives, 2);
+    assert!(!g.is_over(), "three players: three tokens are needed");
+}
+
+#[test]
+fn winning_ties_are_broken_by_units_on_the_board_and_else_shared() {
+    // Both reach two tokens with two friendly worlds each; Chaos has one unit more.
+    let setup = |extra_cultist: bool| {
+        at_refresh(move |p| {
+            clear_board(p);
+            put(p, "A1.ne", &[Scout]);
+            put(p, "A1.sw", &[Scout]);
+            put(p, "B3.ne", &[Cultist]);
+            put(p, "B3.se", &[Cultist]);
+            if extra_cultist {
+                put(p, "B3.nw", &[IconoclastDestroyer]);
+            }
+            p.players[0].objectives = 1;
+            p.players[1].objectives = 1;
+            p.area_mut(a("A1.ne")).objectives = vec![UM];
+            p.area_mut(a("B3.ne")).objectives = vec![CH];
+        })
+    };
+    let g = setup(true);
+    assert!(
+        matches!(&g.position().phase, Phase::GameOver { winners, .. } if winners == &vec![Seat(1)])
+    );
+    let g = setup(false);
+    assert!(
+        matches!(&g.position().phase, Phase::GameOver { winners, .. } if winners == &vec![Seat(0), Seat(1)]),
+        "still tied: a shared victory"
+    );
+}
+
+#[test]
+fn player_elimination_removes_his_tokens_from_the_stacks() {
+    let mut g = small(|p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, UM);
+        build(p, "A2.se", StructureKind::Factory, CH);
+        put(p, "A3.ne", &[SpaceMarine]);
+        put(p, "B3.nw", &[IconoclastDestroyer]);
+        waiting_token(p, 1, "B3", Order::Advance);
+        revealed(p, 0, "A2", Order::Advance);
+    });
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "done",
+            "move A3.ne -> A2.se space-marine x1",
+            "done",
+        ],
+    );
+    assert!(g.player(Seat(1)).eliminated);
+    assert!(g.position().stacks.is_empty(), "his token left the board");
+    assert!(
+        g.position().areas.values().all(|x| x.count_units(CH) == 0),
+        "his ships are destroyed"
+    );
+}
+
+#[test]
+fn advance_ground_units_come_from_at_most_one_adjacent_system() {
+    // Active system B1: a strike cruiser makes its void B1.sw friendly. Scouts stand on
+    // Alledrias (A1, next to Smyrna) and on Phlegra (B2, next to B1.sw).
+    let setup = || {
+        small(|p| {
+            put(p, "B1.sw", &[StrikeCruiser]);
+            put(p, "A1.se", &[StrikeCruiser]);
+            put(p, "B2.nw", &[Scout]);
+            revealed(p, 0, "B1", Order::Advance);
+        })
+    };
+    let mut g = setup();
+    play(&mut g, &["resolve", "done"]);
+    assert!(legal(&g).contains(&"move B2.nw -> B1.se scout x1".to_string()));
+    play(&mut g, &["move A1.ne -> B1.nw scout x1"]);
+    assert!(
+        !legal(&g).iter().any(|x| x.starts_with("move B2.nw")),
+        "ground units already came from A1"
+    );
+    assert_eq!(
+        g.check(&"move B2.nw -> B1.se scout x1".parse().unwrap())
+            .unwrap_err()
+            .rule,
+        "Moving Ground Units"
+    );
+}
+
+#[test]
+fn advance_after_ships_from_one_adjacent_system_ground_units_come_only_from_it() {
+    let mut g = small(|p| {
+        put(p, "B1.sw", &[StrikeCruiser]);
+        put(p, "A1.se", &[StrikeCruiser]);
+        put(p, "B2.nw", &[Scout]);
+        put(p, "B1.nw", &[Scout]);
+        revealed(p, 0, "B1", Order::Advance);
+    });
+    play(
+        &mut g,
+        &["resolve", "move A1.se -> B1.ne strike-cruiser x1", "done"],
+    );
+    let l = legal(&g);
+    assert!(
+        !l.iter().any(|x| x.starts_with("move B2.nw")),
+        "ships came from A1, so ground units cannot come from B2"
+    );
+    assert!(l.contains(&"move A1.ne -> B1.nw scout x1".to_string()));
+    assert!(
+        l.contains(&"move B1.nw -> B1.se scout x1".to_string()),
+        "ground units already in the active system are not restricted"
+    );
+}
+
+#[test]
+fn advance_ships_need_no_path_and_a_moved_unit_does_not_move_again() {
+    // B1's voids (ne and sw) are diagonal: a ship still moves between them.
+    let mut g = small(|p| {
+        put(p, "B1.ne", &[StrikeCruiser]);
+        put(p, "A1.se", &[StrikeCruiser]);
+        revealed(p, 0, "B1", Order::Advance);
+    });
+    play(&mut g, &["resolve"]);
+    assert!(legal(&g).contains(&"move B1.ne -> B1.sw strike-cruiser x1".to_string()));
+    play(&mut g, &["move A1.se -> B1.sw strike-cruiser x1"]);
+    assert!(
+        !legal(&g).iter().any(|x| x.starts_with("move B1.sw")),
+        "the ship that moved to B1.sw stays there"
+    );
+    assert!(legal(&g).contains(&"move B1.ne -> B1.sw strike-cruiser x1".to_string()));
+}
+
+#[test]
+fn unit_capacity_players_destroy_their_excess_from_the_first_player_clockwise() {
+    // Both are over capacity after the Chaos player's order: the first player chooses first.
+    let g = small(|p| {
+        put(p, "A1.ne", &[Scout, Scout]);
+        put(p, "B3.ne", &[Cultist, Cultist, Cultist, Cultist]);
+        p.phase = Phase::Operations {
+            turn: Seat(1),
+            step: OpStep::Capacity {
+                system: "B3".parse().unwrap(),
+            },
+        };
+    });
+    let d = g.decision().unwrap();
+    assert_eq!((d.seat, d.kind), (Seat(0), DecisionKind::DestroyExcess));
+    let g = small(|p| {
+        put(p, "A1.ne", &[Scout, Scout]);
+        put(p, "B3.ne", &[Cultist, Cultist, Cultist, Cultist]);
+        p.phase = Phase::Refresh {
+            turn: Seat(1),
+            step: RefreshStep::Capacity,
+        };
+    });
+    assert_eq!(g.decision().unwrap().seat, Seat(0));
+}
+
+#[test]
+fn refresh_a_tactic_that_gives_asset_tokens_respects_the_limit_of_three() {
+    // Chaos's Spoils of War: one forge and one reinforcement token.
+    let mut g = small(|p| {
+        p.players[1].assets.reinforcement = 3;
+        let seat = &mut p.players[1];
+        seat.event_deck.retain(|c| c != "Spoils of War");
+        seat.event_deck.push("Spoils of War".into());
+        waiting_token(p, 0, "A1", Order::Advance);
+        revealed(p, 1, "B3", Order::Dominate);
+    });
+    play(&mut g, &["to-events", "reveal A1", "to-events"]);
+    // Ultramarines first, then Chaos.
+    play(&mut g, &["event 1"]);
+    let act = g.legal_actions()[0];
+    g.apply(act).unwrap();
+    play(&mut g, &["done"]);
+    play(&mut g, &["event 1"]);
+    if g.decision().unwrap().kind == DecisionKind::MoveStorm {
+        let act = g.legal_actions()[0];
+        g.apply(act).unwrap();
+    }
+    play(&mut g, &["use-event"]);
+    let p = g.player(Seat(1));
+    assert_eq!(p.assets.forge, 1);
+    assert_eq!(p.assets.reinforcement, 3, "already three: none gained");
+    assert!(
+        p.event_deck.contains(&"Spoils of War".to_string()),
+        "a tactic goes back"
+    );
 }

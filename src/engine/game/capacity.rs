@@ -17,13 +17,11 @@ impl Game {
             .collect()
     }
 
-    /// The seat that must destroy units now: clockwise from the seat whose turn it is.
+    /// The seat that must destroy units now: clockwise from the first player.
     pub(crate) fn over_capacity_seat(&self) -> Option<Seat> {
-        let start = match &self.pos.phase {
-            Phase::Operations { turn, .. } | Phase::Refresh { turn, .. } => *turn,
-            _ => self.pos.first_player,
-        };
-        let mut seat = start;
+        // Simultaneous Effects: every player destroys his excess at the same time, so the first
+        // player resolves first, then the others clockwise (not the active player first).
+        let mut seat = self.first_active();
         for _ in 0..self.player_count() {
             if self.is_active(seat) && !self.over_capacity_areas(seat).is_empty() {
                 return Some(seat);

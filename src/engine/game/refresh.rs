@@ -3,7 +3,7 @@
 
 use super::{Action, Event, Game};
 use crate::engine::data::EventKind;
-use crate::engine::ids::Seat;
+use crate::engine::ids::{Asset, Seat};
 use crate::engine::phase::{EndReason, Phase, RefreshStep};
 use crate::engine::storms::storm_destinations;
 
@@ -214,9 +214,11 @@ impl Game {
                     log.push(Event(format!("{name} puts the scheme {card} into play")));
                 } else {
                     self.player_mut(turn).event_deck.push(card.clone());
-                    log.push(Event(format!(
-                        "{name} resolves {card} (its effect is not yet implemented)"
-                    )));
+                    if !self.resolve_tactic(turn, &card, log) {
+                        log.push(Event(format!(
+                            "{name} resolves {card} (its effect is not yet implemented)"
+                        )));
+                    }
                 }
                 self.end_event(turn, log);
             }
@@ -227,6 +229,33 @@ impl Game {
             (RefreshStep::Capacity, Action::Destroy { .. }) => self.apply_destroy(action, log),
             _ => {}
         }
+    }
+
+    /// The tactics that only give asset tokens (Event Cards: a tactic is resolved at once).
+    /// Returns whether the card is one of them.
+    fn resolve_tactic(&mut self, seat: Seat, card: &str, log: &mut Vec<Event>) -> bool {
+        let gains: &[Asset] = match card {
+            "Spoils of War" => &[Asset::Forge, Asset::Reinforcement],
+            "Legacy of Vaul" => &[Asset::Forge, Asset::Forge],
+            "Moar Boyz!" => &[Asset::Reinforcement, Asset::Reinforcement],
+            _ => return false,
+        };
+        let max = self.data.components.max_assets_each;
+        let name = self.faction(seat).name();
+        for &asset in gains {
+            // Assets: a player never holds more than three of each token.
+            if let Some(n) = self.player_mut(seat).assets.get_mut(asset)
+                && *n < max
+            {
+                *n += 1;
+                log.push(Event(format!("{name} gains a {asset} token ({card})")));
+            } else {
+                log.push(Event(format!(
+                    "{name} already holds {max} {asset} tokens and gains none"
+                )));
+            }
+        }
+        true
     }
 
     fn after_storm(&mut self, turn: Seat, card: String, ability: bool, log: &mut Vec<Event>) {
@@ -270,14 +299,18 @@ impl Game {
         }
     }
 
-    /// End of round: order upgrades turn face up, the first player token passes left, the
-    /// round marker advances; after round 8 the game ends.
+    /// End of round: order upgrades and warp storms turn face up, the first player token
+    /// passes left, the round marker advances; after round 8 the game ends.
     fn end_round(&mut self, log: &mut Vec<Event>) {
         if self.check_eliminations(log) {
             return;
         }
         for p in &mut self.pos.players {
             p.used_upgrades.clear();
+        }
+        // Warp Storms, Moving: at the end of the round every storm flips back to its pink side.
+        for s in &mut self.pos.storms {
+            s.moved = false;
         }
         if self.pos.round >= self.data.components.rounds {
             let candidates: Vec<Seat> = self.seats().filter(|&s| self.is_active(s)).collect();
