@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use herakon::cli;
-use herakon::engine::Seat;
+use herakon::engine::{Seat, SetupKind};
 use herakon::tui::{self, PlayOptions};
 
 /// herakon: an unofficial hot-seat terminal client and rules engine for Forbidden Stars.
@@ -35,6 +35,20 @@ struct NewArgs {
     /// Seed of the game's random generator (random when not given).
     #[arg(long)]
     seed: Option<u64>,
+    /// The board: `intro` (the introductory setup) or `build` (constructed as the Rules
+    /// Reference describes: `new` decides the setup at random from the seed, `play` lets the
+    /// players decide it).
+    #[arg(long, value_enum, default_value_t = SetupArg::Intro)]
+    setup: SetupArg,
+}
+
+/// How a new game's board is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SetupArg {
+    /// The introductory board (introductory factions only).
+    Intro,
+    /// A constructed board (any factions).
+    Build,
 }
 
 #[derive(Debug, Subcommand)]
@@ -72,6 +86,8 @@ enum Command {
     },
     /// Ask the engine about a position: its legal actions, what an action does, why one is refused.
     Check(cli::check::Args),
+    /// Print the JSON Schema of save and position files, for an editor to complete and check them.
+    Schema,
     /// Play many games between computer players and print a summary.
     Simulate(cli::simulate::Args),
 }
@@ -88,16 +104,28 @@ fn seed_or_random(seed: Option<u64>) -> u64 {
     })
 }
 
+/// A new game from the arguments; with `random_setup`, a constructed board's setup is decided
+/// by seeded random choices.
 fn new_game(
     args: &NewArgs,
     data: std::sync::Arc<herakon::engine::GameData>,
+    random_setup: bool,
 ) -> Result<herakon::engine::Game, String> {
     let factions = args
         .factions
         .as_deref()
         .map(cli::parse_factions)
         .transpose()?;
-    cli::new_game(args.players, factions, seed_or_random(args.seed), data)
+    let seed = seed_or_random(args.seed);
+    let setup = match args.setup {
+        SetupArg::Intro => SetupKind::Intro,
+        SetupArg::Build => SetupKind::Build,
+    };
+    let mut game = cli::new_game(args.players, factions, seed, setup, data)?;
+    if random_setup {
+        game.play_setup_randomly(seed);
+    }
+    Ok(game)
 }
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
@@ -108,6 +136,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             players: 2,
             factions: None,
             seed: None,
+            setup: SetupArg::Intro,
         },
         save_to: None,
     });
@@ -115,7 +144,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Play { save, new, save_to } => {
             let (game, default_path) = match save {
                 Some(path) => (cli::load_game(&path, data)?, path),
-                None => (new_game(&new, data)?, cli::fresh_save_path("hotseat")),
+                None => (new_game(&new, data, false)?, cli::fresh_save_path("hotseat")),
             };
             let options = PlayOptions {
                 save_path: Some(save_to.unwrap_or(default_path)),
@@ -124,7 +153,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::New { new, out } => {
-            let game = new_game(&new, data)?;
+            let game = new_game(&new, data, true)?;
             cli::save_game(&game, &out)?;
             println!("wrote {}", out.display());
             Ok(ExitCode::SUCCESS)
@@ -158,6 +187,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Check(args) => cli::check::run(&args, data),
+        Command::Schema => cli::check::run_schema(),
         Command::Simulate(args) => cli::simulate::run(&args, data),
     }
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{a, build, clear_board, edited, legal, play, put};
+use common::{a, build, clear_board, edited, legal, put};
 use herakon::engine::combat::{CombatRole, CombatSide, CombatState, CombatStep};
 use herakon::engine::data::DieFace::{self, Defence as D, Morale as M, Offence as O};
 use herakon::engine::ids::{Faction, Order, Seat, StructureKind};
@@ -86,10 +86,26 @@ fn fight(
                 round: 1,
                 step,
                 winner: None,
+                pending: Vec::new(),
+                second_assess: false,
             })),
         };
         edit(p);
     })
+}
+
+/// Applies actions by their notation, declining every optional combat card ability on the way:
+/// these tests count the cards' icons only (`tests/cards_combat.rs` plays the abilities).
+fn play(g: &mut Game, actions: &[&str]) {
+    for text in actions {
+        common::play(g, &[text]);
+        while g
+            .decision()
+            .is_some_and(|d| d.kind == DecisionKind::CardAbility)
+        {
+            common::play(g, &["done"]);
+        }
+    }
 }
 
 fn choose_cards() -> CombatStep {
@@ -575,6 +591,8 @@ fn learn_to_play_combat_example_four_damage_destroys_the_scout_and_routs_the_spa
                     side: CombatRole::Attacker,
                 },
                 winner: None,
+                pending: Vec::new(),
+                second_assess: false,
             })),
         };
     });

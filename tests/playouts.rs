@@ -25,6 +25,7 @@ fn random_game(
             players,
             factions: None,
             seed,
+            setup: herakon::engine::SetupKind::Intro,
         },
         Arc::clone(data),
     )
@@ -85,6 +86,7 @@ fn same_seed_and_actions_replay_to_the_same_game() {
                 players: 3,
                 factions: None,
                 seed,
+                setup: herakon::engine::SetupKind::Intro,
             },
             Arc::clone(&data),
         )
@@ -107,6 +109,7 @@ fn apply_accepts_every_listed_action_and_rejects_unlisted_ones() {
                 players: 2,
                 factions: None,
                 seed,
+                setup: herakon::engine::SetupKind::Intro,
             },
             Arc::clone(&data),
         )

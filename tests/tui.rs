@@ -29,6 +29,7 @@ fn new_game(players: u8) -> Game {
             players,
             factions: None,
             seed: 1,
+            setup: herakon::engine::SetupKind::Intro,
         },
         data(),
     )
@@ -441,6 +442,7 @@ fn combat_panel_shows_only_the_viewers_hand() {
                 players: 2,
                 factions: None,
                 seed,
+                setup: herakon::engine::SetupKind::Intro,
             },
             data(),
         )

@@ -1,9 +1,13 @@
 //! Computer players: a random player (uniform over the legal actions) and a heuristic player
-//! that plays sensibly. Bots choose only among `legal_actions()` and look only at what their
+//! that plays sensibly; whole games between them ([`play`]) and combat odds from playouts
+//! ([`odds`]). Bots choose only among `legal_actions()` and look only at what their
 //! seat may know: the heuristic scores an action by the position it leads to, and never
 //! applies an action whose result depends on a roll or a draw before it is taken.
 
+mod estimate;
 mod heuristic;
+pub mod odds;
+pub mod play;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

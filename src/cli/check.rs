@@ -1,17 +1,687 @@
-//! `herakon check` (being written).
+//! `herakon check`: a rules checker for a save or a hand-written position. It prints the
+//! position, whose decision it is and every legal action, numbered; applies actions and says
+//! what each did (events, dice, the next decision); explains why an action is refused; and
+//! speaks JSON for tools. Dice can be replayed from the table with `--dice` or `--seed`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::engine::combat::{CombatRole, faces_text, parse_faces};
+use crate::engine::data::DieFace;
+use crate::engine::phase::{OpStep, Phase, RefreshStep};
+use crate::engine::{Action, Faction, Game, GameData, RuleError, Seat, save, sketch};
+
+use super::files;
+use super::show::position_text;
 
 /// The options of `herakon check`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// The save or hand-written position (sketch) to check.
+    #[arg(value_name = "POSITION")]
+    pub position: PathBuf,
+    /// Apply an action: its notation (`move B1.se -> B2.nw space-marine x2`) or its number in
+    /// the list of legal actions at that moment. Repeat it to apply several, in order.
+    #[arg(long, value_name = "ACTION")]
+    pub apply: Vec<String>,
+    /// Apply the actions of a file first, one a line (blank lines and `#` comments skipped).
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
+    /// Say whether ACTION is legal (after the applied actions), and if not which rule forbids
+    /// it and the fact in the position that triggers the rule. Repeatable.
+    #[arg(long, value_name = "ACTION")]
+    pub why: Vec<String>,
+    /// Print one JSON document for tools instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Roll dice (and shuffle) with a generator seeded with this instead of the position's own.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Fix the next dice rolled, as at the table: `attacker=OODM,defender=DDM` (O offence,
+    /// D defence, M morale; the striking player of an orbital strike is the attacker).
+    #[arg(long, value_name = "SIDE=FACES,...")]
+    pub dice: Option<String>,
+    /// Show only what this player may see: a seat number (1-4) or a faction.
+    #[arg(long = "as", value_name = "PLAYER")]
+    pub viewer: Option<String>,
+}
+
+/// A seat as the report names it: seats count from 1, as printed.
+#[derive(Debug, Clone, Serialize)]
+struct SeatJson {
+    /// Seat number from 1.
+    seat: u8,
+    /// The faction's key.
+    faction: Faction,
+}
+
+/// Who must decide and what.
+#[derive(Debug, Clone, Serialize)]
+struct DecisionJson {
+    /// Seat number from 1.
+    seat: u8,
+    /// The faction's key.
+    faction: Faction,
+    /// The choice, in words.
+    must: String,
+}
+
+/// Dice rolled by an action.
+#[derive(Debug, Clone, Serialize)]
+struct DiceJson {
+    /// `combat` or `orbital-strike`.
+    kind: &'static str,
+    /// The attacker's (striker's) faces as letters.
+    attacker: String,
+    /// The defender's faces as letters (none in an orbital strike).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    defender: Option<String>,
+    /// The sides whose faces came from `--dice` (or the position's `dice`).
+    set_by_hand: Vec<CombatRole>,
+}
+
+/// One applied action.
+#[derive(Debug, Clone, Serialize)]
+struct StepJson {
+    /// 1-based place in the list of applied actions.
+    number: usize,
+    /// The action in the notation.
+    action: String,
+    /// What happened.
+    events: Vec<String>,
+    /// The dice it rolled, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dice: Option<DiceJson>,
+    /// The decision after it (`None`: the game is over).
+    decision: Option<DecisionJson>,
+}
+
+/// An action refused.
+#[derive(Debug, Clone, Serialize)]
+struct RefusalJson {
+    /// 1-based place in the list of applied actions.
+    number: usize,
+    /// The action as given.
+    action: String,
+    /// The rule (Rules Reference topic), or `Action notation` for text that is no action.
+    rule: String,
+    /// Why, naming the fact in the position.
+    reason: String,
+}
+
+/// The answer to `--why`.
+#[derive(Debug, Clone, Serialize)]
+struct WhyJson {
+    /// The action as given.
+    action: String,
+    /// Whether it is legal now.
+    legal: bool,
+    /// Its number in the list of legal actions, if legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    number: Option<usize>,
+    /// The rule forbidding it, if not legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<String>,
+    /// Why, if not legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    /// What it would do, if legal (dice rolled with the position's generator).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    events: Vec<String>,
+    /// The decision it would lead to, if legal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    then: Option<DecisionJson>,
+}
+
+/// Everything `check` found, as JSON.
+#[derive(Debug, Serialize)]
+struct Report {
+    /// The file checked.
+    file: String,
+    /// The sketch's note, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+    /// The player whose view is shown (`None`: everything, hidden information included).
+    viewer: Option<SeatJson>,
+    /// The actions applied.
+    applied: Vec<StepJson>,
+    /// The action refused, if one was (the exit status is 1 then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refused: Option<RefusalJson>,
+    /// Answers to `--why`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    why: Vec<WhyJson>,
+    /// Who must decide now (`None`: the game is over).
+    decision: Option<DecisionJson>,
+    /// Every legal action now, in the order of their numbers (`None`: hidden from the viewer).
+    legal_actions: Option<Vec<String>>,
+    /// The position: the full state (seats from 0, as saved), or the viewer's `PlayerView`.
+    state: serde_json::Value,
+}
+
+fn seat_number(seat: Seat) -> u8 {
+    seat.0 + 1
+}
+
+fn decision_json(game: &Game) -> Option<DecisionJson> {
+    game.decision().map(|d| DecisionJson {
+        seat: seat_number(d.seat),
+        faction: game.faction(d.seat),
+        must: d.kind.to_string(),
+    })
+}
+
+/// Reads `--as`: a seat number from 1 or a faction in the game.
+fn parse_viewer(text: &str, game: &Game) -> Result<Seat, String> {
+    if let Ok(n) = text.trim().parse::<usize>() {
+        return if (1..=game.player_count()).contains(&n) {
+            Ok(Seat(u8::try_from(n - 1).unwrap_or(0)))
+        } else {
+            Err(format!(
+                "--as {n}: there is no seat {n} in this {}-player game",
+                game.player_count()
+            ))
+        };
+    }
+    let faction: Faction = text.parse().map_err(|e| format!("--as: {e}"))?;
+    game.seat_of(faction)
+        .ok_or_else(|| format!("--as: {} plays in no seat of this game", faction.name()))
+}
+
+/// Reads `--dice attacker=OODM,defender=DDM`.
+fn parse_dice(text: &str) -> Result<Vec<(CombatRole, Vec<DieFace>)>, String> {
+    text.split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|part| {
+            let (side, faces) = part.split_once('=').ok_or_else(|| {
+                format!("--dice: `{part}` should be SIDE=FACES, e.g. attacker=OODM")
+            })?;
+            let role = match side.trim().to_ascii_lowercase().as_str() {
+                "attacker" | "a" | "striker" => CombatRole::Attacker,
+                "defender" | "d" => CombatRole::Defender,
+                other => {
+                    return Err(format!(
+                        "--dice: `{other}` is no side (attacker or defender)"
+                    ));
+                }
+            };
+            Ok((
+                role,
+                parse_faces(faces).map_err(|e| format!("--dice: {e}"))?,
+            ))
+        })
+        .collect()
+}
+
+/// The actions to apply: the script's lines, then every `--apply`.
+fn actions_to_apply(args: &Args) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    if let Some(path) = &args.script {
+        let text = files::read_text(path)?;
+        out.extend(
+            text.lines()
+                .map(|l| l.split('#').next().unwrap_or("").trim())
+                .filter(|l| !l.is_empty())
+                .map(str::to_string),
+        );
+    }
+    out.extend(args.apply.iter().cloned());
+    Ok(out)
+}
+
+/// Reads an action: its number in the current list of legal actions, or its notation.
+fn resolve(game: &Game, text: &str) -> Result<Action, RuleError> {
+    let t = text.trim();
+    if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
+        let legal = game.legal_actions();
+        return t
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| legal.get(i).copied())
+            .ok_or_else(|| {
+                RuleError::new(
+                    "Action notation",
+                    format!(
+                        "there is no legal action number {t}: the list has {}",
+                        legal.len()
+                    ),
+                )
+            });
+    }
+    t.parse()
+        .map_err(|e: crate::engine::action::ParseActionError| {
+            RuleError::new("Action notation", e.to_string())
+        })
+}
+
+/// Loads the file and applies `--seed` and `--dice` to its position.
+fn load(args: &Args, data: Arc<GameData>) -> Result<(Game, Option<String>), String> {
+    let text = files::read_text(&args.position)?;
+    let name = args.position.display();
+    let note = if sketch::is_sketch(&text) {
+        sketch::parse(&text).ok().and_then(|s| s.note)
+    } else {
+        None
+    };
+    let game = save::load(&text, Arc::clone(&data)).map_err(|e| format!("{name}: {e}"))?;
+    if args.seed.is_none() && args.dice.is_none() {
+        return Ok((game, note));
+    }
+    let mut pos = game.position().clone();
+    if let Some(seed) = args.seed {
+        pos.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+    if let Some(dice) = &args.dice {
+        for (role, faces) in parse_dice(dice)? {
+            match role {
+                CombatRole::Attacker => pos.forced_dice.attacker = faces,
+                CombatRole::Defender => pos.forced_dice.defender = faces,
+            }
+        }
+    }
+    let game = Game::from_position(pos, data).map_err(|v| {
+        let lines: Vec<String> = v.iter().map(|v| format!("  - {v}")).collect();
+        format!("{name}: {}", lines.join("\n"))
+    })?;
+    Ok((game, note))
+}
+
+/// The dice an action rolled: a combat that started, or an orbital strike made.
+fn rolled(before: &Game, after: &Game) -> Option<DiceJson> {
+    let forced = &before.position().forced_dice;
+    let by_hand = |roles: &[CombatRole]| -> Vec<CombatRole> {
+        roles
+            .iter()
+            .copied()
+            .filter(|r| match r {
+                CombatRole::Attacker => !forced.attacker.is_empty(),
+                CombatRole::Defender => !forced.defender.is_empty(),
+            })
+            .collect()
+    };
+    if let Some(c) = after.combat()
+        && before.combat().is_none_or(|b| b.area != c.area)
+        && !(c.attacker.dice.is_empty() && c.defender.dice.is_empty())
+    {
+        return Some(DiceJson {
+            kind: "combat",
+            attacker: faces_text(&c.attacker.dice),
+            defender: Some(faces_text(&c.defender.dice)),
+            set_by_hand: by_hand(&[CombatRole::Attacker, CombatRole::Defender]),
+        });
+    }
+    let strike = |g: &Game| match &g.position().phase {
+        Phase::Operations {
+            step: OpStep::Orbital(s),
+            ..
+        } => Some(s.dice.clone()),
+        _ => None,
+    };
+    if strike(before).is_none()
+        && let Some(dice) = strike(after)
+    {
+        return Some(DiceJson {
+            kind: "orbital-strike",
+            attacker: faces_text(&dice),
+            defender: None,
+            set_by_hand: by_hand(&[CombatRole::Attacker]),
+        });
+    }
+    None
+}
+
+/// What the position hides from the players, for the referee's view (no `--as`).
+fn hidden_text(game: &Game) -> String {
+    let pos = game.position();
+    let mut lines = Vec::new();
+    for (system, stack) in &pos.stacks {
+        if stack.is_empty() {
+            continue;
+        }
+        let tokens: Vec<String> = stack
+            .iter()
+            .map(|t| format!("{} {}", t.owner, t.order))
+            .collect();
+        lines.push(format!(
+            "order tokens on {system}, bottom to top: {}",
+            tokens.join(", ")
+        ));
+    }
+    if let Some(c) = game.combat() {
+        for (role, side) in [("attacker", &c.attacker), ("defender", &c.defender)] {
+            let name = side.faction.map_or("?", |f| f.name());
+            if !side.hand.is_empty() {
+                lines.push(format!(
+                    "hand of the {role} ({name}): {}",
+                    side.hand.join(", ")
+                ));
+            }
+            if let Some(card) = &side.chosen {
+                lines.push(format!("card of the {role} ({name}) face down: {card}"));
+            }
+        }
+    }
+    if let Phase::Refresh {
+        turn,
+        step: RefreshStep::ChooseEvent { drawn },
+    } = &pos.phase
+    {
+        lines.push(format!(
+            "event cards {} drew: {}",
+            game.faction(*turn).name(),
+            drawn.join(", ")
+        ));
+    }
+    let forced = &pos.forced_dice;
+    if !forced.is_empty() {
+        lines.push(format!(
+            "dice set for the next rolls: attacker {}, defender {}",
+            if forced.attacker.is_empty() {
+                "rolled".into()
+            } else {
+                faces_text(&forced.attacker)
+            },
+            if forced.defender.is_empty() {
+                "rolled".into()
+            } else {
+                faces_text(&forced.defender)
+            }
+        ));
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("Hidden information (`--as PLAYER` shows one player's view):\n");
+    for l in lines {
+        let _ = writeln!(out, "  {l}");
+    }
+    out
+}
+
+/// The numbered legal actions, or why they are not shown.
+fn legal_text(game: &Game, viewer: Option<Seat>, out: &mut String) {
+    let Some(d) = game.decision() else {
+        let _ = writeln!(out, "No legal action: the game is over.");
+        return;
+    };
+    if viewer.is_some_and(|v| v != d.seat) {
+        let _ = writeln!(
+            out,
+            "Legal actions: not shown, they are {} ({})'s to see.",
+            d.seat,
+            game.faction(d.seat).name()
+        );
+        return;
+    }
+    let legal = game.legal_actions();
+    let _ = writeln!(
+        out,
+        "Legal actions of {} ({}), {}:",
+        d.seat,
+        game.faction(d.seat).name(),
+        legal.len()
+    );
+    let width = legal.len().to_string().len();
+    for (i, a) in legal.iter().enumerate() {
+        let _ = writeln!(out, "  {:>width$}. {a}", i + 1);
+    }
+}
+
+fn dice_line(d: &DiceJson) -> String {
+    let how = |role: CombatRole| {
+        if d.set_by_hand.contains(&role) {
+            "set by hand"
+        } else {
+            "rolled"
+        }
+    };
+    match &d.defender {
+        Some(def) => format!(
+            "dice: attacker {} ({}), defender {def} ({})",
+            d.attacker,
+            how(CombatRole::Attacker),
+            how(CombatRole::Defender)
+        ),
+        None => format!(
+            "dice: orbital strike {} ({})",
+            d.attacker,
+            how(CombatRole::Attacker)
+        ),
+    }
+}
 
 /// Runs `herakon check`.
 ///
 /// # Errors
-/// Always, until the command is written.
-pub fn run(
-    args: &Args,
-    data: std::sync::Arc<crate::engine::GameData>,
-) -> Result<std::process::ExitCode, String> {
-    let _ = (args, data);
-    Err("not written yet".into())
+/// A file that cannot be read or loaded, or a bad `--as`, `--dice` or `--script`.
+pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
+    let (mut game, note) = load(args, data)?;
+    let viewer = args
+        .viewer
+        .as_deref()
+        .map(|v| parse_viewer(v, &game))
+        .transpose()?;
+    let mut applied = Vec::new();
+    let mut refused = None;
+    for (i, text) in actions_to_apply(args)?.iter().enumerate() {
+        let number = i + 1;
+        let before = game.clone();
+        let result = resolve(&game, text)
+            .and_then(|action| game.apply(action).map(|events| (action, events)));
+        match result {
+            Ok((action, events)) => applied.push(StepJson {
+                number,
+                action: action.to_string(),
+                events: events.iter().map(ToString::to_string).collect(),
+                dice: rolled(&before, &game),
+                decision: decision_json(&game),
+            }),
+            Err(e) => {
+                refused = Some(RefusalJson {
+                    number,
+                    action: text.trim().to_string(),
+                    rule: e.rule.to_string(),
+                    reason: e.reason,
+                });
+                break;
+            }
+        }
+    }
+    let why: Vec<WhyJson> = if refused.is_some() {
+        Vec::new()
+    } else {
+        args.why
+            .iter()
+            .map(|text| answer_why(&game, text))
+            .collect()
+    };
+    let exit = if refused.is_some() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    };
+    if args.json {
+        let hidden = game
+            .decision()
+            .is_some_and(|d| viewer.is_some_and(|v| v != d.seat));
+        let state = match viewer {
+            Some(v) => serde_json::to_value(game.view(Some(v))),
+            None => serde_json::to_value(game.position()),
+        }
+        .map_err(|e| format!("cannot write JSON: {e}"))?;
+        let report = Report {
+            file: args.position.display().to_string(),
+            note,
+            viewer: viewer.map(|v| SeatJson {
+                seat: seat_number(v),
+                faction: game.faction(v),
+            }),
+            applied,
+            refused,
+            why,
+            decision: decision_json(&game),
+            legal_actions: (!hidden).then(|| {
+                game.legal_actions()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect()
+            }),
+            state,
+        };
+        let text =
+            serde_json::to_string_pretty(&report).map_err(|e| format!("cannot write JSON: {e}"))?;
+        println!("{text}");
+        return Ok(exit);
+    }
+    print!(
+        "{}",
+        text_report(
+            &game,
+            &args.position,
+            note.as_deref(),
+            viewer,
+            &applied,
+            refused.as_ref(),
+            &why
+        )
+    );
+    Ok(exit)
+}
+
+fn answer_why(game: &Game, text: &str) -> WhyJson {
+    let mut answer = WhyJson {
+        action: text.trim().to_string(),
+        legal: false,
+        number: None,
+        rule: None,
+        reason: None,
+        events: Vec::new(),
+        then: None,
+    };
+    let checked = resolve(game, text).and_then(|a| game.check(&a).map(|()| a));
+    match checked {
+        Ok(action) => {
+            answer.action = action.to_string();
+            answer.legal = true;
+            answer.number = game
+                .legal_actions()
+                .iter()
+                .position(|a| *a == action)
+                .map(|i| i + 1);
+            let mut trial = game.clone();
+            if let Ok(events) = trial.apply(action) {
+                answer.events = events.iter().map(ToString::to_string).collect();
+                if let Some(d) = rolled(game, &trial) {
+                    answer.events.push(dice_line(&d));
+                }
+                answer.then = decision_json(&trial);
+            }
+        }
+        Err(e) => {
+            answer.rule = Some(e.rule.to_string());
+            answer.reason = Some(e.reason);
+        }
+    }
+    answer
+}
+
+fn text_report(
+    game: &Game,
+    file: &Path,
+    note: Option<&str>,
+    viewer: Option<Seat>,
+    applied: &[StepJson],
+    refused: Option<&RefusalJson>,
+    why: &[WhyJson],
+) -> String {
+    let mut out = String::new();
+    if let Some(note) = note {
+        let _ = writeln!(out, "{}: {note}\n", file.display());
+    }
+    for step in applied {
+        let _ = writeln!(out, "{}. {}", step.number, step.action);
+        for e in &step.events {
+            let _ = writeln!(out, "   {e}");
+        }
+        if let Some(d) = &step.dice {
+            let _ = writeln!(out, "   {}", dice_line(d));
+        }
+        let _ = writeln!(
+            out,
+            "   next: {}",
+            decision_line_json(step.decision.as_ref())
+        );
+    }
+    if let Some(r) = refused {
+        let _ = writeln!(out, "{}. {}", r.number, r.action);
+        let _ = writeln!(out, "   REFUSED by the rule {}: {}", r.rule, r.reason);
+        out.push('\n');
+        legal_text(game, viewer, &mut out);
+        return out;
+    }
+    if !why.is_empty() {
+        if !applied.is_empty() {
+            out.push('\n');
+        }
+        for w in why {
+            if w.legal {
+                let _ = writeln!(
+                    out,
+                    "`{}` is legal (action {} of {}). It would do:",
+                    w.action,
+                    w.number.unwrap_or(0),
+                    game.legal_actions().len()
+                );
+                for e in &w.events {
+                    let _ = writeln!(out, "  {e}");
+                }
+                let _ = writeln!(out, "  next: {}", decision_line_json(w.then.as_ref()));
+            } else {
+                let _ = writeln!(out, "`{}` is not legal.", w.action);
+                let _ = writeln!(out, "  rule: {}", w.rule.as_deref().unwrap_or(""));
+                let _ = writeln!(out, "  why:  {}", w.reason.as_deref().unwrap_or(""));
+            }
+        }
+        return out;
+    }
+    if !applied.is_empty() {
+        let _ = writeln!(out, "\nAfter {} action(s):", applied.len());
+    }
+    out.push_str(&position_text(game, viewer));
+    if viewer.is_none() {
+        let hidden = hidden_text(game);
+        if !hidden.is_empty() {
+            out.push('\n');
+            out.push_str(&hidden);
+        }
+    }
+    out.push('\n');
+    legal_text(game, viewer, &mut out);
+    out
+}
+
+fn decision_line_json(d: Option<&DecisionJson>) -> String {
+    match d {
+        Some(d) => format!("seat {} ({}) must {}", d.seat, d.faction.name(), d.must),
+        None => "the game is over".into(),
+    }
+}
+
+/// Runs `herakon schema`: prints the JSON Schema of save and position files.
+///
+/// # Errors
+/// Never in practice (the schema is always valid JSON).
+pub fn run_schema() -> Result<ExitCode, String> {
+    let schema = crate::engine::schema::file_schema();
+    let text =
+        serde_json::to_string_pretty(&schema).map_err(|e| format!("cannot write JSON: {e}"))?;
+    println!("{text}");
+    Ok(ExitCode::SUCCESS)
 }

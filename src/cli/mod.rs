@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::engine::data::{ASSET_FILES, GameData};
 use crate::engine::save;
-use crate::engine::{Faction, Game, NewGameOptions};
+use crate::engine::{Faction, Game, NewGameOptions, SetupKind};
 
 /// Loads the game data: the embedded copy, or the files of `dir`.
 ///
@@ -43,7 +43,8 @@ pub fn parse_factions(text: &str) -> Result<Vec<Faction>, String> {
         .collect()
 }
 
-/// A new introductory game.
+/// A new game: on the introductory board, or at the first decision of constructing the board
+/// (see [`Game::play_setup_randomly`] to have the setup decided at random).
 ///
 /// # Errors
 /// A wrong player count or factions the introductory setup does not use.
@@ -51,6 +52,7 @@ pub fn new_game(
     players: u8,
     factions: Option<Vec<Faction>>,
     seed: u64,
+    setup: SetupKind,
     data: Arc<GameData>,
 ) -> Result<Game, String> {
     if let Some(f) = &factions
@@ -66,6 +68,7 @@ pub fn new_game(
             players,
             factions,
             seed,
+            setup,
         },
         data,
     )

@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use crate::engine::combat::faces_text;
+use crate::engine::game::dice_text;
 use crate::engine::position::AreaState;
 use crate::engine::view::PlayerView;
 use crate::engine::{Game, Seat, StructureKind, UnitType};
@@ -35,9 +37,71 @@ pub fn position_text(game: &Game, viewer: Option<Seat>) -> String {
     }
     out.push('\n');
     board_text(game, &view, &mut out);
+    combat_text(&view, &mut out);
     out.push('\n');
     players_text(game, &view, &mut out);
     out
+}
+
+/// The combat in progress as the view shows it: dice, totals, cards face up, the viewer's own
+/// hand (other hands only by size).
+fn combat_text(view: &PlayerView, out: &mut String) {
+    let Some(c) = &view.combat else {
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "Combat in {}, {}:",
+        c.area,
+        if c.round == 0 {
+            "preparing".to_string()
+        } else {
+            format!("execution round {}", c.round)
+        }
+    );
+    for (role, side) in [("attacker", &c.attacker), ("defender", &c.defender)] {
+        let (offence, defence, morale) = side.totals;
+        let _ = write!(
+            out,
+            "  {role} {}: dice {} ({}); offence {offence}, defence {defence}, morale {morale}",
+            side.faction.name(),
+            faces_text(&side.dice),
+            dice_text(&side.dice)
+        );
+        if side.tokens != (0, 0) {
+            let _ = write!(
+                out,
+                "; combat tokens {} offence, {} defence",
+                side.tokens.0, side.tokens.1
+            );
+        }
+        if !side.reinforcements.is_empty() {
+            let routed = side.reinforcements.iter().filter(|r| **r).count();
+            let _ = write!(
+                out,
+                "; {} reinforcement token(s) ({routed} routed)",
+                side.reinforcements.len()
+            );
+        }
+        out.push('\n');
+        if !side.played.is_empty() {
+            let _ = writeln!(out, "    face up: {}", side.played.join(", "));
+        }
+        match &side.chosen {
+            Some(card) => {
+                let _ = writeln!(out, "    chosen face down: {card}");
+            }
+            None if side.has_chosen => {
+                let _ = writeln!(out, "    a card is chosen face down");
+            }
+            None => {}
+        }
+        if side.hand.is_empty() {
+            let _ = writeln!(out, "    hand: {} card(s)", side.hand_size);
+        } else {
+            let _ = writeln!(out, "    hand: {}", side.hand.join(", "));
+        }
+    }
 }
 
 fn board_text(game: &Game, view: &PlayerView, out: &mut String) {

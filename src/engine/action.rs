@@ -5,7 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::ids::{AreaId, Asset, EdgeId, Order, ParseIdError, StructureKind, SystemId};
+use super::data::DieFace;
+use super::ids::{AreaId, Asset, EdgeId, Faction, Order, ParseIdError, StructureKind, SystemId};
 use super::unit_type::UnitType;
 
 /// One atomic decision.
@@ -135,8 +136,141 @@ pub enum Action {
         /// The free unit that takes its place.
         to: UnitType,
     },
+    /// Setup: place a system tile from the hand, a side up, turned `rotation` quarter turns
+    /// clockwise. `tile 10A C3 r1`
+    PlaceTile {
+        /// The tile's number (1-12).
+        number: u8,
+        /// Whether side B is up (side A otherwise).
+        side_b: bool,
+        /// Quarter turns clockwise (0-3).
+        rotation: u8,
+        /// Where, on the construction grid.
+        system: SystemId,
+    },
+    /// Setup: place one unit of the initial forces on the tile just placed. `setup scout C3.nw`
+    SetupUnit {
+        /// The unit.
+        unit: UnitType,
+        /// Where.
+        area: AreaId,
+    },
+    /// Setup: place a structure of the initial forces on the tile just placed.
+    /// `setup factory C3.nw`
+    SetupStructure {
+        /// The structure.
+        kind: StructureKind,
+        /// The world.
+        area: AreaId,
+    },
+    /// Setup: place an opponent's objective token on an objective space. `objective C3.ne orks`
+    PlaceObjective {
+        /// The world with the objective space.
+        area: AreaId,
+        /// Whose token.
+        faction: Faction,
+    },
+    /// Setup: place a warp storm on a tile edge. `warp-storm B1.s`
+    PlaceStorm {
+        /// The edge.
+        edge: EdgeId,
+    },
+    /// Combat card: resolve the optional ability (or optional part) offered. `use`
+    UseAbility,
+    /// Combat card: take one option of a choice (1-based, as the card lists them). `option 2`
+    Choose {
+        /// 1-based index among the options.
+        option: u8,
+    },
+    /// Combat card: the unit or reinforcement token an ability acts on.
+    /// `pick space-marine`, `pick routed scout`, `pick reinforcement`
+    Pick {
+        /// The piece.
+        target: DamageTarget,
+    },
+    /// Combat card: a die showing this face (to spend, lose or reroll). `die morale`
+    Die {
+        /// The face.
+        face: DieFace,
+    },
+    /// Combat card: turn one die from one face to another. `convert morale -> offence`
+    Convert {
+        /// The face it shows.
+        from: DieFace,
+        /// The face it will show.
+        to: DieFace,
+    },
+    /// Combat card: a face-up combat card, by its place among the distinct face-up cards of
+    /// the side concerned (1-based). `discard 2`
+    Discard {
+        /// 1-based index.
+        card: u8,
+    },
+    /// Combat card: the area an ability places or moves units to. `area B1.sw`
+    Area {
+        /// The area.
+        area: AreaId,
+    },
+    /// Event card or order upgrade: place a free unit. `free space-marine B2.nw`
+    PlaceFree {
+        /// The unit.
+        unit: UnitType,
+        /// Where.
+        area: AreaId,
+    },
+    /// Event card or order upgrade: a player loses (or you take) one of his asset tokens.
+    /// `steal orks forge`
+    Steal {
+        /// Whose token.
+        faction: Faction,
+        /// Which token.
+        asset: Asset,
+    },
+    /// Event card or order upgrade: destroy a structure. `raze B2.nw city`
+    Raze {
+        /// The world.
+        area: AreaId,
+        /// The structure.
+        kind: StructureKind,
+    },
+    /// The Green Tide: resolve the revealed Strategize token as another order. `resolve-as advance`
+    ResolveAs {
+        /// The order resolved.
+        order: Order,
+    },
+    /// Event card: the system an ability acts on. `system B2`
+    System {
+        /// The system.
+        system: SystemId,
+    },
+    /// Event card: rout a unit. `rout B2.nw scout`
+    Rout {
+        /// Where.
+        area: AreaId,
+        /// The unit type.
+        unit: UnitType,
+    },
     /// Finish the current multi-step choice or decline an optional one. `done`
     Done,
+}
+
+/// A die face's word in the notation.
+#[must_use]
+pub fn face_key(face: DieFace) -> &'static str {
+    match face {
+        DieFace::Offence => "offence",
+        DieFace::Defence => "defence",
+        DieFace::Morale => "morale",
+    }
+}
+
+fn parse_face(word: &str) -> Option<DieFace> {
+    match word.to_ascii_lowercase().as_str() {
+        "offence" | "o" => Some(DieFace::Offence),
+        "defence" | "d" => Some(DieFace::Defence),
+        "morale" | "m" => Some(DieFace::Morale),
+        _ => None,
+    }
 }
 
 /// What suffers damage in a combat or orbital strike.
@@ -223,6 +357,35 @@ impl fmt::Display for Action {
             Action::Damage { target } => write!(f, "damage {target}"),
             Action::Retreat { area } => write!(f, "retreat {area}"),
             Action::Strike { void, world } => write!(f, "strike {void} -> {world}"),
+            Action::PlaceTile {
+                number,
+                side_b,
+                rotation,
+                system,
+            } => write!(
+                f,
+                "tile {number}{} {system} r{rotation}",
+                if side_b { 'B' } else { 'A' }
+            ),
+            Action::SetupUnit { unit, area } => write!(f, "setup {unit} {area}"),
+            Action::SetupStructure { kind, area } => write!(f, "setup {kind} {area}"),
+            Action::PlaceObjective { area, faction } => write!(f, "objective {area} {faction}"),
+            Action::PlaceStorm { edge } => write!(f, "warp-storm {edge}"),
+            Action::UseAbility => f.write_str("use"),
+            Action::Choose { option } => write!(f, "option {option}"),
+            Action::Pick { target } => write!(f, "pick {target}"),
+            Action::Die { face } => write!(f, "die {}", face_key(face)),
+            Action::Convert { from, to } => {
+                write!(f, "convert {} -> {}", face_key(from), face_key(to))
+            }
+            Action::Discard { card } => write!(f, "discard {card}"),
+            Action::Area { area } => write!(f, "area {area}"),
+            Action::PlaceFree { unit, area } => write!(f, "free {unit} {area}"),
+            Action::Steal { faction, asset } => write!(f, "steal {faction} {asset}"),
+            Action::Raze { area, kind } => write!(f, "raze {area} {kind}"),
+            Action::ResolveAs { order } => write!(f, "resolve-as {order}"),
+            Action::System { system } => write!(f, "system {system}"),
+            Action::Rout { area, unit } => write!(f, "rout {area} {unit}"),
             Action::Done => f.write_str("done"),
         }
     }
@@ -233,7 +396,7 @@ impl fmt::Display for Action {
 pub enum ParseActionError {
     /// The first word names no action.
     #[error(
-        "`{0}` is not an action (try: place, reveal, resolve, to-events, buy, build, move, take, order-upgrade, combat-upgrade, destroy, event, storm, use-event, replace, reinforce, card, damage, retreat, strike, done)"
+        "`{0}` is not an action (try: place, reveal, resolve, to-events, buy, build, move, take, order-upgrade, combat-upgrade, destroy, event, storm, use-event, replace, reinforce, card, damage, retreat, strike, tile, setup, objective, warp-storm, use, option, pick, die, convert, discard, area, free, steal, raze, resolve-as, system, rout, done)"
     )]
     UnknownVerb(String),
     /// The words after the verb are wrong.
@@ -382,10 +545,137 @@ impl FromStr for Action {
                 world: world.parse()?,
             }),
             ("strike", _) => Err(usage("strike VOID -> WORLD")),
+            ("tile", [code, system, more @ ..]) if more.len() <= 1 => {
+                let u = "tile NUMBER+SIDE SYSTEM [rN] (e.g. tile 10A C3 r1)";
+                let (number, side_b) = tile_code(code).ok_or_else(|| usage(u))?;
+                let rotation = match more {
+                    [] => 0,
+                    [r] => r
+                        .trim_start_matches(['r', 'R'])
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|r| *r < 4)
+                        .ok_or_else(|| usage(u))?,
+                    _ => return Err(usage(u)),
+                };
+                Ok(Action::PlaceTile {
+                    number,
+                    side_b,
+                    rotation,
+                    system: system.parse()?,
+                })
+            }
+            ("tile", _) => Err(usage("tile NUMBER+SIDE SYSTEM [rN] (e.g. tile 10A C3 r1)")),
+            ("setup", [piece, area]) => {
+                let area = area.parse()?;
+                match piece.parse::<UnitType>() {
+                    Ok(unit) => Ok(Action::SetupUnit { unit, area }),
+                    Err(_) => Ok(Action::SetupStructure {
+                        kind: piece.parse()?,
+                        area,
+                    }),
+                }
+            }
+            ("setup", _) => Err(usage("setup UNIT|STRUCTURE AREA")),
+            ("objective", [area, faction]) => Ok(Action::PlaceObjective {
+                area: area.parse()?,
+                faction: faction.parse()?,
+            }),
+            ("objective", _) => Err(usage("objective AREA FACTION")),
+            ("warp-storm", [edge]) => Ok(Action::PlaceStorm {
+                edge: edge.parse()?,
+            }),
+            ("warp-storm", _) => Err(usage("warp-storm EDGE")),
+            ("use", []) => Ok(Action::UseAbility),
+            ("option", [n]) => Ok(Action::Choose {
+                option: number(n, "option N")?,
+            }),
+            ("option", _) => Err(usage("option N")),
+            ("pick", ["reinforcement"]) => Ok(Action::Pick {
+                target: DamageTarget::Reinforcement { routed: false },
+            }),
+            ("pick", ["routed", "reinforcement"]) => Ok(Action::Pick {
+                target: DamageTarget::Reinforcement { routed: true },
+            }),
+            ("pick", ["routed", unit]) => Ok(Action::Pick {
+                target: DamageTarget::Unit {
+                    unit: unit.parse()?,
+                    routed: true,
+                },
+            }),
+            ("pick", [unit]) => Ok(Action::Pick {
+                target: DamageTarget::Unit {
+                    unit: unit.parse()?,
+                    routed: false,
+                },
+            }),
+            ("pick", _) => Err(usage("pick [routed] UNIT | pick [routed] reinforcement")),
+            ("die", [face]) => Ok(Action::Die {
+                face: parse_face(face).ok_or_else(|| usage("die offence|defence|morale"))?,
+            }),
+            ("die", _) => Err(usage("die offence|defence|morale")),
+            ("convert", [from, to]) => {
+                let u = "convert FACE -> FACE";
+                Ok(Action::Convert {
+                    from: parse_face(from).ok_or_else(|| usage(u))?,
+                    to: parse_face(to).ok_or_else(|| usage(u))?,
+                })
+            }
+            ("convert", _) => Err(usage("convert FACE -> FACE")),
+            ("discard", [n]) => Ok(Action::Discard {
+                card: number(n, "discard N")?,
+            }),
+            ("discard", _) => Err(usage("discard N")),
+            ("area", [area]) => Ok(Action::Area {
+                area: area.parse()?,
+            }),
+            ("area", _) => Err(usage("area AREA")),
+            ("free", [unit, area]) => Ok(Action::PlaceFree {
+                unit: unit.parse()?,
+                area: area.parse()?,
+            }),
+            ("free", _) => Err(usage("free UNIT AREA")),
+            ("steal", [faction, asset]) => Ok(Action::Steal {
+                faction: faction.parse()?,
+                asset: asset.parse()?,
+            }),
+            ("steal", _) => Err(usage("steal FACTION ASSET")),
+            ("raze", [area, kind]) => Ok(Action::Raze {
+                area: area.parse()?,
+                kind: kind.parse()?,
+            }),
+            ("raze", _) => Err(usage("raze AREA STRUCTURE")),
+            ("resolve-as", [order]) => Ok(Action::ResolveAs {
+                order: order.parse()?,
+            }),
+            ("resolve-as", _) => Err(usage("resolve-as ORDER")),
+            ("system", [system]) => Ok(Action::System {
+                system: system.parse()?,
+            }),
+            ("system", _) => Err(usage("system SYSTEM")),
+            ("rout", [area, unit]) => Ok(Action::Rout {
+                area: area.parse()?,
+                unit: unit.parse()?,
+            }),
+            ("rout", _) => Err(usage("rout AREA UNIT")),
             ("done", []) => Ok(Action::Done),
-            ("resolve" | "to-events" | "use-event" | "done", _) => Err(usage("a single word")),
+            ("resolve" | "to-events" | "use-event" | "use" | "done", _) => {
+                Err(usage("a single word"))
+            }
             (other, _) => Err(ParseActionError::UnknownVerb(other.to_string())),
         }
+    }
+}
+
+/// Reads a tile side code (`10A`, `3b`): the tile number and whether side B is meant.
+fn tile_code(code: &str) -> Option<(u8, bool)> {
+    let (last, _) = code.char_indices().last()?;
+    let (digits, side) = code.split_at(last);
+    let number = digits.parse::<u8>().ok().filter(|n| (1..=99).contains(n))?;
+    match side {
+        "A" | "a" => Some((number, false)),
+        "B" | "b" => Some((number, true)),
+        _ => None,
     }
 }
 

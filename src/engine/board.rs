@@ -3,13 +3,14 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::data::{AreaData, GameData};
 use super::ids::{AreaId, Asset, EdgeId, Quadrant, Side, SystemId};
 
 /// A tile side laid on the board: which side, turned how far.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlacedTile {
     /// The tile side's printed code (`10A`).
@@ -20,7 +21,7 @@ pub struct PlacedTile {
 }
 
 /// The board as saved: its size and the tile on each system.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardLayout {
     /// Width in tiles.
@@ -138,8 +139,9 @@ pub enum BoardError {
 pub struct Board {
     cols: u8,
     rows: u8,
-    /// Areas in grid order (row-major on the area grid).
-    areas: Vec<AreaInfo>,
+    /// Areas in grid order (row-major on the area grid); `None` where no tile lies yet (only
+    /// on a board under construction, see [`Board::new_partial`]).
+    areas: Vec<Option<AreaInfo>>,
     /// System names by system, row-major.
     names: Vec<String>,
 }
@@ -150,9 +152,27 @@ impl Board {
     /// # Errors
     /// Every problem of the layout (size, missing or unknown tiles, a tile used twice).
     pub fn new(layout: &BoardLayout, data: &GameData) -> Result<Board, Vec<BoardError>> {
+        Board::build(layout, data, false)
+    }
+
+    /// Builds a board under construction: systems of the grid without a tile are simply not
+    /// on the board (they have no areas, no edges and no neighbours).
+    ///
+    /// # Errors
+    /// Every problem of the layout but missing tiles.
+    pub fn new_partial(layout: &BoardLayout, data: &GameData) -> Result<Board, Vec<BoardError>> {
+        Board::build(layout, data, true)
+    }
+
+    fn build(
+        layout: &BoardLayout,
+        data: &GameData,
+        partial: bool,
+    ) -> Result<Board, Vec<BoardError>> {
         let mut errors = Vec::new();
         let (cols, rows) = (layout.cols, layout.rows);
-        if !(1..=4).contains(&cols) || !(1..=4).contains(&rows) {
+        let max = if partial { 7 } else { 4 };
+        if !(1..=max).contains(&cols) || !(1..=max).contains(&rows) {
             return Err(vec![BoardError::BadSize { cols, rows }]);
         }
         let mut used: BTreeMap<String, SystemId> = BTreeMap::new();
@@ -174,28 +194,27 @@ impl Board {
                 used.insert(number, system);
             }
         }
-        let mut areas = Vec::with_capacity(usize::from(cols) * usize::from(rows) * 4);
-        let mut names = Vec::new();
-        for y in 0..rows * 2 {
-            for x in 0..cols * 2 {
-                let id = AreaId::from_grid(x, y);
-                let Some(placed) = layout.tiles.get(&id.system) else {
-                    if id.quadrant == Quadrant::Nw {
-                        errors.push(BoardError::MissingTile(id.system));
-                    }
-                    continue;
-                };
-                let Some(side) = data.tile_side(&placed.tile) else {
-                    if id.quadrant == Quadrant::Nw {
-                        errors.push(BoardError::UnknownTile {
-                            system: id.system,
-                            code: placed.tile.clone(),
-                        });
-                    }
-                    continue;
-                };
+        let (w, h) = (usize::from(cols), usize::from(rows));
+        let mut areas: Vec<Option<AreaInfo>> = vec![None; w * h * 4];
+        let mut names = vec![String::new(); w * h];
+        // Tile by tile (a board under construction is mostly empty), then the gaps in reading
+        // order.
+        for (&system, placed) in &layout.tiles {
+            if system.col >= cols || system.row >= rows {
+                continue;
+            }
+            let Some(side) = data.tile_side(&placed.tile) else {
+                errors.push(BoardError::UnknownTile {
+                    system,
+                    code: placed.tile.clone(),
+                });
+                continue;
+            };
+            names[usize::from(system.row) * w + usize::from(system.col)].clone_from(&side.name);
+            for q in Quadrant::ALL {
+                let id = AreaId::new(system, q);
                 // The area shown at board quadrant q came from data quadrant q turned back.
-                let source = id.quadrant.rotated(4 - placed.rotation % 4);
+                let source = q.rotated(4 - placed.rotation % 4);
                 let kind = match side.areas.get(&source) {
                     Some(AreaData::World {
                         name,
@@ -212,18 +231,18 @@ impl Board {
                     }),
                     _ => AreaKind::Void,
                 };
-                areas.push(AreaInfo { id, kind });
+                let (x, y) = id.grid();
+                areas[usize::from(y) * w * 2 + usize::from(x)] = Some(AreaInfo { id, kind });
             }
         }
-        for row in 0..rows {
-            for col in 0..cols {
-                let s = SystemId::new(col, row);
-                let name = layout
-                    .tiles
-                    .get(&s)
-                    .and_then(|p| data.tile_side(&p.tile))
-                    .map_or_else(String::new, |t| t.name.clone());
-                names.push(name);
+        if !partial {
+            for row in 0..rows {
+                for col in 0..cols {
+                    let s = SystemId::new(col, row);
+                    if !layout.tiles.contains_key(&s) {
+                        errors.push(BoardError::MissingTile(s));
+                    }
+                }
             }
         }
         if errors.is_empty() {
@@ -250,10 +269,21 @@ impl Board {
         self.rows
     }
 
-    /// Whether the system lies on the board.
+    /// Whether the system lies on the board (and, on a board under construction, holds a tile).
     #[must_use]
     pub fn has_system(&self, s: SystemId) -> bool {
-        s.col < self.cols && s.row < self.rows
+        s.col < self.cols
+            && s.row < self.rows
+            && self
+                .areas
+                .get(usize::from(s.row) * 2 * usize::from(self.cols) * 2 + usize::from(s.col) * 2)
+                .is_some_and(Option::is_some)
+    }
+
+    /// Whether every system of the rectangle holds a tile (false only during construction).
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.areas.iter().all(Option::is_some)
     }
 
     /// Whether the area lies on the board.
@@ -264,12 +294,14 @@ impl Board {
 
     /// Every system, row by row.
     pub fn systems(&self) -> impl Iterator<Item = SystemId> + '_ {
-        (0..self.rows).flat_map(move |r| (0..self.cols).map(move |c| SystemId::new(c, r)))
+        (0..self.rows)
+            .flat_map(move |r| (0..self.cols).map(move |c| SystemId::new(c, r)))
+            .filter(|&s| self.has_system(s))
     }
 
     /// Every area, row by row on the area grid.
     pub fn areas(&self) -> impl Iterator<Item = &AreaInfo> + '_ {
-        self.areas.iter()
+        self.areas.iter().flatten()
     }
 
     /// The four areas of a system.
@@ -288,6 +320,7 @@ impl Board {
         let (x, y) = a.grid();
         self.areas
             .get(usize::from(y) * usize::from(self.cols) * 2 + usize::from(x))
+            .and_then(Option::as_ref)
     }
 
     /// The system's name (from its tile).
@@ -314,6 +347,7 @@ impl Board {
         candidates
             .into_iter()
             .filter_map(|(nx, ny)| Some(AreaId::from_grid(nx?, ny?)))
+            .filter(|n| self.has_area(*n))
     }
 
     /// Whether two areas share an edge.
@@ -365,10 +399,17 @@ impl Board {
     /// Whether the edge lies on this board (outer edges included).
     #[must_use]
     pub fn has_edge(&self, e: EdgeId) -> bool {
-        match e {
-            EdgeId::Horizontal { x, y } => x < self.cols && y <= self.rows,
-            EdgeId::Vertical { x, y } => x <= self.cols && y < self.rows,
-        }
+        let (before, after) = match e {
+            EdgeId::Horizontal { x, y } => (
+                y.checked_sub(1).map(|r| SystemId::new(x, r)),
+                SystemId::new(x, y),
+            ),
+            EdgeId::Vertical { x, y } => (
+                x.checked_sub(1).map(|c| SystemId::new(c, y)),
+                SystemId::new(x, y),
+            ),
+        };
+        before.is_some_and(|s| self.has_system(s)) || self.has_system(after)
     }
 
     /// Every tile edge of the board, outer edges included.
@@ -384,6 +425,9 @@ impl Board {
             for x in 0..=self.cols {
                 out.push(EdgeId::Vertical { x, y });
             }
+        }
+        if !self.is_complete() {
+            out.retain(|&e| self.has_edge(e));
         }
         out
     }

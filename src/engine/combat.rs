@@ -2,13 +2,14 @@
 //! tokens, reinforcement tokens and the step being decided. It is part of the saved position,
 //! so a game saved mid-combat resumes mid-combat.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::data::DieFace;
 use super::ids::{AreaId, Faction, SystemId};
 
 /// One side of a combat.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CombatSide {
     /// The faction.
@@ -37,10 +38,19 @@ pub struct CombatSide {
     /// Whether this side has decided its reinforcements.
     #[serde(default)]
     pub reinforced: bool,
+    /// Cards discarded during the combat (back into the deck when it ends).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discarded: Vec<String>,
+    /// Lasting card effects on this side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lasting: Vec<super::effect::Lasting>,
+    /// Whether this side looked at the opponent's face-down card this round (Reconnaissance).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub saw_card: bool,
 }
 
 /// Which side of a combat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum CombatRole {
     /// The player who moved units into the contested area.
@@ -61,7 +71,7 @@ impl CombatRole {
 }
 
 /// The step of a combat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "step", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum CombatStep {
     /// Attacker, then defender, commit reinforcement tokens.
@@ -81,6 +91,11 @@ pub enum CombatStep {
         /// Damage left to assign.
         remaining: u8,
     },
+    /// The face-up card of a side resolves its abilities (attacker's first).
+    Resolve {
+        /// Whose card.
+        side: CombatRole,
+    },
     /// The loser retreats all his units to one area.
     Retreat {
         /// Who retreats.
@@ -89,7 +104,7 @@ pub enum CombatStep {
 }
 
 /// A combat in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CombatState {
     /// The contested area.
@@ -105,11 +120,19 @@ pub struct CombatState {
     pub attack_origins: Vec<AreaId>,
     /// Execution round 1-3 (0 while preparing).
     pub round: u8,
-    /// What is being decided.
+    /// What is being decided (named apart from the `step` tag of the operations step that
+    /// holds the combat).
+    #[serde(rename = "combat_step")]
     pub step: CombatStep,
     /// The winner once decided.
     #[serde(default)]
     pub winner: Option<CombatRole>,
+    /// Card abilities being resolved, the current one first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<super::effect::Pending>,
+    /// Whether the extra assess damage step of this execution round has begun.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub second_assess: bool,
 }
 
 impl CombatState {
@@ -132,7 +155,7 @@ impl CombatState {
 }
 
 /// An orbital strike in progress: the world owner assigns the damage.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OrbitalStrikeState {
     /// The active system.
@@ -145,4 +168,66 @@ pub struct OrbitalStrikeState {
     pub dice: Vec<DieFace>,
     /// Damage left to assign.
     pub remaining: u8,
+}
+
+/// Die faces set by hand for the next rolls, so a player can replay the exact roll from the
+/// table (`herakon check --dice attacker=OODM,defender=DDM`). The next roll of a side takes its
+/// faces from the front of that side's list (faces missing are rolled, extra ones are dropped),
+/// and empties the list. In an orbital strike the striking player rolls as the attacker.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForcedDice {
+    /// The attacker's next roll.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attacker: Vec<DieFace>,
+    /// The defender's next roll.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defender: Vec<DieFace>,
+}
+
+impl ForcedDice {
+    /// Whether no face is set.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.attacker.is_empty() && self.defender.is_empty()
+    }
+
+    /// Takes the faces set for one side's next roll, leaving none.
+    pub fn take(&mut self, role: CombatRole) -> Vec<DieFace> {
+        match role {
+            CombatRole::Attacker => std::mem::take(&mut self.attacker),
+            CombatRole::Defender => std::mem::take(&mut self.defender),
+        }
+    }
+}
+
+/// Reads die faces written as letters, `O` offence, `D` defence, `M` morale (`OODM`; case,
+/// spaces and commas do not matter).
+///
+/// # Errors
+/// The first character that is no face.
+pub fn parse_faces(text: &str) -> Result<Vec<DieFace>, String> {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .map(|c| match c.to_ascii_uppercase() {
+            'O' => Ok(DieFace::Offence),
+            'D' => Ok(DieFace::Defence),
+            'M' => Ok(DieFace::Morale),
+            _ => Err(format!(
+                "`{c}` in `{text}` is no die face (O offence, D defence, M morale)"
+            )),
+        })
+        .collect()
+}
+
+/// Die faces as letters (`OODM`), the form [`parse_faces`] reads.
+#[must_use]
+pub fn faces_text(dice: &[DieFace]) -> String {
+    dice.iter()
+        .map(|d| match d {
+            DieFace::Offence => 'O',
+            DieFace::Defence => 'D',
+            DieFace::Morale => 'M',
+        })
+        .collect()
 }

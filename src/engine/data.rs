@@ -142,6 +142,12 @@ pub struct UnitAbility {
     pub bastion: bool,
     /// What it does.
     pub text: String,
+    /// The ability as effects (`effect.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effect: Vec<super::effect::Effect>,
+    /// Whether the ability says "must" (it cannot be declined).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must: bool,
 }
 
 /// One combat card (each exists as a pair of identical copies).
@@ -162,6 +168,12 @@ pub struct CombatCardData {
     pub general: Option<String>,
     /// The unit (brown box) ability, if any.
     pub unit: Option<UnitAbility>,
+    /// The general ability as effects (`effect.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub general_effect: Vec<super::effect::Effect>,
+    /// Whether the general ability says "must" (it cannot be declined).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub general_must: bool,
     /// Where the text is uncertain, the reading chosen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -243,7 +255,9 @@ pub struct OrderUpgradeData {
 }
 
 /// A face of the combat die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum DieFace {
     /// Counts toward the damage dealt.

@@ -3,16 +3,21 @@
 
 mod advance;
 mod capacity;
+mod cards;
 mod combat;
+mod construct;
 mod deploy;
 mod dominate;
 mod ending;
+mod events;
 mod explain;
+mod hidden;
 mod operations;
 mod planning;
 mod refresh;
 mod setup;
 mod strategize;
+mod upgrades;
 mod validate;
 
 use std::fmt;
@@ -29,7 +34,10 @@ use super::position::{PlayerState, Position};
 use super::unit_type::UnitType;
 
 pub use combat::{CombatTotals, dice_text};
+pub use construct::{first_tile_system, fits_board_size, grid_side};
 pub use setup::{NewGameError, NewGameOptions};
+pub(crate) use setup::starting_player;
+pub(crate) use validate::resolving_order;
 pub use validate::Violation;
 
 /// A rule that forbids an action, in words a player understands.
@@ -107,6 +115,40 @@ pub enum DecisionKind {
     OrbitalStrike,
     /// Assign orbital strike damage.
     AssignStrikeDamage,
+    /// Resolve an optional ability of your face-up combat card, or not.
+    CardAbility,
+    /// Make a choice your combat card's ability asks for.
+    CardChoice,
+    /// Make a choice your opponent's combat card leaves to you.
+    OpponentCardChoice,
+    /// Ambush: spend a morale die to save a routed unit, or lose it.
+    AmbushSave,
+    /// Setup: place one of your system tiles.
+    PlaceTile,
+    /// Setup: place initial forces on the tile just placed.
+    PlaceForces,
+    /// Setup: place an opponent's objective token on the tile just placed.
+    PlaceObjective,
+    /// Setup: place a warp storm.
+    PlaceStorm,
+    /// Choose the order upgrades an orbital strike uses, before rolling.
+    StrikeUpgrades,
+    /// Spend or change orbital strike dice with upgrades and schemes.
+    StrikeDice,
+    /// Vicious Raids: reroll dice one at a time.
+    StrikeReroll,
+    /// Vicious Raids: gain a die of your choice.
+    StrikeGainDie,
+    /// Strafing Run: move ships out of the active system.
+    StrafingRun,
+    /// Complete Destruction: destroy one of your pieces on the struck world.
+    DestroyOwnPiece,
+    /// Dread Ritual: buy one unit after the Deploy order.
+    DreadRitual,
+    /// Resolve a scheme used instead of revealing an order.
+    SchemeAbility,
+    /// Make the further choice an event card asks for.
+    TacticChoice,
 }
 
 impl fmt::Display for DecisionKind {
@@ -140,6 +182,41 @@ impl fmt::Display for DecisionKind {
             DecisionKind::AssignStrikeDamage => {
                 "choose the unit that suffers the orbital strike's damage"
             }
+            DecisionKind::CardAbility => "resolve your combat card's ability (done to skip it)",
+            DecisionKind::CardChoice => "make the choice your combat card's ability asks for",
+            DecisionKind::OpponentCardChoice => {
+                "your opponent's combat card leaves this choice to you"
+            }
+            DecisionKind::AmbushSave => {
+                "Ambush: spend a morale die to save your routed unit (done: it is destroyed)"
+            }
+            DecisionKind::PlaceTile => "place one of your system tiles next to a placed one",
+            DecisionKind::PlaceForces => {
+                "place initial forces on the tile you placed (done when finished)"
+            }
+            DecisionKind::PlaceObjective => {
+                "place an opponent's objective token on each objective space of your tile"
+            }
+            DecisionKind::PlaceStorm => "place a warp storm on a free tile edge",
+            DecisionKind::StrikeUpgrades => {
+                "choose the order upgrades this orbital strike uses (option N; done to roll)"
+            }
+            DecisionKind::StrikeDice => {
+                "use your upgrades and schemes on the strike's dice (done to deal the damage)"
+            }
+            DecisionKind::StrikeReroll => {
+                "Vicious Raids: reroll a die (done to gain a die of your choice)"
+            }
+            DecisionKind::StrikeGainDie => "Vicious Raids: gain a die showing the face you choose",
+            DecisionKind::StrafingRun => {
+                "Strafing Run: move ships to voids of one adjacent system (done when finished)"
+            }
+            DecisionKind::DestroyOwnPiece => {
+                "Complete Destruction: destroy one of your units or structures on the struck world"
+            }
+            DecisionKind::DreadRitual => "Dread Ritual: buy one unit (done to skip)",
+            DecisionKind::SchemeAbility => "resolve your scheme's ability",
+            DecisionKind::TacticChoice => "make the choice your event card asks for",
         })
     }
 }
@@ -267,6 +344,7 @@ impl Game {
     pub fn decision(&self) -> Option<Decision> {
         let (seat, kind) = match &self.pos.phase {
             Phase::GameOver { .. } => return None,
+            Phase::Setup(s) => Self::setup_decision(s),
             Phase::Planning { turn } => (*turn, DecisionKind::PlaceOrder),
             Phase::Operations { turn, step } => match step {
                 OpStep::Reveal => (*turn, DecisionKind::RevealOrder),
@@ -281,28 +359,16 @@ impl Game {
                 OpStep::Capacity { .. } => {
                     (self.over_capacity_seat()?, DecisionKind::DestroyExcess)
                 }
-                OpStep::Combat(c) => {
-                    let kind = match c.step {
-                        crate::engine::combat::CombatStep::Reinforce { .. } => {
-                            DecisionKind::Reinforce
-                        }
-                        crate::engine::combat::CombatStep::ChooseCard { .. } => {
-                            DecisionKind::ChooseCombatCard
-                        }
-                        crate::engine::combat::CombatStep::AssignDamage { .. } => {
-                            DecisionKind::AssignDamage
-                        }
-                        crate::engine::combat::CombatStep::Retreat { .. } => DecisionKind::Retreat,
-                    };
-                    (self.combat_seat(c)?, kind)
-                }
+                OpStep::Combat(c) => (self.combat_seat(c)?, Self::combat_decision_kind(c)),
                 OpStep::OrbitalChoice { .. } => (*turn, DecisionKind::OrbitalStrike),
                 OpStep::Orbital(s) => (self.orbital_seat(s)?, DecisionKind::AssignStrikeDamage),
+                OpStep::Card(c) => self.card_decision(*turn, c)?,
             },
             Phase::Refresh { turn, step } => match step {
                 RefreshStep::ChooseEvent { .. } => (*turn, DecisionKind::ChooseEvent),
                 RefreshStep::MoveStorm { .. } => (*turn, DecisionKind::MoveStorm),
                 RefreshStep::EventAbility { .. } => (*turn, DecisionKind::EventAbility),
+                RefreshStep::Tactic { .. } => (*turn, DecisionKind::TacticChoice),
                 RefreshStep::Capacity => (self.over_capacity_seat()?, DecisionKind::DestroyExcess),
             },
         };
@@ -315,20 +381,28 @@ impl Game {
         let mut out = Vec::new();
         match &self.pos.phase {
             Phase::GameOver { .. } => {}
+            Phase::Setup(s) => self.setup_actions(s, &mut out),
             Phase::Planning { turn } => self.planning_actions(*turn, &mut out),
             Phase::Operations { turn, step } => match step {
-                OpStep::Reveal => self.reveal_actions(*turn, &mut out),
-                OpStep::Revealed { order, .. } => Self::revealed_actions(*order, &mut out),
+                OpStep::Reveal => {
+                    self.reveal_actions(*turn, &mut out);
+                    self.scheme_reveal_actions(*turn, &mut out);
+                }
+                OpStep::Revealed { order, .. } => {
+                    Self::revealed_actions(*order, &mut out);
+                    self.green_tide_actions(*turn, *order, &mut out);
+                }
                 OpStep::Deploy(d) => self.deploy_actions(*turn, d, &mut out),
                 OpStep::Advance(a) => self.advance_actions(*turn, a, &mut out),
                 OpStep::Dominate(d) => self.dominate_actions(d, &mut out),
                 OpStep::Strategize(s) => self.strategize_actions(*turn, s, &mut out),
                 OpStep::Capacity { .. } => self.capacity_actions(&mut out),
                 OpStep::Combat(c) => self.combat_actions(c, &mut out),
-                OpStep::OrbitalChoice { system } => self.orbital_choices(*turn, *system, &mut out),
+                OpStep::OrbitalChoice { system } => self.strike_choices(*turn, *system, &mut out),
                 OpStep::Orbital(s) => self.orbital_targets(s, &mut out),
+                OpStep::Card(c) => self.card_actions(*turn, c, &mut out),
             },
-            Phase::Refresh { step, .. } => match step {
+            Phase::Refresh { turn, step } => match step {
                 RefreshStep::ChooseEvent { drawn } => {
                     out.extend(
                         (1..=drawn.len())
@@ -337,7 +411,10 @@ impl Game {
                     );
                 }
                 RefreshStep::MoveStorm { card, .. } => self.storm_actions(card, &mut out),
-                RefreshStep::EventAbility { .. } => out.extend([Action::UseEvent, Action::Done]),
+                RefreshStep::EventAbility { card } => self.event_ability_actions(*turn, card, &mut out),
+                RefreshStep::Tactic { card, area, drawn } => {
+                    self.tactic_actions(*turn, card, *area, drawn, &mut out);
+                }
                 RefreshStep::Capacity => self.capacity_actions(&mut out),
             },
         }
@@ -375,11 +452,17 @@ impl Game {
         let phase = self.pos.phase.clone();
         match phase {
             Phase::GameOver { .. } => {}
+            Phase::Setup(s) => self.apply_setup(s, action, log),
             Phase::Planning { turn } => self.apply_planning(turn, action, log),
             Phase::Operations { turn, step } => match step {
+                OpStep::Reveal if action == Action::UseEvent => self.apply_scheme_instead(turn, log),
                 OpStep::Reveal => self.apply_reveal(turn, action, log),
                 OpStep::Revealed { system, order } => {
-                    self.apply_revealed(turn, system, order, action, log);
+                    if let Action::ResolveAs { order: new } = action {
+                        self.apply_green_tide(turn, system, new, log);
+                    } else {
+                        self.apply_revealed(turn, system, order, action, log);
+                    }
                 }
                 OpStep::Deploy(d) => self.apply_deploy(turn, d, action, log),
                 OpStep::Advance(a) => self.apply_advance(turn, a, action, log),
@@ -388,9 +471,10 @@ impl Game {
                 OpStep::Capacity { .. } => self.apply_destroy(action, log),
                 OpStep::Combat(c) => self.apply_combat(turn, *c, action, log),
                 OpStep::OrbitalChoice { system } => {
-                    self.apply_orbital_choice(turn, system, action, log);
+                    self.apply_strike_choice(turn, system, action, log);
                 }
                 OpStep::Orbital(s) => self.apply_orbital(turn, s, action, log),
+                OpStep::Card(c) => self.apply_card(turn, *c, action, log),
             },
             Phase::Refresh { turn, step } => self.apply_refresh(turn, step, action, log),
         }
@@ -405,12 +489,14 @@ impl Game {
         for _ in 0..10_000 {
             let progressed = match self.pos.phase.clone() {
                 Phase::GameOver { .. } | Phase::Planning { .. } => false,
+                Phase::Setup(s) => self.auto_setup(s, log),
                 Phase::Operations { turn, step } => match step {
                     OpStep::Reveal => self.auto_reveal(turn, log),
                     OpStep::Capacity { .. } => self.auto_capacity(log),
                     OpStep::Combat(_) => self.auto_combat(turn, log),
                     OpStep::OrbitalChoice { .. } => self.auto_orbital_choice(turn, log),
                     OpStep::Orbital(_) => self.auto_orbital(turn, log),
+                    OpStep::Card(c) => self.auto_card(turn, &c, log),
                     _ => false,
                 },
                 Phase::Refresh { turn, step } => self.auto_refresh(turn, &step, log),

@@ -14,15 +14,21 @@ pub use ids::{
 pub use unit_type::UnitType;
 pub mod action;
 pub mod board;
+pub mod card_step;
 pub mod game;
 pub mod phase;
 pub mod position;
+pub mod setup_phase;
 pub mod storms;
 
 pub use action::Action;
 pub use game::{Decision, DecisionKind, Event, Game, NewGameOptions, RuleError, Violation};
 pub use position::Position;
+pub use setup_phase::{SetupKind, SetupState, SetupStep};
 pub mod view;
 pub use view::PlayerView;
 pub mod combat;
+pub mod effect;
 pub mod save;
+pub mod schema;
+pub mod sketch;

@@ -1,15 +1,18 @@
 //! Where the game is within a round, and the state of an order or step in progress. This is
 //! part of the saved position, so a game saved in the middle of an order resumes there.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::ids::{AreaId, Order, Seat, SystemId};
 use super::unit_type::UnitType;
 
 /// The phase of the round and the step within it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "phase", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Phase {
+    /// Before round 1: the players construct the board (Rules Reference, "Setup").
+    Setup(super::setup_phase::SetupState),
     /// Players place order tokens face down, one at a time, until each has placed four.
     Planning {
         /// The seat placing next.
@@ -39,7 +42,7 @@ pub enum Phase {
 }
 
 /// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum EndReason {
     /// A player collected as many of his objective tokens as there are players.
@@ -51,7 +54,7 @@ pub enum EndReason {
 }
 
 /// A step of the Operations Phase.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "step", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum OpStep {
     /// The seat chooses one of its tokens on top of a stack to reveal.
@@ -80,6 +83,8 @@ pub enum OpStep {
     },
     /// An orbital strike whose damage the world's owner assigns.
     Orbital(super::combat::OrbitalStrikeState),
+    /// An event card or order upgrade ability in progress (`game/events.rs`, `game/upgrades.rs`).
+    Card(Box<super::card_step::CardStep>),
     /// After an order: players destroy units over an area's capacity.
     Capacity {
         /// The active system of the order just resolved.
@@ -88,7 +93,7 @@ pub enum OpStep {
 }
 
 /// A Deploy order in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeployStep {
     /// The active system.
@@ -100,7 +105,7 @@ pub struct DeployStep {
 }
 
 /// An Advance order in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AdvanceStep {
     /// The active system.
@@ -118,7 +123,7 @@ pub struct AdvanceStep {
 }
 
 /// One group of units moved by an Advance order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Move {
     /// Where they came from.
@@ -132,7 +137,7 @@ pub struct Move {
 }
 
 /// A Dominate order in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DominateStep {
     /// The active system.
@@ -142,7 +147,7 @@ pub struct DominateStep {
 }
 
 /// A Strategize order in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StrategizeStep {
     /// The active system.
@@ -154,7 +159,7 @@ pub struct StrategizeStep {
 }
 
 /// A step of one seat's events in the Refresh Phase.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "step", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum RefreshStep {
     /// Choose one of the drawn event cards (the others go back to the deck).
@@ -173,6 +178,17 @@ pub enum RefreshStep {
     EventAbility {
         /// The chosen card.
         card: String,
+    },
+    /// A tactic's choice after its first one (`game/events.rs`).
+    Tactic {
+        /// The card.
+        card: String,
+        /// The area chosen first (Touched by the Warp: the destroyed Cultist's world).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        area: Option<AreaId>,
+        /// Incantation of Tzeentch: the cards drawn, one of which resolves without its icon.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        drawn: Vec<String>,
     },
     /// After the Event Phase: players destroy units over an area's capacity.
     Capacity,

@@ -4,15 +4,17 @@
 use std::collections::BTreeMap;
 
 use rand_chacha::ChaCha8Rng;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::board::BoardLayout;
+use super::combat::ForcedDice;
 use super::ids::{AreaId, Asset, EdgeId, Faction, Order, Seat, StructureKind, SystemId};
 use super::phase::Phase;
 use super::unit_type::UnitType;
 
 /// One plastic unit on the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Unit {
     /// Which unit (its faction is the owner).
@@ -40,7 +42,7 @@ impl Unit {
 }
 
 /// A structure with its control token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Structure {
     /// Factory, city or bastion.
@@ -50,7 +52,7 @@ pub struct Structure {
 }
 
 /// What lies in one area.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AreaState {
     /// Units, in any order.
@@ -110,7 +112,7 @@ impl AreaState {
 }
 
 /// An order token in a stack: whose it is and which order its hidden face shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlacedOrder {
     /// Owner.
@@ -120,7 +122,7 @@ pub struct PlacedOrder {
 }
 
 /// A warp storm on a tile edge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Storm {
     /// The tile edge it lies on.
@@ -131,7 +133,7 @@ pub struct Storm {
 }
 
 /// A player's asset tokens.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssetTokens {
     /// Forge tokens.
@@ -169,7 +171,7 @@ impl AssetTokens {
 }
 
 /// Everything one player holds off the board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerState {
     /// The faction played from this seat.
@@ -210,7 +212,7 @@ pub struct PlayerState {
 }
 
 /// The whole game state as a plain value.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Position {
     /// The board's tiles.
@@ -233,7 +235,14 @@ pub struct Position {
     /// Where in the round the game is and what is being decided.
     pub phase: Phase,
     /// The game's random generator: dice, shuffles and draws.
+    #[schemars(with = "super::schema::RngState")]
     pub rng: ChaCha8Rng,
+    /// What cards changed about the order being resolved (`card_step.rs`).
+    #[serde(default, skip_serializing_if = "super::card_step::CardFlags::is_empty")]
+    pub cards: super::card_step::CardFlags,
+    /// Die faces set by hand for the next rolls (`herakon check --dice`); empty in play.
+    #[serde(default, skip_serializing_if = "ForcedDice::is_empty")]
+    pub forced_dice: ForcedDice,
 }
 
 impl Position {

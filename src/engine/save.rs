@@ -16,7 +16,7 @@ use super::position::Position;
 pub const SAVE_FORMAT: u32 = 1;
 
 /// A save file as it is written: a game with its history, or a hand-made position alone.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SaveFile {
     /// The format version ([`SAVE_FORMAT`]).
@@ -128,12 +128,16 @@ pub fn parse(text: &str) -> Result<SaveFile, LoadError> {
     })
 }
 
-/// Loads a save: a position alone is validated against every rule; a history is replayed from
-/// its start and must reproduce the stored position.
+/// Loads a save or a position sketch (a file without `format`, see [`super::sketch`]): a
+/// position alone is validated against every rule; a history is replayed from its start and
+/// must reproduce the stored position.
 ///
 /// # Errors
 /// Any [`LoadError`]; nothing is half-loaded.
 pub fn load(text: &str, data: Arc<GameData>) -> Result<Game, LoadError> {
+    if super::sketch::is_sketch(text) {
+        return super::sketch::parse(text)?.into_game(data);
+    }
     let file = parse(text)?;
     if file.format != SAVE_FORMAT {
         return Err(LoadError::Format { found: file.format });

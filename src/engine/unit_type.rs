@@ -11,7 +11,7 @@ use super::ids::{Faction, ParseIdError};
 macro_rules! unit_types {
     ($( $variant:ident => $key:literal, $faction:ident; )*) => {
         /// A kind of plastic unit on a faction sheet.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
         pub enum UnitType {
             $(
                 #[doc = concat!("The `", $key, "` unit.")]

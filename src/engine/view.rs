@@ -197,7 +197,11 @@ impl Game {
                         dice: x.dice.clone(),
                         played: x.played.clone(),
                         has_chosen: x.chosen.is_some(),
-                        chosen: if mine { x.chosen.clone() } else { None },
+                        chosen: if mine || c.side(role.other()).saw_card {
+                            x.chosen.clone()
+                        } else {
+                            None
+                        },
                         hand: if mine { x.hand.clone() } else { Vec::new() },
                         hand_size: x.hand.len(),
                         tokens: (x.offence_tokens, x.defence_tokens),

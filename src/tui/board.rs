@@ -126,6 +126,32 @@ pub fn draw(
     for storm in &scene.view.storms {
         draw_storm(buf, r, storm.edge, theme);
     }
+    // Setup: show where the selected tile or storm would go.
+    match selected {
+        Some(Action::PlaceTile { system, .. }) if !scene.board.has_system(system) => {
+            draw_outline(buf, r.tile(system), theme, &format!(" {} ", selected.map_or_else(String::new, |a| a.to_string())));
+        }
+        Some(Action::PlaceStorm { edge }) => draw_storm(buf, r, edge, theme),
+        _ => {}
+    }
+}
+
+/// A dashed outline where a tile would go during setup, with a label on its top border.
+fn draw_outline(buf: &mut Buffer, t: Rect, theme: Theme, label: &str) {
+    if t.width < 5 || t.height < 3 {
+        return;
+    }
+    let style = theme.cursor_mark();
+    let (right, bottom) = (t.right() - 1, t.bottom() - 1);
+    for x in t.x..=right {
+        buf.set_string(x, t.y, "╌", style);
+        buf.set_string(x, bottom, "╌", style);
+    }
+    for y in t.y..=bottom {
+        buf.set_string(t.x, y, "╎", style);
+        buf.set_string(right, y, "╎", style);
+    }
+    buf.set_stringn(t.x + 2, t.y, label, usize::from(t.width.saturating_sub(4)), style);
 }
 
 fn draw_tile(
@@ -268,7 +294,9 @@ fn restyle(buf: &mut Buffer, x: u16, y: u16, style: Style) {
 /// The systems an action names.
 fn action_systems(a: Action) -> Vec<SystemId> {
     match a {
-        Action::Place { system, .. } | Action::Reveal { system } => vec![system],
+        Action::Place { system, .. }
+        | Action::Reveal { system }
+        | Action::PlaceTile { system, .. } => vec![system],
         _ => Vec::new(),
     }
 }
@@ -283,7 +311,11 @@ fn action_areas(a: Action) -> Vec<AreaId> {
         }
         Action::MoveUnits { from, to, .. } => vec![from, to],
         Action::Strike { void, world } => vec![void, world],
-        Action::Retreat { area } | Action::Replace { area, .. } => vec![area],
+        Action::Retreat { area }
+        | Action::Replace { area, .. }
+        | Action::SetupUnit { area, .. }
+        | Action::SetupStructure { area, .. }
+        | Action::PlaceObjective { area, .. } => vec![area],
         _ => Vec::new(),
     }
 }

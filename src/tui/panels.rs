@@ -13,6 +13,7 @@ use super::app::{App, Focus, Screen};
 use super::board::{order_code, stack_spans, unit_groups};
 use super::scene::{Choice, Scene, card_text};
 use super::theme::Theme;
+use crate::bot::odds::CombatOdds;
 use crate::engine::data::DieFace;
 use crate::engine::position::AreaState;
 use crate::engine::view::{SeenCombatSide, SeenPlayer};
@@ -228,6 +229,12 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
     ]);
     for l in decision_lines(&d.kind.to_string(), inner_w) {
         lines.push(Line::from(Span::styled(l, theme.title())));
+    }
+    // Before a combat: what ending the Advance now would lead to.
+    if scene.view.combat.is_none()
+        && let Some(o) = &scene.odds
+    {
+        lines.push(odds_line(o, theme));
     }
 
     let visible = app.visible(&scene.choices);
@@ -559,6 +566,9 @@ pub fn combat(
     let mut lines: Vec<Line<'static>> = Vec::new();
     lines.extend(combat_side("Attacker", &c.attacker, mine, theme));
     lines.extend(combat_side("Defender", &c.defender, mine, theme));
+    if let Some(o) = &scene.odds {
+        lines.push(odds_line(o, theme));
+    }
     // The card the prompt points at, in full.
     if let Some(name) = selected.and_then(|c| c.card.as_ref()) {
         lines.push(Line::from(Span::styled(name.clone(), theme.key())));
@@ -572,6 +582,20 @@ pub fn combat(
             .block(block(title, false, theme)),
         area,
     );
+}
+
+/// The combat odds in one line: the attacker's chance and both sides' expected losses.
+fn odds_line(o: &CombatOdds, theme: Theme) -> Line<'static> {
+    Line::from(Span::styled(
+        format!(
+            "Odds ({} playouts): attacker wins {:.0}% · expected losses: attacker {:.1}, defender {:.1} units",
+            o.samples,
+            o.attacker_wins * 100.0,
+            o.attacker_losses,
+            o.defender_losses
+        ),
+        theme.key(),
+    ))
 }
 
 /// One side of a combat: totals, dice, tokens, cards; the hand only for its owner.

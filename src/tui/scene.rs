@@ -2,6 +2,7 @@
 //! `Scene` holds the `PlayerView` of the seat on screen (never the raw position), the printed
 //! board, and the legal actions in words only when that seat is the one deciding.
 
+use crate::bot::odds::{CombatOdds, combat_odds};
 use crate::engine::action::DamageTarget;
 use crate::engine::board::Board;
 use crate::engine::data::{EventKind, StormIcon};
@@ -43,6 +44,28 @@ pub struct Scene<'a> {
     pub choices: Vec<Choice>,
     /// The winners and why, once the game is over.
     pub over: Option<(Vec<Seat>, EndReason)>,
+    /// The odds of the combat the seat on screen is deciding in, or would start by ending his
+    /// Advance now, as he knows the game.
+    pub odds: Option<CombatOdds>,
+}
+
+/// Playouts behind the odds on screen: quick enough to redo at every key press.
+const SCREEN_ODDS_SAMPLES: u32 = if cfg!(debug_assertions) { 40 } else { 500 };
+
+/// The combat odds worth showing to `shown`: only when he decides in a combat, or is moving
+/// ground units into a contested area.
+fn screen_odds(game: &Game, shown: Option<Seat>, decision: Option<Decision>) -> Option<CombatOdds> {
+    let d = decision?;
+    if Some(d.seat) != shown {
+        return None;
+    }
+    match d.kind {
+        DecisionKind::Reinforce | DecisionKind::ChooseCombatCard | DecisionKind::MoveGround => {
+            let seed = game.history().len() as u64;
+            combat_odds(game, shown, SCREEN_ODDS_SAMPLES, seed)
+        }
+        _ => None,
+    }
 }
 
 impl<'a> Scene<'a> {
@@ -67,12 +90,15 @@ impl<'a> Scene<'a> {
         };
         // The phase and the winners are public; nothing else is read from the position.
         let (phase, over) = match &game.position().phase {
+            Phase::Setup(_) => ("Setup", None),
             Phase::Planning { .. } => ("Planning", None),
             Phase::Operations { .. } => ("Operations", None),
             Phase::Refresh { .. } => ("Refresh", None),
             Phase::GameOver { winners, reason } => ("Game over", Some((winners.clone(), *reason))),
         };
+        let odds = screen_odds(game, shown, decision);
         Scene {
+            odds,
             board: game.board(),
             data: game.data(),
             view,
@@ -180,6 +206,10 @@ fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String 
         }
     };
     let unit_name = |u: crate::engine::UnitType| data.unit(u).name.clone();
+    // A combat card's effect names its own choices.
+    if let Some(w) = game.card_action_words(action) {
+        return w;
+    }
     match action {
         Action::Place { order, system } => format!(
             "place {} on {}",
@@ -265,6 +295,41 @@ fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String 
             area_label(area),
             unit_name(to)
         ),
+        Action::PlaceTile {
+            number,
+            side_b,
+            rotation,
+            system,
+        } => {
+            let code = format!("{number}{}", if side_b { 'B' } else { 'A' });
+            let name = data.tile_side(&code).map_or("", |t| t.name.as_str());
+            format!("place tile {code} {name} on {system}, turned {rotation}")
+        }
+        Action::SetupUnit { unit, area } => {
+            format!("place a {} at {}", unit_name(unit), area_label(area))
+        }
+        Action::SetupStructure { kind, area } => {
+            format!("place a {kind} at {}", area_label(area))
+        }
+        Action::PlaceObjective { area, faction } => {
+            format!("place a {} objective token at {}", faction.name(), area_label(area))
+        }
+        Action::PlaceStorm { edge } => format!("place a warp storm on {edge}"),
+        Action::UseAbility
+        | Action::Choose { .. }
+        | Action::Pick { .. }
+        | Action::Die { .. }
+        | Action::Convert { .. }
+        | Action::Discard { .. }
+        | Action::Area { .. } => action.to_string(),
+        Action::PlaceFree { unit, area } => {
+            format!("place a free {} at {}", unit_name(unit), area_label(area))
+        }
+        Action::Steal { faction, asset } => format!("{} loses a {asset} token", faction.name()),
+        Action::Raze { area, kind } => format!("destroy the {kind} at {}", area_label(area)),
+        Action::ResolveAs { order } => format!("resolve it as {} (The Green Tide)", capitalized(order.key())),
+        Action::System { system } => format!("choose {}", sys_label(system)),
+        Action::Rout { area, unit } => format!("rout a {} at {}", unit_name(unit), area_label(area)),
         Action::Done => done_words(d.kind).into(),
     }
 }
@@ -448,6 +513,7 @@ fn done_words(kind: DecisionKind) -> &'static str {
         DecisionKind::BuyUpgrades => "done buying upgrades",
         DecisionKind::EventAbility => "done: do not resolve the ability",
         DecisionKind::OrbitalStrike => "done: no orbital strike",
+        DecisionKind::PlaceForces => "done: keep the rest for your next tiles",
         _ => "done",
     }
 }

@@ -21,6 +21,7 @@ pub fn intro(players: u8, seed: u64) -> Game {
             players,
             factions: None,
             seed,
+            setup: herakon::engine::SetupKind::Intro,
         },
         data(),
     )

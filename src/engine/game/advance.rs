@@ -124,6 +124,9 @@ impl Game {
                 }
             }
         }
+        if !ground && self.through_the_warp_ready(turn) {
+            out.push(Action::UseEvent);
+        }
         out.push(Action::Done);
     }
 
@@ -137,7 +140,11 @@ impl Game {
         to: AreaId,
     ) -> bool {
         if !a.ground_stage {
-            return from.system == to.system || !self.storm_between_systems(from.system, to.system);
+            return from.system == to.system
+                || !self.storm_between_systems(from.system, to.system)
+                || self
+                    .seat_of(faction)
+                    .is_some_and(|s| self.ships_may_cross_storms(s));
         }
         self.ground_path(faction, a, from, to).is_some()
     }
@@ -163,11 +170,12 @@ impl Game {
     ) -> Option<Vec<AreaId>> {
         let _ = faction;
         let systems = [from.system, a.system];
+        let storms_open = self.pos.cards.ground_cross_storms;
         self.board.ground_path(
             from,
             to,
             &systems,
-            |e| self.pos.storm_at(e),
+            |e| !storms_open && self.pos.storm_at(e),
             |x| a.friendly_at_ground_start.contains(&x),
         )
     }
@@ -187,6 +195,12 @@ impl Game {
                 unit,
                 count,
             } => {
+                if !a.ground_stage
+                    && from.system != to.system
+                    && self.storm_between_systems(from.system, to.system)
+                {
+                    self.note_storm_crossing(turn, log);
+                }
                 for _ in 0..count {
                     let units = &mut self.pos.area_mut(from).units;
                     if let Some(i) = units.iter().position(|u| u.unit == unit && !u.routed) {
@@ -237,6 +251,7 @@ impl Game {
                         .filter(|m| m.to == area)
                         .map(|m| m.from)
                         .collect();
+                    self.crusade(turn, a.system, log);
                     self.start_combat(turn, a.system, area, origins, log);
                 } else {
                     self.set_phase(Phase::Operations {
@@ -244,6 +259,13 @@ impl Game {
                         step: OpStep::OrbitalChoice { system: a.system },
                     });
                 }
+            }
+            Action::UseEvent => {
+                self.use_through_the_warp(turn, log);
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Advance(a),
+                });
             }
             _ => {}
         }
@@ -259,7 +281,7 @@ impl Game {
             return false;
         };
         let mut choices = Vec::new();
-        self.orbital_choices(turn, system, &mut choices);
+        self.strike_choices(turn, system, &mut choices);
         if choices.len() > 1 {
             return false;
         }

@@ -38,23 +38,28 @@ impl Game {
     }
 
     /// The faction of a combat side.
-    fn side_faction(c: &CombatState, role: CombatRole) -> Faction {
+    pub(super) fn side_faction(c: &CombatState, role: CombatRole) -> Faction {
         c.side(role).faction.unwrap_or(Faction::Ultramarines)
     }
 
     /// The seat deciding in a combat.
     pub(crate) fn combat_seat(&self, c: &CombatState) -> Option<Seat> {
-        let role = match c.step {
-            CombatStep::Reinforce { side }
-            | CombatStep::ChooseCard { side }
-            | CombatStep::AssignDamage { side, .. }
-            | CombatStep::Retreat { side } => side,
+        let role = match (Self::pending_role(c), &c.step) {
+            (Some(role), _) => role,
+            (
+                None,
+                CombatStep::Reinforce { side }
+                | CombatStep::ChooseCard { side }
+                | CombatStep::AssignDamage { side, .. }
+                | CombatStep::Resolve { side }
+                | CombatStep::Retreat { side },
+            ) => *side,
         };
         self.seat_of(Self::side_faction(c, role))
     }
 
     /// The level-0 unit a reinforcement token stands for in this area (Reinforcement Tokens).
-    fn reinforcement_type(&self, faction: Faction, area: AreaId) -> Option<UnitType> {
+    pub(super) fn reinforcement_type(&self, faction: Faction, area: AreaId) -> Option<UnitType> {
         let world = self
             .board
             .area(area)
@@ -65,7 +70,7 @@ impl Game {
         })
     }
 
-    fn bastions(&self, area: AreaId, faction: Faction) -> usize {
+    pub(super) fn bastions(&self, area: AreaId, faction: Faction) -> usize {
         self.pos
             .area(area)
             .structures
@@ -93,6 +98,18 @@ impl Game {
                 t.morale += u32::from(card.icons.morale);
             }
         }
+        for l in &side.lasting {
+            if let crate::engine::effect::Modifier::Icons {
+                offence,
+                defence,
+                morale,
+            } = l.modifier
+            {
+                t.offence += u32::from(offence);
+                t.defence += u32::from(defence);
+                t.morale += u32::from(morale);
+            }
+        }
         let area = self.pos.area(c.area);
         t.morale += area
             .units
@@ -113,11 +130,18 @@ impl Game {
         t
     }
 
-    fn roll(&mut self, n: usize) -> Vec<DieFace> {
+    /// Rolls `n` dice (up to the limit) for one side: faces set by hand come first
+    /// (`Position::forced_dice`), the rest from the game's generator.
+    pub(super) fn roll(&mut self, n: usize, role: CombatRole) -> Vec<DieFace> {
         let max = usize::from(self.data.die.max_per_side);
         let faces = self.data.die.faces.clone();
+        let mut forced = self.pos.forced_dice.take(role).into_iter();
         (0..n.min(max))
-            .map(|_| faces[self.pos.rng.random_range(0..faces.len())])
+            .map(|_| {
+                forced
+                    .next()
+                    .unwrap_or_else(|| faces[self.pos.rng.random_range(0..faces.len())])
+            })
             .collect()
     }
 
@@ -157,6 +181,8 @@ impl Game {
                 side: CombatRole::Attacker,
             },
             winner: None,
+            pending: Vec::new(),
+            second_assess: false,
         };
         log.push(Event(format!(
             "combat in {area}: {} attacks {}",
@@ -199,8 +225,8 @@ impl Game {
                     * self.bastions(area, f)
         };
         let (na, nd) = (dice_for(attacker), dice_for(defender));
-        c.attacker.dice = self.roll(na);
-        c.defender.dice = self.roll(nd);
+        c.attacker.dice = self.roll(na, CombatRole::Attacker);
+        c.defender.dice = self.roll(nd, CombatRole::Defender);
         for (role, f) in [
             (CombatRole::Attacker, attacker),
             (CombatRole::Defender, defender),
@@ -328,7 +354,12 @@ impl Game {
     }
 
     pub(super) fn combat_actions(&self, c: &CombatState, out: &mut Vec<Action>) {
+        if !c.pending.is_empty() {
+            self.pending_actions(c, out);
+            return;
+        }
         match c.step {
+            CombatStep::Resolve { .. } => {}
             CombatStep::Reinforce { side } => {
                 out.extend(
                     (0..=self.reinforce_limit(c, side)).map(|count| Action::Reinforce { count }),
@@ -370,6 +401,15 @@ impl Game {
         action: Action,
         log: &mut Vec<Event>,
     ) {
+        if !c.pending.is_empty() {
+            self.apply_pending(&mut c, action, log);
+            self.proceed(&mut c, log);
+            self.set_phase(Phase::Operations {
+                turn,
+                step: OpStep::Combat(Box::new(c)),
+            });
+            return;
+        }
         match (c.step.clone(), action) {
             (CombatStep::Reinforce { side }, Action::Reinforce { count }) => {
                 let f = Self::side_faction(&c, side);
@@ -408,32 +448,22 @@ impl Game {
                         }
                     }
                     CombatRole::Defender => {
-                        for role in [CombatRole::Attacker, CombatRole::Defender] {
-                            let s = c.side_mut(role);
-                            if let Some(name) = s.chosen.take() {
-                                log.push(Event(format!(
-                                    "{} plays {name}",
-                                    Self::side_faction(&c, role).name()
-                                )));
-                                c.side_mut(role).played.push(name);
-                            }
-                        }
-                        self.assess_damage(&mut c, CombatRole::Attacker, log);
+                        // The attacker's card resolves, then the defender's.
+                        c.step = CombatStep::Resolve {
+                            side: CombatRole::Attacker,
+                        };
+                        self.reveal_card(&mut c, CombatRole::Attacker, log);
+                        self.proceed(&mut c, log);
                     }
                 }
             }
             (CombatStep::AssignDamage { side, remaining }, Action::Damage { target }) => {
                 let left = self.suffer(&mut c, side, target, remaining, true, log);
-                if left > 0 && !self.damage_targets(&c, side).is_empty() {
-                    c.step = CombatStep::AssignDamage {
-                        side,
-                        remaining: left,
-                    };
-                } else if side == CombatRole::Attacker {
-                    self.assess_damage(&mut c, CombatRole::Defender, log);
-                } else {
-                    self.end_execution_round(&mut c, log);
-                }
+                c.step = CombatStep::AssignDamage {
+                    side,
+                    remaining: left,
+                };
+                self.proceed(&mut c, log);
             }
             (CombatStep::Retreat { side }, Action::Retreat { area }) => {
                 self.retreat(&c, side, area, log);
@@ -448,12 +478,75 @@ impl Game {
         });
     }
 
+    /// Plays the combat on until someone must decide: pending card effects first, then the
+    /// next card to reveal, the damage steps and the end of the execution round.
+    fn proceed(&mut self, c: &mut CombatState, log: &mut Vec<Event>) {
+        for _ in 0..1000 {
+            if self.run_pending(c, log) {
+                return;
+            }
+            match c.step {
+                CombatStep::Resolve {
+                    side: CombatRole::Attacker,
+                } => {
+                    c.step = CombatStep::Resolve {
+                        side: CombatRole::Defender,
+                    };
+                    self.reveal_card(c, CombatRole::Defender, log);
+                }
+                CombatStep::Resolve {
+                    side: CombatRole::Defender,
+                } => self.assess_damage(c, CombatRole::Attacker, log),
+                CombatStep::AssignDamage { side, remaining } => {
+                    if remaining > 0 && !self.damage_targets(c, side).is_empty() {
+                        return;
+                    }
+                    self.after_damage(c, side, log);
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// After a side suffered its damage: the defender's turn, an extra assess damage step
+    /// (Armoured Advance), or the end of the execution round.
+    fn after_damage(&mut self, c: &mut CombatState, side: CombatRole, log: &mut Vec<Event>) {
+        if side == CombatRole::Attacker {
+            self.assess_damage(c, CombatRole::Defender, log);
+            return;
+        }
+        let extra = [CombatRole::Attacker, CombatRole::Defender]
+            .into_iter()
+            .any(|r| {
+                c.side(r)
+                    .lasting
+                    .iter()
+                    .any(|l| l.modifier == crate::engine::effect::Modifier::ExtraAssessDamage)
+            });
+        if extra && !c.second_assess {
+            c.second_assess = true;
+            log.push(Event("an extra assess damage step".into()));
+            self.assess_damage(c, CombatRole::Attacker, log);
+        } else {
+            self.end_execution_round(c, log);
+        }
+    }
+
     /// Computes the damage `side` suffers this execution round and asks for its assignment, or
     /// moves on when there is none.
     fn assess_damage(&mut self, c: &mut CombatState, side: CombatRole, log: &mut Vec<Event>) {
         let own = self.combat_totals(c, side);
         let theirs = self.combat_totals(c, side.other());
-        let damage = theirs.offence.saturating_sub(own.defence);
+        let shielded = c
+            .side(side)
+            .lasting
+            .iter()
+            .any(|l| l.modifier == crate::engine::effect::Modifier::NoDamage);
+        let damage = if shielded {
+            0
+        } else {
+            theirs.offence.saturating_sub(own.defence)
+        };
         let damage = u8::try_from(damage).unwrap_or(u8::MAX);
         if damage > 0 && !self.damage_targets(c, side).is_empty() {
             log.push(Event(format!(
@@ -464,10 +557,8 @@ impl Game {
                 side,
                 remaining: damage,
             };
-        } else if side == CombatRole::Attacker {
-            self.assess_damage(c, CombatRole::Defender, log);
         } else {
-            self.end_execution_round(c, log);
+            self.after_damage(c, side, log);
         }
     }
 
@@ -503,25 +594,18 @@ impl Game {
         match target {
             DamageTarget::Unit { unit, routed } => {
                 let units = &mut self.pos.area_mut(area).units;
-                if let Some(i) = units
-                    .iter()
-                    .position(|u| u.unit == unit && u.routed == routed)
+                if destroyed
+                    && let Some(i) = units
+                        .iter()
+                        .position(|u| u.unit == unit && u.routed == routed)
                 {
-                    if destroyed {
-                        units.remove(i);
-                    } else if rout {
-                        units[i].routed = true;
-                    }
+                    units.remove(i);
                 }
             }
             DamageTarget::Reinforcement { routed } => {
                 let tokens = &mut c.side_mut(side).reinforcements;
-                if let Some(i) = tokens.iter().position(|r| *r == routed) {
-                    if destroyed {
-                        tokens.remove(i);
-                    } else if rout {
-                        tokens[i] = true;
-                    }
+                if destroyed && let Some(i) = tokens.iter().position(|r| *r == routed) {
+                    tokens.remove(i);
                 }
             }
             DamageTarget::Bastion => {
@@ -538,8 +622,6 @@ impl Game {
         }
         let what = if destroyed {
             "is destroyed"
-        } else if rout && !matches!(target, DamageTarget::Bastion) {
-            "is routed"
         } else {
             "survives"
         };
@@ -548,6 +630,18 @@ impl Game {
             f.name(),
             remaining.min(health)
         )));
+        let unrouted = matches!(
+            target,
+            DamageTarget::Unit { routed: false, .. }
+                | DamageTarget::Reinforcement { routed: false }
+        );
+        if !destroyed
+            && rout
+            && unrouted
+            && let Some(save) = self.rout_piece(c, side, target, log)
+        {
+            c.pending.insert(0, save);
+        }
         if destroyed { remaining - health } else { 0 }
     }
 
@@ -566,7 +660,10 @@ impl Game {
             let s = c.side_mut(role);
             s.offence_tokens = 0;
             s.defence_tokens = 0;
+            s.saw_card = false;
+            s.lasting.retain(|l| l.modifier.whole_combat());
         }
+        c.second_assess = false;
         let (att, def) = (
             self.has_forces(c, CombatRole::Attacker),
             self.has_forces(c, CombatRole::Defender),
@@ -717,6 +814,7 @@ impl Game {
                 .hand
                 .iter()
                 .chain(&side.played)
+                .chain(&side.discarded)
                 .chain(side.chosen.iter())
                 .cloned()
                 .collect();
@@ -793,7 +891,7 @@ impl Game {
             .filter(|u| u.owner() == f && !u.routed)
             .map(|u| usize::from(self.data.unit(u.unit).combat))
             .sum();
-        let dice = self.roll(n);
+        let dice = self.roll(n, CombatRole::Attacker);
         let hits =
             u8::try_from(dice.iter().filter(|d| **d == DieFace::Offence).count()).unwrap_or(0);
         log.push(Event(format!(

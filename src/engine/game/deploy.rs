@@ -113,7 +113,7 @@ impl Game {
                     }
                 }
             }
-        } else if d.units_bought < self.deploy_limit(faction, d.system) {
+        } else if d.units_bought < self.deploy_limit_with_cards(turn, d) {
             for unit in UnitType::of(faction) {
                 if self.units_in_supply(unit) == 0 {
                     continue;
@@ -145,6 +145,7 @@ impl Game {
                 }
             }
         }
+        self.deploy_card_actions(turn, d, out);
         out.push(Action::Done);
     }
 
@@ -169,6 +170,7 @@ impl Game {
                 self.pay(turn, price);
                 self.pos.area_mut(area).units.push(Unit::new(unit));
                 d.units_bought += 1;
+                self.note_deploy_purchase(turn, &d, log);
                 log.push(Event(format!(
                     "{} buys a {} in {area} for {} materiel{}",
                     faction.name(),
@@ -202,6 +204,17 @@ impl Game {
                     faction.name(),
                     price.materiel
                 )));
+                if self.note_structure_purchase(turn, &d, area, log) {
+                    // Werk Fasta!: the units are still to come.
+                    self.set_phase(Phase::Operations {
+                        turn,
+                        step: OpStep::Deploy(d),
+                    });
+                    return;
+                }
+                self.finish_order(turn, d.system, Order::Deploy);
+            }
+            Action::Done if !d.structure_stage && self.pos.cards.structure_first => {
                 self.finish_order(turn, d.system, Order::Deploy);
             }
             Action::Done if !d.structure_stage => {

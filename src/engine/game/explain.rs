@@ -1,61 +1,89 @@
-//! Why an action is not legal: the rule and the fact in the position that triggers it.
+//! Why an action is not legal: the rule and the fact in the position that triggers it. Each
+//! explainer below runs only for an action the generator did not list, and names the first
+//! fact that rules it out, in the order the Rules Reference checks them.
+
+use std::collections::{BTreeMap, BinaryHeap};
 
 use super::{Action, DecisionKind, Game, RuleError};
-use crate::engine::board::Board;
-use crate::engine::phase::{OpStep, Phase};
+use crate::engine::action::DamageTarget;
+use crate::engine::board::{AreaInfo, Board};
+use crate::engine::combat::{CombatRole, CombatStep};
+use crate::engine::ids::{AreaId, Asset, EdgeId, Faction, Seat, StructureKind, SystemId};
+use crate::engine::phase::{AdvanceStep, OpStep, Phase, RefreshStep};
+use crate::engine::unit_type::UnitType;
+
+/// "world" or "void".
+fn kind_word(world: bool) -> &'static str {
+    if world { "world" } else { "void" }
+}
+
+/// Joins items as `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Joins actions as a short list of choices.
+fn choices(actions: &[Action]) -> String {
+    const SHOWN: usize = 8;
+    let mut words: Vec<String> = actions
+        .iter()
+        .take(SHOWN)
+        .map(|a| format!("`{a}`"))
+        .collect();
+    if actions.len() > SHOWN {
+        words.push(format!("{} more", actions.len() - SHOWN));
+    }
+    words.join(", ")
+}
 
 impl Game {
     /// The rule that forbids an action that is not among the legal ones.
     pub(super) fn explain(&self, action: Action) -> RuleError {
         let Some(decision) = self.decision() else {
-            return RuleError::new("Winning and Losing the Game", "the game is over");
+            return RuleError::new(
+                "Winning and Losing the Game",
+                "the game is over: no action is legal",
+            );
         };
-        let who = self.faction(decision.seat).name();
-        let wrong_time = || {
-            RuleError::new(
-                "Round Overview",
-                format!(
-                    "`{action}` is not a choice now: {who} must {}",
-                    decision.kind
-                ),
-            )
-        };
-        match (decision.kind, action) {
+        // Constructing the board: its own explainer (construct.rs).
+        if let Phase::Setup(s) = &self.pos.phase {
+            return self.explain_setup(s, action);
+        }
+        let seat = decision.seat;
+        let specific = match (decision.kind, action) {
             (DecisionKind::PlaceOrder, Action::Place { order, system }) => {
-                if !self.board.has_system(system) {
-                    return RuleError::new("Systems", format!("{system} is not on the board"));
-                }
-                if !self.player(decision.seat).orders.contains(&order) {
-                    return RuleError::new(
-                        "Order Tokens",
-                        format!("{who} has no {order} token left to place"),
-                    );
-                }
-                RuleError::new(
-                    "Planning Phase",
-                    format!(
-                        "{who} has no unit or structure in {system} or in a system adjacent to it"
-                    ),
-                )
+                Some(self.explain_place(seat, order, system))
             }
             (DecisionKind::RevealOrder, Action::Reveal { system }) => {
-                match self.pos.stacks.get(&system).and_then(|s| s.last()) {
-                    None => RuleError::new("Stack", format!("there is no order token on {system}")),
-                    Some(t) => RuleError::new(
-                        "Operations Phase",
-                        format!(
-                            "the token on top of {system} belongs to {}; a player reveals only his own token on top of a stack",
-                            t.owner.name()
-                        ),
-                    ),
-                }
+                Some(self.explain_reveal(system))
             }
-            (DecisionKind::ResolveOrEventDeck, Action::ToEventDeck) => RuleError::new(
+            (DecisionKind::ResolveOrEventDeck, Action::ToEventDeck) => Some(RuleError::new(
                 "Strategize Order",
                 "a Strategize order always goes on the event deck after it is resolved; only Advance, Deploy and Dominate may be put there instead",
-            ),
-            (DecisionKind::DeployUnits, Action::BuyUnit { unit, area, .. }) => {
-                self.explain_buy(decision.seat, unit, area)
+            )),
+            (
+                DecisionKind::DeployUnits,
+                Action::BuyUnit {
+                    unit,
+                    area,
+                    forge_level,
+                    cache,
+                },
+            ) => Some(self.explain_buy(seat, unit, area, forge_level, cache)),
+            (DecisionKind::DeployUnits, Action::BuildStructure { .. }) => Some(RuleError::new(
+                "Deploy Order",
+                "units are purchased first: say `done` to move on to the structure",
+            )),
+            (DecisionKind::DeployStructure, Action::BuyUnit { .. }) => Some(RuleError::new(
+                "Deploy Order",
+                "the unit purchases are over: only a structure may be purchased now",
+            )),
+            (DecisionKind::DeployStructure, Action::BuildStructure { kind, area, cache }) => {
+                Some(self.explain_build(seat, kind, area, cache))
             }
             (
                 DecisionKind::MoveShips | DecisionKind::MoveGround,
@@ -65,16 +93,288 @@ impl Game {
                     unit,
                     count,
                 },
-            ) => self.explain_move(decision.seat, from, to, unit, count),
-            _ => wrong_time(),
+            ) => Some(self.explain_move(seat, from, to, unit, count)),
+            (DecisionKind::ChooseAsset, Action::TakeAsset { asset }) => {
+                Some(self.explain_take(seat, asset))
+            }
+            (
+                DecisionKind::FactionAbility,
+                Action::Replace { .. } | Action::MoveUnits { .. } | Action::BuyUnit { .. },
+            ) => Some(self.explain_ability(seat, action)),
+            (DecisionKind::BuyUpgrades, Action::BuyOrderUpgrade { card }) => {
+                Some(self.explain_order_upgrade(seat, card))
+            }
+            (DecisionKind::BuyUpgrades, Action::BuyCombatUpgrade { card, replace }) => {
+                Some(self.explain_combat_upgrade(seat, card, replace))
+            }
+            (DecisionKind::DestroyExcess, Action::Destroy { area, unit }) => {
+                Some(self.explain_destroy(seat, area, unit))
+            }
+            (DecisionKind::ChooseEvent, Action::ChooseEvent { card }) => {
+                let drawn = match &self.pos.phase {
+                    Phase::Refresh {
+                        step: RefreshStep::ChooseEvent { drawn },
+                        ..
+                    } => drawn.len(),
+                    _ => 0,
+                };
+                Some(RuleError::new(
+                    "Event Cards",
+                    format!(
+                        "there is no drawn card {card}: {} drew {drawn} card(s), `event 1` to `event {drawn}`",
+                        self.faction(seat).name()
+                    ),
+                ))
+            }
+            (DecisionKind::MoveStorm, Action::MoveStorm { from, to }) => {
+                Some(self.explain_storm(from, to))
+            }
+            (DecisionKind::Reinforce, Action::Reinforce { count }) => {
+                Some(self.explain_reinforce(seat, count))
+            }
+            (DecisionKind::ChooseCombatCard, Action::PlayCard { card }) => {
+                Some(self.explain_card(card))
+            }
+            (DecisionKind::AssignDamage, Action::Damage { target }) => {
+                Some(self.explain_damage(seat, target))
+            }
+            (DecisionKind::Retreat, Action::Retreat { area }) => {
+                Some(self.explain_retreat(seat, area))
+            }
+            (DecisionKind::OrbitalStrike, Action::Strike { void, world }) => {
+                Some(self.explain_strike(seat, void, world))
+            }
+            (DecisionKind::AssignStrikeDamage, Action::Damage { target }) => {
+                Some(self.explain_strike_damage(target))
+            }
+            _ => None,
+        };
+        specific.unwrap_or_else(|| {
+            RuleError::new(
+                "Round Overview",
+                format!(
+                    "`{action}` is not a choice now: {} ({seat}) must {}; the choices are {}",
+                    self.faction(seat).name(),
+                    decision.kind,
+                    choices(&self.legal_actions())
+                ),
+            )
+        })
+    }
+
+    /// What an area is, for a player: `an enemy void (Orks)`, `an uncontrolled world` ...
+    fn area_fact(&self, area: AreaId, mover: Faction) -> String {
+        let world = self.board.area(area).is_some_and(AreaInfo::is_world);
+        let kind = kind_word(world);
+        let state = self.pos.area(area);
+        if state.is_contested() {
+            let names: Vec<String> = state.factions().iter().map(|f| f.name().into()).collect();
+            return format!("a contested {kind} ({})", and_list(&names));
         }
+        match state.controller() {
+            Some(f) if f == mover => format!("a friendly {kind}"),
+            Some(f) => format!("an enemy {kind} ({})", f.name()),
+            None => format!("an uncontrolled {kind} (no unit or structure there)"),
+        }
+    }
+
+    fn explain_place(
+        &self,
+        seat: Seat,
+        order: crate::engine::ids::Order,
+        system: SystemId,
+    ) -> RuleError {
+        let who = self.faction(seat).name();
+        if !self.board.has_system(system) {
+            return RuleError::new("Systems", format!("{system} is not on the board"));
+        }
+        if !self.player(seat).orders.contains(&order) {
+            let mut left: Vec<String> = self
+                .player(seat)
+                .orders
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            left.dedup();
+            return RuleError::new(
+                "Order Tokens",
+                format!(
+                    "{who} has no {order} token left in his play area (left: {})",
+                    if left.is_empty() {
+                        "none".to_string()
+                    } else {
+                        left.join(", ")
+                    }
+                ),
+            );
+        }
+        if !self.placeable_systems(seat).contains(&system) {
+            return RuleError::new(
+                "Planning Phase",
+                format!(
+                    "{who} has no unit or structure in {system} or in a system adjacent to it; an order token goes only on such a system"
+                ),
+            );
+        }
+        RuleError::new(
+            "Planning Phase",
+            format!("{who} has placed his four order tokens"),
+        )
+    }
+
+    fn explain_reveal(&self, system: SystemId) -> RuleError {
+        if !self.board.has_system(system) {
+            return RuleError::new("Systems", format!("{system} is not on the board"));
+        }
+        match self.pos.stacks.get(&system).and_then(|s| s.last()) {
+            None => RuleError::new("Stack", format!("there is no order token on {system}")),
+            Some(t) => RuleError::new(
+                "Operations Phase",
+                format!(
+                    "the token on top of {system} belongs to {}; a player reveals only his own token on top of a stack",
+                    t.owner.name()
+                ),
+            ),
+        }
+    }
+
+    /// Why a unit of this type cannot be paid for with these tokens, if it cannot.
+    fn explain_price(
+        &self,
+        seat: Seat,
+        unit: UnitType,
+        forge_level: bool,
+        cache: bool,
+    ) -> Option<RuleError> {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let data = self.data.unit(unit);
+        let level = self.command_level(faction);
+        match data.level.checked_sub(level) {
+            None | Some(0) if forge_level => {
+                return Some(RuleError::new(
+                    "Assets",
+                    format!(
+                        "a {} needs command level {}, which {who} has (level {level}): `+forge` spends a forge token only to lower a requirement he does not meet",
+                        data.name, data.level
+                    ),
+                ));
+            }
+            Some(1) if !forge_level => {
+                return Some(RuleError::new(
+                    "Command Level",
+                    format!(
+                        "a {} needs command level {}; {who} has {level}: add `+forge` to spend a forge token for the missing level",
+                        data.name, data.level
+                    ),
+                ));
+            }
+            Some(n) if n > 1 => {
+                return Some(RuleError::new(
+                    "Command Level",
+                    format!(
+                        "a {} needs command level {}; {who} has {level}, and a forge token lowers the requirement by one only",
+                        data.name, data.level
+                    ),
+                ));
+            }
+            _ => {}
+        }
+        if self.units_in_supply(unit) == 0 {
+            return Some(RuleError::new(
+                "Component Limitations",
+                format!(
+                    "every {} ({} in the box) is already on the board",
+                    data.name, data.in_box
+                ),
+            ));
+        }
+        let p = self.player(seat);
+        if cache && data.cost == 0 {
+            return Some(RuleError::new(
+                "Assets",
+                format!(
+                    "a {} costs no materiel, so a cache token cannot lower its cost",
+                    data.name
+                ),
+            ));
+        }
+        if cache && p.assets.cache == 0 {
+            return Some(RuleError::new(
+                "Assets",
+                format!("{who} has no cache token"),
+            ));
+        }
+        let price = self.unit_price(faction, unit, forge_level, cache)?;
+        if p.materiel < price.materiel || p.assets.forge < price.forge {
+            return Some(RuleError::new(
+                "Cost",
+                format!(
+                    "a {} costs {} materiel{}; {who} has {} materiel and {} forge token(s)",
+                    data.name,
+                    price.materiel,
+                    if price.forge > 0 {
+                        format!(" and {} forge token(s)", price.forge)
+                    } else {
+                        String::new()
+                    },
+                    p.materiel,
+                    p.assets.forge
+                ),
+            ));
+        }
+        None
+    }
+
+    /// Why a purchased unit cannot go to `area` of the active system, if it cannot.
+    fn explain_unit_area(
+        &self,
+        faction: Faction,
+        unit: UnitType,
+        area: AreaId,
+        system: SystemId,
+        rule: &'static str,
+    ) -> Option<RuleError> {
+        let Some(info) = self.board.area(area) else {
+            return Some(RuleError::new(
+                "Areas",
+                format!("{area} is not on the board"),
+            ));
+        };
+        if area.system != system {
+            return Some(RuleError::new(
+                rule,
+                format!("{area} is not in the active system {system}"),
+            ));
+        }
+        if info.is_world() == self.is_ship(unit) {
+            return Some(RuleError::new(
+                rule,
+                format!(
+                    "{area} is a {}; ships go to voids and ground units to worlds",
+                    kind_word(info.is_world())
+                ),
+            ));
+        }
+        if self.pos.area(area).factions().iter().any(|f| *f != faction) {
+            return Some(RuleError::new(
+                rule,
+                format!(
+                    "{area} is {}; a purchased unit goes to a friendly or uncontrolled area",
+                    self.area_fact(area, faction)
+                ),
+            ));
+        }
+        None
     }
 
     fn explain_buy(
         &self,
-        seat: crate::engine::ids::Seat,
-        unit: crate::engine::unit_type::UnitType,
-        area: crate::engine::ids::AreaId,
+        seat: Seat,
+        unit: UnitType,
+        area: AreaId,
+        forge_level: bool,
+        cache: bool,
     ) -> RuleError {
         let faction = self.faction(seat);
         let Phase::Operations {
@@ -95,7 +395,7 @@ impl Game {
             return RuleError::new(
                 "Factories",
                 format!(
-                    "{} has no factory on a friendly world in {}",
+                    "{} has no factory on a friendly world in {}, so he can purchase no unit there",
                     faction.name(),
                     d.system
                 ),
@@ -105,74 +405,161 @@ impl Game {
             return RuleError::new(
                 "Deploy Order",
                 format!(
-                    "the deploy limit in {} is {limit}, and {limit} units are bought",
+                    "the deploy limit in {} is {limit} (the capacity of the friendly worlds with a factory), and {limit} units are purchased",
                     d.system
                 ),
             );
         }
+        if let Some(e) = self.explain_unit_area(faction, unit, area, d.system, "Deploy Order") {
+            return e;
+        }
+        self.explain_price(seat, unit, forge_level, cache)
+            .unwrap_or_else(|| {
+                RuleError::new(
+                    "Cost",
+                    format!("{} cannot pay for a {unit} this way", faction.name()),
+                )
+            })
+    }
+
+    fn explain_build(
+        &self,
+        seat: Seat,
+        kind: StructureKind,
+        area: AreaId,
+        cache: bool,
+    ) -> RuleError {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let Phase::Operations {
+            step: OpStep::Deploy(d),
+            ..
+        } = &self.pos.phase
+        else {
+            return RuleError::new("Deploy Order", "no Deploy order is being resolved");
+        };
+        if self.structures_in_supply(kind) == 0 {
+            return RuleError::new(
+                "Component Limitations",
+                format!("every {kind} is already on the board"),
+            );
+        }
+        if self.control_tokens_left(faction) == 0 {
+            return RuleError::new(
+                "Component Limitations",
+                format!("{who} has no structure control token left"),
+            );
+        }
+        let Some(info) = self.board.area(area) else {
+            return RuleError::new("Areas", format!("{area} is not on the board"));
+        };
         if area.system != d.system {
             return RuleError::new(
                 "Deploy Order",
                 format!("{area} is not in the active system {}", d.system),
             );
         }
-        let data = self.data.unit(unit);
-        if data.level > self.command_level(faction) + 1 {
+        if !info.is_world() {
             return RuleError::new(
-                "Command Level",
-                format!(
-                    "{} needs command level {}; {} has {}",
-                    data.name,
-                    data.level,
-                    faction.name(),
-                    self.command_level(faction)
-                ),
+                "Structures",
+                format!("{area} is a void; structures are built on worlds"),
             );
         }
-        if self.units_in_supply(unit) == 0 {
-            return RuleError::new(
-                "Component Limitations",
-                format!("every {} is already on the board", data.name),
-            );
-        }
-        if let Some(info) = self.board.area(area)
-            && info.is_world() == self.is_ship(unit)
-        {
+        if !self.is_friendly(area, faction) {
             return RuleError::new(
                 "Deploy Order",
                 format!(
-                    "{area} is a {}; ships go on voids and ground units on worlds",
-                    if info.is_world() { "world" } else { "void" }
+                    "{area} is {}; a structure is built on a friendly world",
+                    self.area_fact(area, faction)
                 ),
             );
         }
-        if self.pos.area(area).factions().iter().any(|f| *f != faction) {
+        if let Some(s) = self.pos.area(area).structures.first() {
             return RuleError::new(
-                "Deploy Order",
+                "Structures",
                 format!(
-                    "{area} is held by another faction; units are placed on friendly or uncontrolled areas"
+                    "{area} already has a {}; a world holds one structure",
+                    s.kind
                 ),
             );
         }
+        let cost = self.data.structure(kind).cost;
+        let p = self.player(seat);
+        if cache && cost == 0 {
+            return RuleError::new(
+                "Assets",
+                format!("a {kind} costs no materiel, so a cache token cannot lower its cost"),
+            );
+        }
+        if cache && p.assets.cache == 0 {
+            return RuleError::new("Assets", format!("{who} has no cache token"));
+        }
+        let price = if cache { cost.saturating_sub(2) } else { cost };
         RuleError::new(
             "Cost",
-            format!(
-                "{} cannot pay for a {} with these tokens",
-                faction.name(),
-                data.name
-            ),
+            format!("a {kind} costs {price} materiel; {who} has {}", p.materiel),
         )
+    }
+
+    /// The cheapest way from `from` to `to` within the two systems: each warp storm crossed
+    /// counts far more than each area that was not friendly when ground movement began. Returns
+    /// the storms crossed and the blocking areas, or `None` when no way exists at all.
+    fn ground_obstacles(
+        &self,
+        a: &AdvanceStep,
+        from: AreaId,
+        to: AreaId,
+    ) -> Option<(Vec<EdgeId>, Vec<AreaId>)> {
+        const STORM: u32 = 1000;
+        let systems = [from.system, a.system];
+        let mut best: BTreeMap<AreaId, (u32, Option<AreaId>)> = BTreeMap::new();
+        let mut queue = BinaryHeap::new();
+        best.insert(from, (0, None));
+        queue.push(std::cmp::Reverse((0u32, from)));
+        while let Some(std::cmp::Reverse((cost, here))) = queue.pop() {
+            if best.get(&here).is_some_and(|b| b.0 < cost) || here == to {
+                continue;
+            }
+            for next in self.board.area_neighbours(here) {
+                if !systems.contains(&next.system) || next == from {
+                    continue;
+                }
+                let storm = !Board::step_open(here, next, |e| self.pos.storm_at(e));
+                let blocked = next != to && !a.friendly_at_ground_start.contains(&next);
+                let c = cost + if storm { STORM } else { 0 } + u32::from(blocked);
+                if best.get(&next).is_none_or(|b| c < b.0) {
+                    best.insert(next, (c, Some(here)));
+                    queue.push(std::cmp::Reverse((c, next)));
+                }
+            }
+        }
+        best.get(&to)?;
+        let (mut storms, mut blockers) = (Vec::new(), Vec::new());
+        let mut at = to;
+        while let Some(&(_, Some(prev))) = best.get(&at) {
+            if let Some(e) = Board::edge_between(prev, at).filter(|&e| self.pos.storm_at(e)) {
+                storms.push(e);
+            }
+            if prev != from && !a.friendly_at_ground_start.contains(&prev) {
+                blockers.push(prev);
+            }
+            at = prev;
+        }
+        storms.reverse();
+        blockers.reverse();
+        Some((storms, blockers))
     }
 
     fn explain_move(
         &self,
-        seat: crate::engine::ids::Seat,
-        from: crate::engine::ids::AreaId,
-        to: crate::engine::ids::AreaId,
-        unit: crate::engine::unit_type::UnitType,
+        seat: Seat,
+        from: AreaId,
+        to: AreaId,
+        unit: UnitType,
         count: u8,
     ) -> RuleError {
         let faction = self.faction(seat);
+        let who = faction.name();
         let Phase::Operations {
             step: OpStep::Advance(a),
             ..
@@ -185,14 +572,31 @@ impl Game {
         } else {
             "Moving Ships"
         };
+        if unit.faction() != faction {
+            return RuleError::new("Units", format!("{unit} is not a unit of {who}"));
+        }
+        if count == 0 {
+            return RuleError::new("Advance Order", "a move takes at least one unit (`x1`)");
+        }
         if self.is_ship(unit) == a.ground_stage {
             return RuleError::new(
                 "Advance Order",
                 if a.ground_stage {
-                    "ships move first; ship movement is over"
+                    "ships move first, and ship movement is over"
                 } else {
                     "ships move first: say `done` before moving ground units"
                 },
+            );
+        }
+        for area in [from, to] {
+            if !self.board.has_area(area) {
+                return RuleError::new("Areas", format!("{area} is not on the board"));
+            }
+        }
+        if from == to {
+            return RuleError::new(
+                rule,
+                format!("the units are already in {to}; a move goes to another area"),
             );
         }
         if to.system != a.system {
@@ -204,21 +608,47 @@ impl Game {
                 ),
             );
         }
+        let world = self.board.area(to).is_some_and(AreaInfo::is_world);
+        if world != a.ground_stage {
+            return RuleError::new(
+                rule,
+                format!(
+                    "{to} is a {}; ships move to voids and ground units to worlds",
+                    kind_word(world)
+                ),
+            );
+        }
         if from.system != a.system && !self.board.systems_adjacent(from.system, a.system) {
             return RuleError::new(
                 rule,
                 format!(
-                    "{} is neither the active system nor adjacent to it",
-                    from.system
+                    "{} is neither the active system {} nor adjacent to it",
+                    from.system, a.system
                 ),
             );
         }
-        if self.movable(a, from, unit) < count {
+        let movable = self.movable(a, from, unit);
+        if movable < count {
+            let units = &self.pos.area(from).units;
+            let here = units.iter().filter(|u| u.unit == unit).count();
+            let routed = units.iter().filter(|u| u.unit == unit && u.routed).count();
+            let moved = (here - routed).saturating_sub(usize::from(movable));
+            let mut facts = vec![format!("{from} holds {here} {unit} of {who}")];
+            if routed > 0 {
+                facts.push(format!("{routed} routed"));
+            }
+            if moved > 0 {
+                facts.push(format!("{moved} already moved in this order"));
+            }
             return RuleError::new(
-                "Rout and Rally",
+                if routed > 0 {
+                    "Rout and Rally"
+                } else {
+                    "Advance Order"
+                },
                 format!(
-                    "{from} has fewer than {count} unrouted {unit} of {} that have not moved this order",
-                    faction.name()
+                    "{}: {movable} can move, not {count} (a routed unit cannot move, nor can a unit move twice in one order)",
+                    facts.join(", ")
                 ),
             );
         }
@@ -232,7 +662,7 @@ impl Game {
             return RuleError::new(
                 rule,
                 format!(
-                    "units already came from {origin}; they cannot come from a second adjacent system"
+                    "units already came from {origin}; an Advance brings units from one adjacent system only"
                 ),
             );
         }
@@ -240,53 +670,720 @@ impl Game {
             return RuleError::new(
                 "Warp Storms",
                 format!(
-                    "a warp storm lies between {} and {}",
+                    "a warp storm lies between {} and {}; ships cannot move across it",
                     from.system, to.system
                 ),
             );
         }
         if a.ground_stage && self.ground_path(faction, a, from, to).is_none() {
-            // Find the first blocking fact to name.
-            if self.board.areas_adjacent(from, to)
-                && !Board::step_open(from, to, |e| self.pos.storm_at(e))
-            {
-                return RuleError::new(
-                    "Warp Storms",
-                    format!("a warp storm lies between {from} and {to}"),
-                );
-            }
-            let blocking: Vec<String> = self
-                .board
-                .areas_of(from.system)
-                .chain(self.board.areas_of(to.system))
-                .filter(|x| {
-                    x.id != from && x.id != to && !a.friendly_at_ground_start.contains(&x.id)
-                })
-                .map(|x| {
-                    let state = self.pos.area(x.id);
-                    let what = if state.is_contested() {
-                        "contested".to_string()
-                    } else if let Some(owner) = state.controller() {
-                        format!("enemy ({})", owner.name())
-                    } else {
-                        "uncontrolled".to_string()
-                    };
-                    format!("{} is {what}", x.id)
-                })
-                .collect();
+            return match self.ground_obstacles(a, from, to) {
+                None => RuleError::new(
+                    rule,
+                    format!(
+                        "no path leads from {from} to {to} within {} and {}",
+                        from.system, a.system
+                    ),
+                ),
+                Some((storms, _)) if !storms.is_empty() => {
+                    let names: Vec<String> = storms.iter().map(ToString::to_string).collect();
+                    RuleError::new(
+                        "Warp Storms",
+                        format!(
+                            "every way from {from} to {to} crosses a warp storm ({}); a ground unit's path cannot cross one",
+                            and_list(&names)
+                        ),
+                    )
+                }
+                Some((_, blockers)) => {
+                    let facts: Vec<String> = blockers
+                        .iter()
+                        .map(|&x| {
+                            let state = self.pos.area(x);
+                            if state.controller() == Some(faction) {
+                                format!("{x} became friendly only after ground movement began")
+                            } else {
+                                format!("{x} is {}", self.area_fact(x, faction))
+                            }
+                        })
+                        .collect();
+                    RuleError::new(
+                        rule,
+                        format!(
+                            "no legal path from {from} to {to}: {}, so {} cannot be part of a ground unit's path (every area between the two ends must have been friendly to {who} when ground movement began)",
+                            and_list(&facts),
+                            if facts.len() == 1 { "it" } else { "they" }
+                        ),
+                    )
+                }
+            };
+        }
+        let max = usize::from(self.data.components.max_units_per_advance);
+        let there = self.pos.area(to).count_units(faction);
+        if there + usize::from(count) > max {
             return RuleError::new(
-                "Moving Ground Units",
+                "Advance Order",
                 format!(
-                    "no legal path from {from} to {to}: a path runs only through friendly areas of the two systems, across no warp storm ({})",
-                    blocking.join(", ")
+                    "{to} would hold {} of {who}'s units; at most {max} may end an Advance in one area",
+                    there + usize::from(count)
+                ),
+            );
+        }
+        if let Some(c) = self.advance_contested(a)
+            && c != to
+        {
+            return RuleError::new(
+                "Advance Order",
+                format!(
+                    "this Advance already contests {c}; {to} is {} and would be a second contested area",
+                    self.area_fact(to, faction)
                 ),
             );
         }
         RuleError::new(
             "Advance Order",
+            format!("`move {from} -> {to} {unit} x{count}` is not one of the moves open now"),
+        )
+    }
+
+    fn explain_take(&self, seat: Seat, asset: Asset) -> RuleError {
+        let who = self.faction(seat).name();
+        if asset == Asset::Prosperity {
+            return RuleError::new(
+                "Assets",
+                "prosperity is an icon, not a token: take forge, cache or reinforcement",
+            );
+        }
+        RuleError::new(
+            "Assets",
             format!(
-                "at most five units may end in {to}, and at most one area may become contested"
+                "{who} already holds {} {asset} tokens, the most a player may hold",
+                self.player(seat).assets.get(asset)
             ),
+        )
+    }
+
+    fn explain_ability(&self, seat: Seat, action: Action) -> RuleError {
+        const RULE: &str = "Dominate Order";
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let Phase::Operations {
+            step: OpStep::Dominate(d),
+            ..
+        } = &self.pos.phase
+        else {
+            return RuleError::new(RULE, "no Dominate order is being resolved");
+        };
+        let system = d.system;
+        let world_of_system = |area: AreaId| {
+            area.system == system && self.board.area(area).is_some_and(AreaInfo::is_world)
+        };
+        let owner = match action {
+            Action::Replace { .. } => Faction::Ultramarines,
+            Action::BuyUnit { .. } => Faction::Orks,
+            Action::MoveUnits { .. } if faction == Faction::Eldar => Faction::Eldar,
+            _ => Faction::Chaos,
+        };
+        if let Action::MoveUnits { unit, .. } = action
+            && faction == Faction::Chaos
+            && unit != UnitType::Cultist
+        {
+            return RuleError::new(RULE, "the World Eaters' ability moves a Cultist only");
+        }
+        if owner != faction {
+            let ability = match owner {
+                Faction::Ultramarines => "`replace` is the Ultramarines' ability (For the Emperor)",
+                Faction::Orks => "purchasing a unit is the Orks' ability",
+                Faction::Chaos => {
+                    "moving a unit is the World Eaters' (a Cultist) or the Eldar's ability (Webway Portal)"
+                }
+                Faction::Eldar => {
+                    "moving a unit to any friendly world is the Eldar's ability (Webway Portal)"
+                }
+            };
+            return RuleError::new(
+                RULE,
+                format!("{ability}; {who}'s faction sheet has another"),
+            );
+        }
+        match action {
+            Action::Replace { area, from, to } => {
+                let pair_ok = matches!(
+                    (from, to),
+                    (UnitType::Scout, UnitType::SpaceMarine)
+                        | (UnitType::SpaceMarine, UnitType::LandRaider)
+                );
+                if !pair_ok {
+                    return RuleError::new(
+                        RULE,
+                        "For the Emperor replaces a scout with a space-marine, or a space-marine with a land-raider",
+                    );
+                }
+                if self.player(seat).materiel == 0 {
+                    return RuleError::new(
+                        RULE,
+                        format!("For the Emperor costs 1 materiel; {who} has none"),
+                    );
+                }
+                if !world_of_system(area) {
+                    return RuleError::new(
+                        RULE,
+                        format!("{area} is not a world of the active system {system}"),
+                    );
+                }
+                if !self.pos.area(area).units.iter().any(|u| u.unit == from) {
+                    return RuleError::new(RULE, format!("{area} holds no {from}"));
+                }
+                RuleError::new(
+                    "Component Limitations",
+                    format!("every {to} is already on the board"),
+                )
+            }
+            Action::MoveUnits {
+                from,
+                to,
+                unit,
+                count,
+            } => {
+                if count != 1 {
+                    return RuleError::new(RULE, "the faction ability moves one unit (`x1`)");
+                }
+                if !world_of_system(from) {
+                    return RuleError::new(
+                        RULE,
+                        format!("{from} is not a world of the active system {system}"),
+                    );
+                }
+                let unrouted = self
+                    .pos
+                    .area(from)
+                    .units
+                    .iter()
+                    .any(|u| u.unit == unit && !u.routed);
+                if !unrouted {
+                    return RuleError::new(
+                        "Rout and Rally",
+                        format!(
+                            "{from} holds no unrouted {unit} of {who}; a routed unit cannot be moved by an effect"
+                        ),
+                    );
+                }
+                let to_world = self.board.area(to).is_some_and(AreaInfo::is_world);
+                if faction == Faction::Chaos {
+                    if !to_world || !self.board.systems_adjacent(to.system, system) {
+                        return RuleError::new(
+                            RULE,
+                            format!("{to} is not a world of a system adjacent to {system}"),
+                        );
+                    }
+                    return RuleError::new(
+                        RULE,
+                        format!(
+                            "{to} is {}; the Cultist goes to a friendly or uncontrolled world",
+                            self.area_fact(to, faction)
+                        ),
+                    );
+                }
+                RuleError::new(
+                    RULE,
+                    format!(
+                        "{to} is {}; Webway Portal moves a unit to another friendly world",
+                        if to_world {
+                            self.area_fact(to, faction)
+                        } else {
+                            "a void".into()
+                        }
+                    ),
+                )
+            }
+            Action::BuyUnit {
+                unit,
+                area,
+                forge_level,
+                cache,
+            } => {
+                if unit.faction() != faction {
+                    return RuleError::new("Units", format!("{unit} is not a unit of {who}"));
+                }
+                if self.is_ship(unit) {
+                    return RuleError::new(RULE, "the Orks' ability purchases ground units only");
+                }
+                self.explain_unit_area(faction, unit, area, system, RULE)
+                    .or_else(|| self.explain_price(seat, unit, forge_level, cache))
+                    .unwrap_or_else(|| {
+                        RuleError::new(RULE, format!("{who} cannot purchase a {unit} this way"))
+                    })
+            }
+            _ => RuleError::new(RULE, "not a use of the faction ability"),
+        }
+    }
+
+    fn explain_order_upgrade(&self, seat: Seat, card: u8) -> RuleError {
+        const RULE: &str = "Strategize Order";
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let Phase::Operations {
+            step: OpStep::Strategize(s),
+            ..
+        } = &self.pos.phase
+        else {
+            return RuleError::new(RULE, "no Strategize order is being resolved");
+        };
+        if !self.has_presence(faction, s.system) {
+            return RuleError::new(
+                RULE,
+                format!(
+                    "{who} has no unit or structure in {}, so he purchases nothing there",
+                    s.system
+                ),
+            );
+        }
+        if s.bought_order_upgrade {
+            return RuleError::new(
+                RULE,
+                "one order upgrade per Strategize order, and it is bought",
+            );
+        }
+        let p = self.player(seat);
+        let Some(name) = usize::from(card)
+            .checked_sub(1)
+            .and_then(|i| p.order_upgrade_deck.get(i))
+        else {
+            return RuleError::new(
+                "Order Upgrade Cards",
+                format!(
+                    "{who} has {} order upgrade(s) left to buy: `order-upgrade 1` to `order-upgrade {}`",
+                    p.order_upgrade_deck.len(),
+                    p.order_upgrade_deck.len()
+                ),
+            );
+        };
+        let Some(data) = self.data.order_upgrades.iter().find(|c| &c.name == name) else {
+            return RuleError::new("Order Upgrade Cards", format!("{name} is no order upgrade"));
+        };
+        let level = self.command_level(faction);
+        if data.level > level {
+            return RuleError::new(
+                "Command Level",
+                format!(
+                    "{name} needs command level {}; {who} has {level}",
+                    data.level
+                ),
+            );
+        }
+        RuleError::new(
+            "Cost",
+            format!(
+                "{name} costs {} materiel; {who} has {}",
+                data.cost, p.materiel
+            ),
+        )
+    }
+
+    fn explain_combat_upgrade(&self, seat: Seat, card: u8, replace: u8) -> RuleError {
+        const RULE: &str = "Strategize Order";
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let Phase::Operations {
+            step: OpStep::Strategize(s),
+            ..
+        } = &self.pos.phase
+        else {
+            return RuleError::new(RULE, "no Strategize order is being resolved");
+        };
+        if !self.has_presence(faction, s.system) {
+            return RuleError::new(
+                RULE,
+                format!(
+                    "{who} has no unit or structure in {}, so he purchases nothing there",
+                    s.system
+                ),
+            );
+        }
+        if s.bought_combat_upgrade {
+            return RuleError::new(
+                RULE,
+                "one combat upgrade per Strategize order, and it is bought",
+            );
+        }
+        let p = self.player(seat);
+        let upgrades = super::strategize::distinct(&p.combat_upgrades);
+        let deck = super::strategize::distinct(&p.combat_deck);
+        let Some(name) = usize::from(card)
+            .checked_sub(1)
+            .and_then(|i| upgrades.get(i))
+        else {
+            return RuleError::new(
+                "Combat Cards and Combat Upgrade Cards",
+                format!(
+                    "{who} has {} different combat upgrade(s): `combat-upgrade 1` to `combat-upgrade {}`",
+                    upgrades.len(),
+                    upgrades.len()
+                ),
+            );
+        };
+        if usize::from(replace)
+            .checked_sub(1)
+            .and_then(|i| deck.get(i))
+            .is_none()
+        {
+            return RuleError::new(
+                "Combat Cards and Combat Upgrade Cards",
+                format!(
+                    "{who}'s combat deck has {} different cards: `replace 1` to `replace {}`",
+                    deck.len(),
+                    deck.len()
+                ),
+            );
+        }
+        let Some(data) = self.data.combat_cards.iter().find(|c| &c.name == name) else {
+            return RuleError::new(
+                "Combat Cards and Combat Upgrade Cards",
+                format!("{name} is no combat card"),
+            );
+        };
+        let level = self.command_level(faction);
+        let needed = data.level.unwrap_or(0);
+        if needed > level {
+            return RuleError::new(
+                "Command Level",
+                format!("{name} needs command level {needed}; {who} has {level}"),
+            );
+        }
+        RuleError::new(
+            "Cost",
+            format!(
+                "{name} costs {} materiel; {who} has {}",
+                data.cost, p.materiel
+            ),
+        )
+    }
+
+    fn explain_destroy(&self, seat: Seat, area: AreaId, unit: UnitType) -> RuleError {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let over = self.over_capacity_areas(seat);
+        if !over.contains(&area) {
+            let names: Vec<String> = over.iter().map(ToString::to_string).collect();
+            return RuleError::new(
+                "Unit Capacity",
+                format!(
+                    "{area} holds {} of {who}'s units, within its capacity {}; he destroys units only where he is over capacity ({})",
+                    self.pos.area(area).count_units(faction),
+                    self.capacity(area),
+                    and_list(&names)
+                ),
+            );
+        }
+        RuleError::new("Unit Capacity", format!("{area} holds no {unit} of {who}"))
+    }
+
+    fn explain_storm(&self, from: EdgeId, to: EdgeId) -> RuleError {
+        const RULE: &str = "Warp Storms";
+        let Some(storm) = self.pos.storms.iter().find(|s| s.edge == from) else {
+            return RuleError::new(RULE, format!("no warp storm lies on {from}"));
+        };
+        if storm.moved {
+            return RuleError::new(
+                RULE,
+                format!("the storm on {from} has already moved this Refresh Phase"),
+            );
+        }
+        let card = match &self.pos.phase {
+            Phase::Refresh {
+                step: RefreshStep::MoveStorm { card, .. },
+                ..
+            } => card.clone(),
+            _ => String::new(),
+        };
+        let icon = self
+            .data
+            .event_cards
+            .iter()
+            .find(|c| c.name == card)
+            .map(|c| c.storm);
+        let dests: Vec<EdgeId> = icon
+            .map(|i| {
+                crate::engine::storms::storm_destinations(from, i)
+                    .into_iter()
+                    .flatten()
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !dests.contains(&to) {
+            let names: Vec<String> = dests.iter().map(ToString::to_string).collect();
+            return RuleError::new(
+                RULE,
+                format!(
+                    "the icon of {card} moves the storm on {from} only to {}",
+                    if names.is_empty() {
+                        "nowhere".to_string()
+                    } else {
+                        names.join(" or ")
+                    }
+                ),
+            );
+        }
+        if !self.board.has_edge(to) {
+            return RuleError::new(RULE, format!("{to} is not an edge of the board"));
+        }
+        RuleError::new(RULE, format!("a warp storm already lies on {to}"))
+    }
+
+    fn explain_reinforce(&self, seat: Seat, count: u8) -> RuleError {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let held = self.player(seat).assets.reinforcement;
+        let plastic = self
+            .combat()
+            .map_or(0, |c| self.pos.area(c.area).count_units(faction));
+        RuleError::new(
+            "Reinforcement Tokens",
+            format!(
+                "{who} may commit at most {} reinforcement token(s), not {count}: he holds {held}, and commits no more than his {plastic} unit(s) in the combat",
+                u8::try_from(plastic).unwrap_or(u8::MAX).min(held)
+            ),
+        )
+    }
+
+    fn explain_card(&self, card: u8) -> RuleError {
+        const RULE: &str = "Combat Cards and Combat Upgrade Cards";
+        let Some(c) = self.combat() else {
+            return RuleError::new("Combat", "no combat is being fought");
+        };
+        let side = match c.step {
+            CombatStep::ChooseCard { side } => side,
+            _ => CombatRole::Attacker,
+        };
+        let hand = &c.side(side).hand;
+        let Some(name) = usize::from(card).checked_sub(1).and_then(|i| hand.get(i)) else {
+            return RuleError::new(
+                RULE,
+                format!(
+                    "the hand holds {} card(s): `card 1` to `card {}`",
+                    hand.len(),
+                    hand.len()
+                ),
+            );
+        };
+        let first = hand.iter().position(|h| h == name).map_or(1, |i| i + 1);
+        RuleError::new(
+            RULE,
+            format!("card {card} is {name}, the same card as card {first}: play `card {first}`"),
+        )
+    }
+
+    fn explain_damage(&self, seat: Seat, target: DamageTarget) -> RuleError {
+        const RULE: &str = "Damage and Health";
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let Some(c) = self.combat() else {
+            return RuleError::new("Combat", "no combat is being fought");
+        };
+        let legal: Vec<DamageTarget> = self
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Damage { target } => Some(target),
+                _ => None,
+            })
+            .collect();
+        let routed_target = matches!(
+            target,
+            DamageTarget::Unit { routed: true, .. } | DamageTarget::Reinforcement { routed: true }
+        );
+        let units = &self.pos.area(c.area).units;
+        let present = match target {
+            DamageTarget::Unit { unit, routed } => units
+                .iter()
+                .any(|u| u.unit == unit && u.routed == routed && u.owner() == faction),
+            DamageTarget::Reinforcement { routed } => {
+                let side = if c.attacker.faction == Some(faction) {
+                    &c.attacker
+                } else {
+                    &c.defender
+                };
+                side.reinforcements.contains(&routed)
+            }
+            DamageTarget::Bastion => self
+                .pos
+                .area(c.area)
+                .structures
+                .iter()
+                .any(|s| s.owner == faction && s.kind == StructureKind::Bastion),
+        };
+        if !present {
+            return RuleError::new(
+                RULE,
+                format!("{who} has no {target} in the combat in {}", c.area),
+            );
+        }
+        if routed_target {
+            return RuleError::new(
+                RULE,
+                format!(
+                    "{who} still has unrouted units or tokens in {}; they suffer damage before routed ones (choices: {})",
+                    c.area,
+                    legal
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        }
+        RuleError::new(
+            RULE,
+            format!(
+                "`damage {target}` is not a choice now (choices: {})",
+                legal
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+    }
+
+    fn explain_retreat(&self, seat: Seat, area: AreaId) -> RuleError {
+        const RULE: &str = "Retreats";
+        let faction = self.faction(seat);
+        let Some(c) = self.combat() else {
+            return RuleError::new("Combat", "no combat is being fought");
+        };
+        let role = match c.step {
+            CombatStep::Retreat { side } => side,
+            _ => CombatRole::Defender,
+        };
+        let open: Vec<String> = self
+            .retreat_areas(c, role)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let open = if open.is_empty() {
+            "none".to_string()
+        } else {
+            open.join(", ")
+        };
+        let Some(info) = self.board.area(area) else {
+            return RuleError::new("Areas", format!("{area} is not on the board"));
+        };
+        let world = self.board.area(c.area).is_some_and(AreaInfo::is_world);
+        let fact = if area == c.area {
+            format!("{area} is the contested area itself")
+        } else if info.is_world() != world {
+            format!(
+                "{area} is a {}; units retreat from a {} to a {}",
+                kind_word(info.is_world()),
+                kind_word(world),
+                kind_word(world)
+            )
+        } else if role == CombatRole::Attacker && !c.attack_origins.contains(&area) {
+            let origins: Vec<String> = c.attack_origins.iter().map(ToString::to_string).collect();
+            format!(
+                "the attacker retreats only to an area his units came from ({}), and {area} is not one",
+                origins.join(", ")
+            )
+        } else if self.pos.area(area).factions().iter().any(|f| *f != faction) {
+            format!(
+                "{area} is {}; units never retreat into an enemy or contested area",
+                self.area_fact(area, faction)
+            )
+        } else if role == CombatRole::Defender
+            && area.system != c.system
+            && !self.board.systems_adjacent(area.system, c.system)
+        {
+            format!(
+                "{area} is neither in the active system {} nor adjacent to it",
+                c.system
+            )
+        } else if role == CombatRole::Defender
+            && c.attack_origins
+                .iter()
+                .any(|o| o.system == area.system && o.system != c.system)
+        {
+            format!(
+                "the attack came from {}; the defender cannot retreat into that system",
+                area.system
+            )
+        } else if role == CombatRole::Defender && !self.is_friendly(area, faction) {
+            format!(
+                "{area} is {}; the defender retreats to an uncontrolled area only when no friendly one is open",
+                self.area_fact(area, faction)
+            )
+        } else {
+            format!(
+                "no path from {} to {area} runs through friendly areas only, across no warp storm",
+                c.area
+            )
+        };
+        RuleError::new(RULE, format!("{fact} (open now: {open})"))
+    }
+
+    fn explain_strike(&self, seat: Seat, void: AreaId, world: AreaId) -> RuleError {
+        const RULE: &str = "Orbital Strikes";
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let system = match &self.pos.phase {
+            Phase::Operations {
+                step: OpStep::OrbitalChoice { system },
+                ..
+            } => *system,
+            _ => return RuleError::new(RULE, "no orbital strike can be made now"),
+        };
+        let is_world = |a: AreaId| self.board.area(a).is_some_and(AreaInfo::is_world);
+        if void.system != system || !self.board.has_area(void) || is_world(void) {
+            return RuleError::new(
+                RULE,
+                format!("{void} is not a void of the active system {system}"),
+            );
+        }
+        if !self
+            .pos
+            .area(void)
+            .units
+            .iter()
+            .any(|u| u.owner() == faction && !u.routed)
+        {
+            return RuleError::new(RULE, format!("{who} has no unrouted ship in {void}"));
+        }
+        if world.system != system || !is_world(world) {
+            return RuleError::new(
+                RULE,
+                format!("{world} is not a world of the active system {system}"),
+            );
+        }
+        if !self.board.areas_adjacent(void, world) {
+            return RuleError::new(RULE, format!("{world} is not adjacent to {void}"));
+        }
+        let state = self.pos.area(world);
+        if !state.units.iter().any(|u| u.owner() != faction) {
+            return RuleError::new(RULE, format!("{world} holds no enemy unit to strike"));
+        }
+        RuleError::new(
+            "Bastions",
+            format!("a bastion on {world} protects it from orbital strikes"),
+        )
+    }
+
+    fn explain_strike_damage(&self, target: DamageTarget) -> RuleError {
+        let legal: Vec<String> = self
+            .legal_actions()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let why = match target {
+            DamageTarget::Bastion | DamageTarget::Reinforcement { .. } => {
+                "an orbital strike damages units only".to_string()
+            }
+            DamageTarget::Unit { routed: true, .. } => {
+                "unrouted units suffer the damage before routed ones, or there is no such unit"
+                    .to_string()
+            }
+            DamageTarget::Unit { unit, .. } => format!("there is no unrouted {unit} to damage"),
+        };
+        RuleError::new(
+            "Orbital Strikes",
+            format!("{why} (choices: {})", legal.join(", ")),
         )
     }
 }

@@ -126,8 +126,16 @@ impl Game {
     /// Ends a resolved order: the token goes to the play area (Strategize: the event deck),
     /// then every player destroys units over capacity.
     pub(crate) fn finish_order(&mut self, turn: Seat, system: SystemId, order: Order) {
+        // Order upgrades that act after the order (Dread Ritual, Corsair Raid).
+        if self.after_order_upgrades(turn, system, order) {
+            return;
+        }
+        // A card may have changed the token resolved (The Green Tide) or used none (Mob Up!).
+        let flags = std::mem::take(&mut self.pos.cards);
+        let order = flags.token.unwrap_or(order);
         let player = self.player_mut(turn);
-        if order == Order::Strategize {
+        if flags.no_token {
+        } else if order == Order::Strategize && flags.token.is_none() {
             player.event_tokens.push(order);
         } else {
             player.orders.push(order);

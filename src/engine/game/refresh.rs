@@ -155,7 +155,7 @@ impl Game {
 
     /// Finishes a seat's event: its card and the drawn ones go back and the deck is shuffled
     /// (a scheme put into play stays out).
-    fn end_event(&mut self, seat: Seat, log: &mut Vec<Event>) {
+    pub(super) fn end_event(&mut self, seat: Seat, log: &mut Vec<Event>) {
         let mut deck = std::mem::take(&mut self.player_mut(seat).event_deck);
         self.shuffle(&mut deck);
         self.player_mut(seat).event_deck = deck;
@@ -199,7 +199,7 @@ impl Game {
                 )));
                 self.after_storm(turn, card, ability, log);
             }
-            (RefreshStep::EventAbility { card }, Action::UseEvent) => {
+            (RefreshStep::EventAbility { card }, action) if action != Action::Done => {
                 let scheme = self
                     .data
                     .event_cards
@@ -214,16 +214,23 @@ impl Game {
                     log.push(Event(format!("{name} puts the scheme {card} into play")));
                 } else {
                     self.player_mut(turn).event_deck.push(card.clone());
-                    if !self.resolve_tactic(turn, &card, log) {
-                        log.push(Event(format!(
-                            "{name} resolves {card} (its effect is not yet implemented)"
-                        )));
+                    // Tactics with choices live in events.rs; a further choice keeps the turn.
+                    if !self.resolve_tactic(turn, &card, log)
+                        && self.apply_tactic(turn, &card, action, log)
+                    {
+                        return;
                     }
                 }
                 self.end_event(turn, log);
             }
             (RefreshStep::EventAbility { card }, Action::Done) => {
                 self.player_mut(turn).event_deck.push(card);
+                self.end_event(turn, log);
+            }
+            (RefreshStep::Tactic { card, area, drawn }, action) => {
+                if self.apply_tactic_step(turn, &card, area, &drawn, action, log) {
+                    return;
+                }
                 self.end_event(turn, log);
             }
             (RefreshStep::Capacity, Action::Destroy { .. }) => self.apply_destroy(action, log),

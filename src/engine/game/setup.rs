@@ -1,5 +1,5 @@
-//! New games on the introductory setup: the fixed 4x3 layout of which two players use columns
-//! A-B, three A-C and four all of it.
+//! New games: the introductory setup (the fixed 4x3 layout of which two players use columns
+//! A-B, three A-C and four all of it), or a board the players construct (see `construct`).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -12,6 +12,7 @@ use crate::engine::board::{BoardLayout, PlacedTile};
 use crate::engine::data::GameData;
 use crate::engine::ids::{Faction, Order, Seat};
 use crate::engine::phase::Phase;
+use crate::engine::setup_phase::SetupKind;
 use crate::engine::position::{
     AreaState, AssetTokens, PlayerState, Position, Storm, Structure, Unit,
 };
@@ -25,6 +26,8 @@ pub struct NewGameOptions {
     pub factions: Option<Vec<Faction>>,
     /// Seed of the game's random generator.
     pub seed: u64,
+    /// The introductory board, or a board the players construct.
+    pub setup: SetupKind,
 }
 
 /// Why a new game could not be made.
@@ -35,7 +38,7 @@ pub enum NewGameError {
     PlayerCount(u8),
     /// The factions given do not match the introductory setup.
     #[error(
-        "the introductory setup for {players} players belongs to {expected}; other factions need a constructed board (`--setup build`, coming with the full setup)"
+        "the introductory setup for {players} players belongs to {expected}; other factions need a constructed board (`--setup build`)"
     )]
     IntroFactions {
         /// Player count.
@@ -43,18 +46,26 @@ pub enum NewGameError {
         /// The factions the introductory setup uses.
         expected: String,
     },
+    /// The factions given do not fit the player count, or repeat.
+    #[error("{0}")]
+    Factions(String),
     /// The data made an illegal position (only with a broken `--assets` copy).
     #[error("the introductory setup breaks rules: {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
     Invalid(Vec<Violation>),
 }
 
 impl Game {
-    /// A new game on the introductory setup, the first player drawn with the seeded generator.
+    /// A new game, the first player drawn with the seeded generator: on the introductory
+    /// setup, ready for round 1, or at the first decision of constructing the board.
     ///
     /// # Errors
-    /// A wrong player count, factions other than the introductory ones, or broken data.
+    /// A wrong player count, factions other than the introductory ones (on the introductory
+    /// setup) or repeated ones, or broken data.
     pub fn new(options: &NewGameOptions, data: Arc<GameData>) -> Result<Game, NewGameError> {
-        let pos = intro_position(options, &data)?;
+        let pos = match options.setup {
+            SetupKind::Intro => intro_position(options, &data)?,
+            SetupKind::Build => super::construct::build_position(options, &data)?,
+        };
         Game::from_position(pos, data).map_err(NewGameError::Invalid)
     }
 }
@@ -148,6 +159,8 @@ fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position,
         first_player: first,
         phase: Phase::Planning { turn: first },
         rng,
+        forced_dice: crate::engine::combat::ForcedDice::default(),
+        cards: crate::engine::card_step::CardFlags::default(),
     })
 }
 

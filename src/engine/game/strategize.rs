@@ -28,7 +28,7 @@ impl Game {
 
     pub(super) fn strategize_actions(&self, turn: Seat, s: &StrategizeStep, out: &mut Vec<Action>) {
         let faction = self.faction(turn);
-        if self.has_presence(faction, s.system) {
+        if self.strategize_allowed(turn, s.system) {
             let level = self.command_level(faction);
             let p = self.player(turn);
             if !s.bought_order_upgrade {
@@ -62,6 +62,7 @@ impl Game {
                     }
                 }
             }
+            self.strategize_card_actions(turn, s, out);
         }
         out.push(Action::Done);
     }
@@ -74,6 +75,13 @@ impl Game {
         log: &mut Vec<Event>,
     ) {
         let name = self.faction(turn).name();
+        if self.apply_strategize_card(turn, &s, action, log) {
+            self.set_phase(Phase::Operations {
+                turn,
+                step: OpStep::Strategize(s),
+            });
+            return;
+        }
         match action {
             Action::BuyOrderUpgrade { card } => {
                 let p = self.player_mut(turn);

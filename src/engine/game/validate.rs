@@ -7,7 +7,7 @@ use std::fmt;
 use crate::engine::board::Board;
 use crate::engine::data::{GameData, UnitKind};
 use crate::engine::ids::{Faction, Order, StructureKind};
-use crate::engine::phase::{OpStep, Phase, RefreshStep};
+use crate::engine::phase::{OpStep, Phase};
 use crate::engine::position::Position;
 use crate::engine::unit_type::UnitType;
 
@@ -30,7 +30,13 @@ impl fmt::Display for Violation {
 pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Violation>> {
     let mut v: Vec<Violation> = Vec::new();
     let mut say = |rule: &'static str, message: String| v.push(Violation { rule, message });
-    let board = match Board::new(&pos.board, data) {
+    // A board under construction may have systems without a tile.
+    let build = if matches!(pos.phase, Phase::Setup(_)) {
+        Board::new_partial
+    } else {
+        Board::new
+    };
+    let board = match build(&pos.board, data) {
         Ok(b) => Some(b),
         Err(errors) => {
             for e in errors {
@@ -140,7 +146,12 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             } => [&c.attacker, &c.defender]
                 .into_iter()
                 .filter(|s| s.faction == Some(p.faction))
-                .map(|s| s.hand.len() + s.played.len() + usize::from(s.chosen.is_some()))
+                .map(|s| {
+                    s.hand.len()
+                        + s.played.len()
+                        + s.discarded.len()
+                        + usize::from(s.chosen.is_some())
+                })
                 .sum(),
             _ => 0,
         };
@@ -234,7 +245,19 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                 );
             }
         }
-        if area.structures.len() > 1 {
+        // Cards let a second structure of another kind join the first: Wraithbone Singers,
+        // and The Emperor Protects (a bastion on a world with no bastion).
+        let wraithbone = area.structures.len() == 2
+            && area.structures[0].kind != area.structures[1].kind
+            && (pos
+                .players
+                .iter()
+                .any(|p| p.order_upgrades.iter().any(|u| u == "Wraithbone Singers"))
+                || area
+                    .structures
+                    .iter()
+                    .any(|s| s.kind == StructureKind::Bastion));
+        if area.structures.len() > 1 && !wraithbone {
             say(
                 "Structures",
                 format!(
@@ -402,7 +425,11 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             ),
         );
     }
+    if let Phase::Setup(s) = &pos.phase {
+        super::construct::validate_setup(pos, s, data, &mut say);
+    }
     let turn = match &pos.phase {
+        Phase::Setup(s) => Some(s.turn),
         Phase::Planning { turn } | Phase::Operations { turn, .. } | Phase::Refresh { turn, .. } => {
             Some(*turn)
         }
@@ -447,14 +474,24 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
 }
 
 /// The order a faction is resolving right now (its token is off the board but not yet back).
-fn resolving_order(pos: &Position, faction: Faction) -> Option<Order> {
+pub(crate) fn resolving_order(pos: &Position, faction: Faction) -> Option<Order> {
     let Phase::Operations { turn, step } = &pos.phase else {
         return None;
     };
     if pos.players.get(turn.index()).map(|p| p.faction) != Some(faction) {
         return None;
     }
-    match step {
+    // Cards may resolve an order from another token (The Green Tide) or from none (Mob Up!).
+    if pos.cards.no_token {
+        return None;
+    }
+    let token = pos.cards.token;
+    let order = match step {
+        OpStep::Card(c) => match **c {
+            crate::engine::card_step::CardStep::DreadRitual { .. } => Some(Order::Deploy),
+            crate::engine::card_step::CardStep::Strike(_) => Some(Order::Advance),
+            crate::engine::card_step::CardStep::Scheme { .. } => None,
+        },
         OpStep::Deploy(_) => Some(Order::Deploy),
         OpStep::Advance(_)
         | OpStep::Combat(_)
@@ -463,17 +500,16 @@ fn resolving_order(pos: &Position, faction: Faction) -> Option<Order> {
         OpStep::Dominate(_) => Some(Order::Dominate),
         OpStep::Strategize(_) => Some(Order::Strategize),
         OpStep::Reveal | OpStep::Revealed { .. } | OpStep::Capacity { .. } => None,
-    }
+    };
+    order.map(|o| token.unwrap_or(o))
 }
 
 /// Whether no order or event is being resolved, so capacities must hold.
 fn is_between_orders(phase: &Phase) -> bool {
     match phase {
-        Phase::Planning { .. } | Phase::GameOver { .. } => true,
+        Phase::Setup(_) | Phase::Planning { .. } | Phase::GameOver { .. } => true,
         Phase::Operations { step, .. } => matches!(step, OpStep::Reveal | OpStep::Revealed { .. }),
-        Phase::Refresh { step, .. } => !matches!(
-            step,
-            RefreshStep::Capacity | RefreshStep::EventAbility { .. }
-        ),
+        // Event cards may crowd an area; the Refresh Phase checks capacity after every event.
+        Phase::Refresh { .. } => false,
     }
 }

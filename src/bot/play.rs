@@ -1,0 +1,174 @@
+//! Playing whole games between computer players without a screen: one seat per bot, every
+//! decision asked of the bot in the deciding seat, and a record of how the game ended.
+
+use std::sync::Arc;
+
+use super::{Bot, BotKind};
+use crate::engine::ids::Seat;
+use crate::engine::phase::{EndReason, Phase};
+use crate::engine::{Game, GameData, NewGameOptions};
+
+/// How one finished game went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The winning seats (several only when every tie-break is tied).
+    pub winners: Vec<Seat>,
+    /// Why the game ended.
+    pub reason: EndReason,
+    /// The round the game ended in (1-8).
+    pub rounds: u8,
+    /// The decisions taken (actions applied).
+    pub decisions: usize,
+}
+
+/// Why a game between bots could not be finished.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// A seat had a decision but its bot chose nothing.
+    #[error("seat {seat}: the bot chose no action (decision {decision})")]
+    NoChoice {
+        /// The deciding seat.
+        seat: Seat,
+        /// How many actions had been applied.
+        decision: usize,
+    },
+    /// A bot chose an action the engine refused.
+    #[error("seat {seat}: the bot chose `{action}`, which the engine refused: {reason}")]
+    Refused {
+        /// The deciding seat.
+        seat: Seat,
+        /// The action in notation.
+        action: String,
+        /// The rule.
+        reason: String,
+    },
+    /// The game ran past the decision limit.
+    #[error("the game did not end within {0} decisions")]
+    TooLong(usize),
+    /// Fewer bots than seats.
+    #[error("{bots} bot(s) for {seats} seats")]
+    Seats {
+        /// Bots given.
+        bots: usize,
+        /// Seats in the game.
+        seats: usize,
+    },
+}
+
+/// Plays `game` to its end, asking `bots[seat]` for every decision of that seat.
+///
+/// # Errors
+/// A bot that chooses nothing or an illegal action, too few bots, or a game longer than
+/// `max_decisions` actions.
+pub fn play_out(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot + Send>],
+    max_decisions: usize,
+) -> Result<GameRecord, PlayError> {
+    if bots.len() < game.player_count() {
+        return Err(PlayError::Seats {
+            bots: bots.len(),
+            seats: game.player_count(),
+        });
+    }
+    let mut decisions = 0;
+    while let Some(d) = game.decision() {
+        if decisions >= max_decisions {
+            return Err(PlayError::TooLong(max_decisions));
+        }
+        let seat = d.seat;
+        let action = bots[seat.index()].choose(game).ok_or(PlayError::NoChoice {
+            seat,
+            decision: decisions,
+        })?;
+        game.apply(action).map_err(|e| PlayError::Refused {
+            seat,
+            action: action.to_string(),
+            reason: e.to_string(),
+        })?;
+        decisions += 1;
+    }
+    match &game.position().phase {
+        Phase::GameOver { winners, reason } => Ok(GameRecord {
+            winners: winners.clone(),
+            reason: *reason,
+            rounds: game.position().round,
+            decisions,
+        }),
+        // `decision()` is `None` only once the game is over.
+        _ => Err(PlayError::TooLong(decisions)),
+    }
+}
+
+/// A well-mixed 64-bit value from a seed and a stream number (`SplitMix64`), so game `i` of a
+/// run gets a seed unrelated to game `i + 1`'s.
+#[must_use]
+pub fn mix_seed(seed: u64, stream: u64) -> u64 {
+    let mut z = seed ^ stream.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// One game of a series: who sits where and the seeds it is played with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Matchup {
+    /// The bot kind in each seat.
+    pub seats: Vec<BotKind>,
+    /// The game's seed.
+    pub game_seed: u64,
+    /// The seed of the first seat's bot (each further seat adds one).
+    pub bot_seed: u64,
+}
+
+impl Matchup {
+    /// Game `index` of a series of `players`-seat games seeded with `seed`: the bot kinds are
+    /// dealt to the seats in the order given (repeated to fill every seat) and rotated by one
+    /// seat each game, so every kind plays every seat and faction equally often.
+    #[must_use]
+    pub fn nth(kinds: &[BotKind], players: u8, seed: u64, index: u64) -> Matchup {
+        let n = usize::from(players);
+        let shift = usize::try_from(index % u64::from(players.max(1))).unwrap_or(0);
+        let seats = (0..n)
+            .map(|s| {
+                let k = (s + n - shift) % n;
+                kinds
+                    .get(k % kinds.len().max(1))
+                    .copied()
+                    .unwrap_or(BotKind::Random)
+            })
+            .collect();
+        Matchup {
+            seats,
+            game_seed: mix_seed(seed, index.wrapping_mul(2)),
+            bot_seed: mix_seed(seed, index.wrapping_mul(2) + 1),
+        }
+    }
+
+    /// Plays this game on the introductory setup.
+    ///
+    /// # Errors
+    /// A game that cannot be set up or finished, in words.
+    pub fn play(&self, data: &Arc<GameData>, max_decisions: usize) -> Result<GameRecord, String> {
+        let players = u8::try_from(self.seats.len()).map_err(|e| e.to_string())?;
+        let mut game = Game::new(
+            &NewGameOptions {
+                players,
+                factions: None,
+                seed: self.game_seed,
+                setup: crate::engine::SetupKind::Intro,
+            },
+            Arc::clone(data),
+        )
+        .map_err(|e| e.to_string())?;
+        let mut bots: Vec<Box<dyn Bot + Send>> = self
+            .seats
+            .iter()
+            .zip(0u64..)
+            .map(|(k, i)| k.build(self.bot_seed.wrapping_add(i)))
+            .collect();
+        play_out(&mut game, &mut bots, max_decisions)
+            .map_err(|e| format!("game seed {}: {e}", self.game_seed))
+    }
+}

@@ -1,0 +1,913 @@
+//! Combat card abilities (Rules Reference: Combat Card Resolution, Gaining and Losing, Rout and
+//! Rally, Retreats, Free Units, Reinforcement Tokens, Card Clarifications). Each test sets up a
+//! four-player board mid-combat with the card under test first in a hand and plays it.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::{build, clear_board, edited, legal, play};
+use herakon::engine::combat::{CombatRole, CombatSide, CombatState, CombatStep};
+use herakon::engine::data::DieFace::{self, Defence as D, Morale as M, Offence as O};
+use herakon::engine::ids::{AreaId, Faction, Order, Seat, StructureKind};
+use herakon::engine::phase::{OpStep, Phase};
+use herakon::engine::position::Unit;
+use herakon::engine::{DecisionKind, Game, Position, UnitType, UnitType::*};
+
+const UM: Faction = Faction::Ultramarines;
+const CH: Faction = Faction::Chaos;
+const ORK: Faction = Faction::Orks;
+const EL: Faction = Faction::Eldar;
+const ATT: CombatRole = CombatRole::Attacker;
+const DEF: CombatRole = CombatRole::Defender;
+
+/// A world of the four-player board, a world next to it in another system (where the attack
+/// came from), and a third world of the first one's system.
+fn places() -> (AreaId, AreaId, AreaId) {
+    let g = common::intro(4, 1);
+    let b = g.board();
+    for w in b.areas().filter(|x| x.is_world()) {
+        let origin = b
+            .area_neighbours(w.id)
+            .find(|n| n.system != w.id.system && b.area(*n).is_some_and(|x| x.is_world()));
+        let other = b
+            .areas_of(w.id.system)
+            .find(|x| x.is_world() && x.id != w.id)
+            .map(|x| x.id);
+        if let (Some(o), Some(t)) = (origin, other) {
+            return (w.id, o, t);
+        }
+    }
+    panic!("no fitting worlds");
+}
+
+fn here() -> AreaId {
+    places().0
+}
+
+/// One side of the fight: faction, units, dice and the card it will play first.
+struct S<'a> {
+    f: Faction,
+    units: &'a [UnitType],
+    dice: &'a [DieFace],
+    card: &'a str,
+}
+
+fn s<'a>(f: Faction, units: &'a [UnitType], dice: &'a [DieFace], card: &'a str) -> S<'a> {
+    S {
+        f,
+        units,
+        dice,
+        card,
+    }
+}
+
+/// A combat at "choose cards" in round 1 between two sides on `here()`, with `edit` applied.
+fn fight(att: S<'_>, def: S<'_>, edit: impl FnOnce(&mut Position)) -> Game {
+    let (area, origin, _) = places();
+    edited(4, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, UM);
+        build(p, "B3.sw", StructureKind::Factory, CH);
+        build(p, "C1.nw", StructureKind::Factory, ORK);
+        build(p, "D3.ne", StructureKind::Factory, EL);
+        for x in [&def, &att] {
+            p.area_mut(area)
+                .units
+                .extend(x.units.iter().map(|&u| Unit::new(u)));
+        }
+        let seat = |p: &Position, f| usize::from(p.seat_of(f).unwrap().0);
+        let a = seat(p, att.f);
+        let i = p.players[a]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Advance)
+            .unwrap();
+        p.players[a].orders.remove(i);
+        let mut side = |x: &S<'_>| {
+            let k = seat(p, x.f);
+            let deck = &mut p.players[k].combat_deck;
+            // The card under test first (taking a deck card's place if it is an upgrade),
+            // then four more from the deck.
+            let mut hand = vec![x.card.to_string()];
+            match deck.iter().position(|c| c == x.card) {
+                Some(i) => {
+                    deck.remove(i);
+                }
+                None => {
+                    deck.pop();
+                }
+            }
+            let rest = deck.len() - 4;
+            hand.extend(deck.split_off(rest));
+            CombatSide {
+                faction: Some(x.f),
+                dice: x.dice.to_vec(),
+                hand,
+                reinforced: true,
+                ..CombatSide::default()
+            }
+        };
+        let attacker = side(&att);
+        let defender = side(&def);
+        p.phase = Phase::Operations {
+            turn: Seat(u8::try_from(a).unwrap()),
+            step: OpStep::Combat(Box::new(CombatState {
+                area,
+                system: area.system,
+                attacker,
+                defender,
+                attack_origins: vec![origin],
+                round: 1,
+                step: CombatStep::ChooseCard { side: ATT },
+                winner: None,
+                pending: Vec::new(),
+                second_assess: false,
+            })),
+        };
+        edit(p);
+    })
+}
+
+fn combat(g: &Game) -> &CombatState {
+    g.combat().expect("a combat")
+}
+
+fn side(g: &Game, r: CombatRole) -> &CombatSide {
+    combat(g).side(r)
+}
+
+fn kind(g: &Game) -> DecisionKind {
+    g.decision().unwrap().kind
+}
+
+fn faces(g: &Game, r: CombatRole, f: DieFace) -> usize {
+    side(g, r).dice.iter().filter(|d| **d == f).count()
+}
+
+fn units(g: &Game, area: AreaId, f: Faction) -> Vec<(UnitType, bool)> {
+    let mut v: Vec<_> = g
+        .position()
+        .area(area)
+        .units
+        .iter()
+        .filter(|u| u.owner() == f)
+        .map(|u| (u.unit, u.routed))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Routs the first unit of a type in the contested area.
+fn routed(p: &mut Position, unit: UnitType) {
+    let u = p
+        .area_mut(here())
+        .units
+        .iter_mut()
+        .find(|u| u.unit == unit && !u.routed)
+        .unwrap();
+    u.routed = true;
+}
+
+fn set_played(p: &mut Position, r: CombatRole, card: &str) {
+    if let Phase::Operations {
+        step: OpStep::Combat(c),
+        ..
+    } = &mut p.phase
+    {
+        let s = c.side_mut(r);
+        let f = s.faction.unwrap();
+        let seat = usize::from(p.players.iter().position(|x| x.faction == f).unwrap());
+        let deck = &mut p.players[seat].combat_deck;
+        deck.pop();
+        c.side_mut(r).played.push(card.to_string());
+    }
+}
+
+/// Declines a faction's card abilities until another decision comes.
+fn decline(g: &mut Game, f: Faction) {
+    while kind(g) == DecisionKind::CardAbility && g.faction(g.decision().unwrap().seat) == f {
+        play(g, &["done"]);
+    }
+}
+
+// ----- Rules of resolution -----
+
+#[test]
+fn combat_card_resolution_the_attacker_resolves_first_and_every_ability_is_optional() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[O], "Blessed Power Armour"),
+        s(CH, &[Cultist], &[O], "Dark Faith"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    let d = g.decision().unwrap();
+    assert_eq!(d.kind, DecisionKind::CardAbility);
+    assert_eq!(g.faction(d.seat), UM, "the attacker's card resolves first");
+    assert_eq!(legal(&g), ["use", "done"]);
+    assert!(
+        side(&g, DEF).played.is_empty(),
+        "the defender's card stays face down meanwhile"
+    );
+    play(&mut g, &["done"]);
+    // Unit ability (Space Marine present): declined too.
+    play(&mut g, &["done"]);
+    assert_eq!(g.faction(g.decision().unwrap().seat), CH);
+    assert_eq!(side(&g, DEF).played, ["Dark Faith"]);
+    assert_eq!(side(&g, ATT).defence_tokens, 0);
+}
+
+#[test]
+fn combat_card_resolution_a_unit_ability_needs_an_unrouted_listed_unit() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine, Scout], &[O], "Blessed Power Armour"),
+        s(CH, &[Cultist], &[O], "Dark Faith"),
+        |p| routed(p, SpaceMarine),
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).defence_tokens, 2);
+    // The only Space Marine is routed and there is no bastion: no unit ability; Dark Faith next.
+    assert_eq!(g.faction(g.decision().unwrap().seat), CH);
+}
+
+// ----- Ultramarines -----
+
+#[test]
+fn hold_the_line_rallies_a_unit_only_when_defending() {
+    // Defending: two defence tokens and a rally.
+    let mut g = fight(
+        s(CH, &[Cultist], &[M], "Dark Faith"),
+        s(UM, &[SpaceMarine, Scout], &[M], "Hold the Line"),
+        |p| routed(p, Scout),
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    decline(&mut g, CH);
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, DEF).defence_tokens, 2);
+    assert!(
+        units(&g, here(), UM).iter().all(|(_, r)| !r),
+        "the scout is rallied"
+    );
+    // Unit ability: a defence or a morale die.
+    play(&mut g, &["use"]);
+    assert_eq!(legal(&g), ["option 1", "option 2"]);
+    play(&mut g, &["option 2"]);
+    assert_eq!(faces(&g, DEF, M), 2);
+
+    // Attacking: the tokens only.
+    let mut g = fight(
+        s(UM, &[SpaceMarine, Scout], &[M], "Hold the Line"),
+        s(CH, &[Cultist], &[M], "Dark Faith"),
+        |p| routed(p, Scout),
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).defence_tokens, 2);
+    assert!(units(&g, here(), UM).contains(&(Scout, true)));
+}
+
+#[test]
+fn ambush_destroys_an_enemy_unit_routed_this_round_unless_he_spends_a_morale_die() {
+    // Three offence against two Chaos Space Marines (health 3): two damage would rout one.
+    let mut g = fight(
+        s(UM, &[Scout], &[D], "Ambush"),
+        s(CH, &[ChaosSpaceMarine], &[M, D], "Foul Worship"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use", "use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 2);
+    decline(&mut g, CH);
+    // One offence icon + two tokens = 3 offence against one defence die: 2 damage.
+    assert_eq!(kind(&g), DecisionKind::AssignDamage);
+    play(&mut g, &["damage chaos-space-marine"]);
+    assert_eq!(kind(&g), DecisionKind::AmbushSave);
+    assert_eq!(legal(&g), ["die morale", "done"]);
+    play(&mut g, &["done"]);
+    assert!(
+        units(&g, here(), CH).is_empty(),
+        "the routed unit is destroyed"
+    );
+}
+
+#[test]
+fn ambush_a_morale_die_saves_the_routed_unit() {
+    let mut g = fight(
+        s(UM, &[Scout], &[D], "Ambush"),
+        s(CH, &[ChaosSpaceMarine], &[M, D], "Foul Worship"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use", "use"]);
+    decline(&mut g, CH);
+    play(&mut g, &["damage chaos-space-marine", "die morale"]);
+    assert_eq!(units(&g, here(), CH), [(ChaosSpaceMarine, true)]);
+    assert_eq!(faces(&g, DEF, M), 0);
+}
+
+#[test]
+fn blessed_power_armour_turns_up_to_two_dice_to_defence() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[O, O, M], "Blessed Power Armour"),
+        s(CH, &[Cultist], &[M], "Dark Faith"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "done", "use"]);
+    assert_eq!(
+        legal(&g),
+        [
+            "convert offence -> defence",
+            "convert morale -> defence",
+            "done"
+        ]
+    );
+    play(
+        &mut g,
+        &["convert offence -> defence", "convert morale -> defence"],
+    );
+    assert_eq!(faces(&g, ATT, D), 2);
+    assert_eq!(faces(&g, ATT, O), 1, "no more than two");
+    assert_eq!(g.faction(g.decision().unwrap().seat), CH);
+}
+
+#[test]
+fn faith_in_the_emperor_rolls_a_die_then_rallies_or_gains_a_morale_die() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine, Scout], &[O], "Faith in the Emperor"),
+        s(CH, &[Cultist], &[M], "Dark Faith"),
+        |p| routed(p, Scout),
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).dice.len(), 2, "one die rolled");
+    play(&mut g, &["use", "option 1"]);
+    assert!(units(&g, here(), UM).contains(&(Scout, false)));
+}
+
+#[test]
+fn fury_of_the_ultramar_the_opponent_loses_a_defence_die_or_two_tokens() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[O], "Fury of the Ultramar"),
+        s(CH, &[Cultist], &[D, D], "Dark Faith"),
+        |_| {},
+    );
+    // The opponent has no tokens: only the die option, taken at once.
+    play(&mut g, &["card 1", "card 1", "done", "use"]);
+    assert_eq!(side(&g, DEF).dice.len(), 1);
+}
+
+#[test]
+fn reconnaissance_shows_the_attacker_the_face_down_card_and_retreats_a_unit() {
+    let mut g = fight(
+        s(UM, &[Scout, Scout], &[M], "Reconnaissance"),
+        s(CH, &[Cultist], &[D], "Dark Faith"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    let seat = g.seat_of(UM);
+    let seen = g.view(seat).combat.unwrap();
+    assert_eq!(seen.defender.chosen.as_deref(), Some("Dark Faith"));
+    play(&mut g, &["option 2"]);
+    assert_eq!(side(&g, ATT).defence_tokens, 2);
+    // One area to retreat to: the scout goes at once.
+    play(&mut g, &["use"]);
+    let (_, origin, _) = places();
+    assert_eq!(faces(&g, ATT, M), 0, "the morale die is spent");
+    assert_eq!(
+        units(&g, origin, UM),
+        [(Scout, true)],
+        "retreated and routed"
+    );
+}
+
+#[test]
+fn drop_pod_assault_brings_a_space_marine_from_another_world() {
+    let (_, _, third) = places();
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[M], "Drop Pod Assault"),
+        s(CH, &[Cultist], &[D], "Dark Faith"),
+        |p| p.area_mut(third).units.push(Unit::new(SpaceMarine)),
+    );
+    play(&mut g, &["card 1", "card 1", "done", "use"]);
+    assert_eq!(
+        units(&g, here(), UM),
+        [(SpaceMarine, false), (SpaceMarine, false)]
+    );
+    assert!(units(&g, third, UM).is_empty());
+}
+
+#[test]
+fn glory_and_death_the_opponent_loses_the_die_you_pick() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[O], "Glory and Death"),
+        s(CH, &[Cultist], &[D, M], "Dark Faith"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use", "use"]);
+    assert_eq!(legal(&g), ["die defence", "die morale"]);
+    play(&mut g, &["die morale"]);
+    assert_eq!(side(&g, DEF).dice, [D]);
+}
+
+#[test]
+fn show_no_fear_damage_does_not_rout_this_round() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[], "Show No Fear"),
+        s(CH, &[Cultist], &[O, O, O, O], "Dark Faith"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    decline(&mut g, CH);
+    play(&mut g, &["damage space-marine"]);
+    assert_eq!(units(&g, here(), UM), [(SpaceMarine, false)]);
+}
+
+#[test]
+fn emperors_might_spends_offence_dice_for_two_tokens_each() {
+    let mut g = fight(
+        s(UM, &[WarlordTitan], &[O, O], "Emperor's Might"),
+        s(CH, &[Cultist], &[D], "Dark Faith"),
+        |_| {},
+    );
+    play(
+        &mut g,
+        &[
+            "card 1",
+            "card 1",
+            "done",
+            "use",
+            "die offence",
+            "die offence",
+        ],
+    );
+    assert_eq!(side(&g, ATT).offence_tokens, 4);
+    assert_eq!(faces(&g, ATT, O), 0);
+}
+
+#[test]
+fn armoured_advance_adds_a_second_assess_damage_step_keeping_the_tokens() {
+    let mut g = fight(
+        s(UM, &[LandRaider], &[], "Armoured Advance"),
+        s(CH, &[Cultist, Cultist, Cultist], &[], "Dark Faith"),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.attacker.offence_tokens = 0;
+            }
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "done", "use"]);
+    decline(&mut g, CH);
+    // Two offence icons: two damage, twice.
+    play(&mut g, &["damage cultist"]);
+    assert_eq!(kind(&g), DecisionKind::AssignDamage, "a second step");
+    play(&mut g, &["damage cultist"]);
+    assert_eq!(units(&g, here(), CH), [(Cultist, false)]);
+}
+
+#[test]
+fn break_the_line_the_opponent_discards_a_face_up_card() {
+    let mut g = fight(
+        s(UM, &[LandRaider], &[M], "Break the Line"),
+        s(CH, &[Cultist], &[D], "Dark Faith"),
+        |p| {
+            set_played(p, DEF, "Impure Zeal");
+            set_played(p, DEF, "Khorne's Rage");
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "done", "use"]);
+    assert_eq!(kind(&g), DecisionKind::OpponentCardChoice);
+    assert_eq!(g.faction(g.decision().unwrap().seat), CH, "he picks");
+    play(&mut g, &["discard 1"]);
+    assert!(!side(&g, DEF).played.contains(&"Impure Zeal".to_string()));
+    assert_eq!(side(&g, DEF).discarded, ["Impure Zeal"]);
+}
+
+// ----- Chaos -----
+
+#[test]
+fn dark_faith_places_a_free_cultist_on_another_world_with_more_morale_dice() {
+    let (_, _, third) = places();
+    let mut g = fight(
+        s(CH, &[Cultist], &[], "Dark Faith"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(faces(&g, ATT, M), 1);
+    // One world of the system is friendly or uncontrolled: the Cultist goes there at once.
+    play(&mut g, &["use"]);
+    let placed: usize = g
+        .board()
+        .areas_of(here().system)
+        .filter(|x| x.id != here() && x.id != third)
+        .map(|x| units(&g, x.id, CH).len())
+        .sum();
+    assert_eq!(placed, 1);
+    assert!(units(&g, here(), CH).len() == 1, "not in the fight");
+}
+
+#[test]
+fn impure_zeal_the_opponent_routs_a_unit_or_you_gain_tokens() {
+    let mut g = fight(
+        s(CH, &[Cultist, Cultist], &[], "Impure Zeal"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(kind(&g), DecisionKind::OpponentCardChoice);
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM, "his choice");
+    play(&mut g, &["option 2"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 2, "one per unrouted Cultist");
+}
+
+#[test]
+fn khornes_rage_spends_an_offence_die_for_three_tokens() {
+    let mut g = fight(
+        s(CH, &[ChaosSpaceMarine], &[O], "Khorne's Rage"),
+        s(UM, &[Scout], &[D], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 3);
+    assert!(side(&g, ATT).dice.is_empty());
+    // His choice; his only unit is routed at once.
+    play(&mut g, &["use", "option 2"]);
+    assert_eq!(units(&g, here(), UM), [(Scout, true)]);
+}
+
+#[test]
+fn lure_of_chaos_a_free_cultist_joins_when_the_opponent_routs_nothing() {
+    let mut g = fight(
+        s(CH, &[Cultist], &[], "Lure of Chaos"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use", "option 2"]);
+    assert_eq!(units(&g, here(), CH), [(Cultist, false), (Cultist, false)]);
+}
+
+#[test]
+fn mark_of_nurgle_gains_two_defence_tokens_at_once_when_the_opponent_has_no_routed_unit() {
+    let mut g = fight(
+        s(CH, &[ChaosSpaceMarine], &[], "Mark of Nurgle"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).defence_tokens, 2);
+}
+
+#[test]
+fn mark_of_tzeentch_can_replace_a_reinforcement_token_with_a_chaos_space_marine() {
+    let mut g = fight(
+        s(CH, &[ChaosSpaceMarine], &[], "Mark of Tzeentch"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.attacker.reinforcements = vec![true];
+            }
+        },
+    );
+    // The routed token is the only thing to replace: replaced at once.
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert!(side(&g, ATT).reinforcements.is_empty());
+    assert_eq!(
+        units(&g, here(), CH),
+        [(ChaosSpaceMarine, false), (ChaosSpaceMarine, false)]
+    );
+}
+
+#[test]
+fn chaos_united_the_opponent_decides_before_the_face_is_picked() {
+    let mut g = fight(
+        s(CH, &[Cultist], &[], "Chaos United"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM);
+    play(&mut g, &["option 2"]);
+    assert_eq!(g.faction(g.decision().unwrap().seat), CH);
+    play(&mut g, &["option 1"]);
+    assert_eq!(side(&g, ATT).dice, [O]);
+}
+
+#[test]
+fn chaos_victorious_routs_every_level_zero_unit_with_more_morale_dice() {
+    let mut g = fight(
+        s(
+            CH,
+            &[ChaosReaverTitan],
+            &[M, M, M, M, M, M],
+            "Chaos Victorious",
+        ),
+        s(
+            UM,
+            &[Scout, Scout, SpaceMarine],
+            &[],
+            "Faith in the Emperor",
+        ),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(
+        units(&g, here(), UM),
+        [(Scout, true), (Scout, true), (SpaceMarine, false)]
+    );
+}
+
+#[test]
+fn death_and_despair_spends_morale_dice_to_destroy_level_zero_units() {
+    let mut g = fight(
+        s(CH, &[ChaosReaverTitan], &[M], "Death and Despair"),
+        s(UM, &[Scout, SpaceMarine], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use", "option 2"]);
+    assert_eq!(faces(&g, ATT, M), 3);
+    play(&mut g, &["die morale"]);
+    // The only level-0 unit is picked at once.
+    assert_eq!(units(&g, here(), UM), [(SpaceMarine, false)]);
+    play(&mut g, &["done"]);
+    assert_eq!(faces(&g, ATT, M), 2);
+}
+
+#[test]
+fn inhuman_strength_destroys_your_own_unit_for_four_offence_tokens() {
+    let mut g = fight(
+        s(CH, &[Helbrute, Cultist], &[], "Inhuman Strength"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "done", "use", "pick cultist"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 4);
+    assert_eq!(units(&g, here(), CH), [(Helbrute, false)]);
+}
+
+// ----- Eldar -----
+
+#[test]
+fn howling_banshees_learn_to_play_the_opponent_routs_a_unit_of_his_choice() {
+    let mut g = fight(
+        s(UM, &[Scout, SpaceMarine], &[O], "Ambush"),
+        s(EL, &[AspectWarrior], &[M], "Howling Banshees"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    decline(&mut g, UM);
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, DEF).dice.len(), 2);
+    play(&mut g, &["use"]);
+    assert_eq!(kind(&g), DecisionKind::OpponentCardChoice);
+    assert_eq!(legal(&g), ["pick scout", "pick space-marine"]);
+    play(&mut g, &["pick scout"]);
+    assert!(units(&g, here(), UM).contains(&(Scout, true)));
+    assert_eq!(faces(&g, DEF, M), 0, "the morale die was spent");
+}
+
+#[test]
+fn command_of_the_autarch_adds_a_second_card_for_its_icons_only() {
+    let mut g = fight(
+        s(EL, &[AspectWarrior], &[], "Command of the Autarch"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    // Nothing to rally: the morale die is taken at once; then the optional extra card.
+    play(&mut g, &["card 1", "card 1", "use", "use"]);
+    assert_eq!(faces(&g, ATT, M), 1);
+    assert_eq!(kind(&g), DecisionKind::CardChoice);
+    let extra = side(&g, ATT).hand[0].clone();
+    play(&mut g, &["card 1"]);
+    assert_eq!(
+        side(&g, ATT).played,
+        ["Command of the Autarch", extra.as_str()]
+    );
+    // Its abilities do not resolve: the defender's card is next.
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM);
+}
+
+#[test]
+fn ranger_support_lets_a_defender_retreat_a_unit() {
+    let mut g = fight(
+        s(UM, &[Scout], &[], "Ambush"),
+        s(EL, &[AspectWarrior, AspectWarrior], &[], "Ranger Support"),
+        |p| {
+            // A friendly world next door to retreat to.
+            let third = places().2;
+            p.area_mut(third).structures.clear();
+            p.area_mut(third).units.push(Unit::new(Wraithguard));
+        },
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    decline(&mut g, UM);
+    // One area to retreat to: the Aspect Warrior goes there at once, routed.
+    play(&mut g, &["use"]);
+    assert_eq!(units(&g, here(), EL), [(AspectWarrior, false)]);
+    assert_eq!(
+        units(&g, places().2, EL),
+        [(AspectWarrior, true), (Wraithguard, false)]
+    );
+}
+
+#[test]
+fn fire_dragons_vengeance_the_defender_cannot_gain_defence_tokens_this_round() {
+    let mut g = fight(
+        s(EL, &[AspectWarrior], &[], "Fire Dragon's Vengeance"),
+        s(UM, &[SpaceMarine], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use", "use"]);
+    assert_eq!(side(&g, ATT).defence_tokens, 2, "his own tokens come");
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, DEF).defence_tokens, 0);
+}
+
+#[test]
+fn swooping_hawks_a_defender_strips_up_to_three_offence_tokens() {
+    let mut g = fight(
+        s(UM, &[Scout], &[], "Ambush"),
+        s(EL, &[AspectWarrior], &[], "Swooping Hawks"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    decline(&mut g, UM);
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 0);
+}
+
+#[test]
+fn spiritseers_guidance_routing_your_own_unit_stops_all_damage_this_round() {
+    let mut g = fight(
+        s(CH, &[Cultist], &[O, O, O], "Dark Faith"),
+        s(
+            EL,
+            &[AspectWarrior, AspectWarrior],
+            &[],
+            "Spiritseer's Guidance",
+        ),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    decline(&mut g, CH);
+    play(&mut g, &["use", "use"]);
+    // Both aspect warriors are alike: the one routed is picked at once.
+    assert_eq!(
+        units(&g, here(), EL),
+        [(AspectWarrior, false), (AspectWarrior, true)]
+    );
+    // The attacker suffers the Eldar's one offence; the Eldar suffer nothing.
+    play(&mut g, &["damage cultist"]);
+    assert_eq!(kind(&g), DecisionKind::ChooseCombatCard);
+    assert_eq!(
+        units(&g, here(), EL),
+        [(AspectWarrior, false), (AspectWarrior, true)]
+    );
+    assert_eq!(combat(&g).round, 2);
+}
+
+#[test]
+fn striking_scorpions_the_opponent_loses_a_die_of_his_choice() {
+    let mut g = fight(
+        s(EL, &[AspectWarrior], &[], "Striking Scorpions"),
+        s(UM, &[Scout], &[O, M], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "done", "use"]);
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM);
+    play(&mut g, &["die morale"]);
+    assert_eq!(side(&g, DEF).dice, [O]);
+}
+
+// ----- Orks -----
+
+#[test]
+fn ard_boyz_must_reroll_all_offence_dice_without_asking() {
+    let mut g = fight(
+        s(ORK, &[Nob], &[O, O, O, O, O, O, O, O], "'Ard Boyz"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    // No `use` asked for the general ability; no Ork Boyz for the unit ability.
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM);
+    assert_eq!(side(&g, ATT).dice.len(), 8);
+    assert!(
+        faces(&g, ATT, O) < 8,
+        "eight offence dice rerolled (odds of all offence again: tiny)"
+    );
+}
+
+#[test]
+fn slugga_boyz_both_players_reroll_their_morale_dice_and_rally() {
+    let mut g = fight(
+        s(ORK, &[OrkBoyz, OrkBoyz], &[M], "Slugga Boyz"),
+        s(UM, &[Scout], &[M], "Faith in the Emperor"),
+        |p| routed(p, OrkBoyz),
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(units(&g, here(), ORK), [(OrkBoyz, false), (OrkBoyz, false)]);
+}
+
+#[test]
+fn sea_of_green_adds_a_free_reinforcement_token_beyond_the_limit() {
+    let mut g = fight(
+        s(ORK, &[OrkBoyz], &[], "Sea of Green"),
+        s(UM, &[Scout], &[M], "Faith in the Emperor"),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.attacker.reinforcements = vec![false];
+            }
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).reinforcements, [false, false]);
+    // Three unrouted units against one: the Ultramarines spend a morale die or rout.
+    assert_eq!(legal(&g), ["option 1", "option 2"]);
+    play(&mut g, &["option 1"]);
+    assert_eq!(faces(&g, DEF, M), 0);
+}
+
+#[test]
+fn waaagh_gains_an_offence_token_per_unrouted_boy() {
+    let mut g = fight(
+        s(ORK, &[OrkBoyz, OrkBoyz, OrkBoyz], &[], "Waaagh!!!!"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |p| routed(p, OrkBoyz),
+    );
+    play(&mut g, &["card 1", "card 1", "done", "use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 2);
+}
+
+#[test]
+fn weirdboyz_mirrors_the_opponents_tokens_for_the_rest_of_the_combat() {
+    let mut g = fight(
+        s(ORK, &[OrkBoyz], &[], "Weirdboyz"),
+        s(UM, &[SpaceMarine], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).lasting.len(), 1);
+    // The round may end at once (no dice to convert): the log shows the tokens gained.
+    let log = g.apply("use".parse().unwrap()).unwrap();
+    let words: Vec<String> = log.iter().map(ToString::to_string).collect();
+    assert!(words.contains(&"Ultramarines gains 0 offence and 2 defence token(s)".to_string()));
+    assert!(words.contains(&"Evil Sunz Orks gains the same tokens".to_string()));
+    // It lasts the whole combat.
+    assert_eq!(side(&g, ATT).lasting.len(), 1);
+}
+
+#[test]
+fn smasher_gargant_a_level_zero_unit_is_saved_without_dice_a_higher_one_costs_dice() {
+    let mut g = fight(
+        s(ORK, &[Gargant], &[], "Smasher Gargant"),
+        s(UM, &[Scout, SpaceMarine], &[D], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use", "pick space-marine"]);
+    // Level 1: one die to spend.
+    assert_eq!(kind(&g), DecisionKind::OpponentCardChoice);
+    assert_eq!(legal(&g), ["die defence", "done"]);
+    play(&mut g, &["done"]);
+    assert_eq!(units(&g, here(), UM), [(Scout, false)]);
+}
+
+#[test]
+fn snapper_gargant_discards_the_opponents_face_up_card_you_pick() {
+    let mut g = fight(
+        s(ORK, &[Gargant], &[], "Snapper Gargant"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |p| set_played(p, DEF, "Ambush"),
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, DEF).discarded, ["Ambush"]);
+    let c = combat(&g);
+    assert_eq!(
+        g.combat_totals(c, DEF).offence,
+        0,
+        "its icon no longer counts"
+    );
+}
+
+#[test]
+fn a_game_saved_mid_card_resumes_at_the_same_choice() {
+    let mut g = fight(
+        s(CH, &[Cultist, Cultist], &[], "Impure Zeal"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    let json = serde_json::to_string(g.position()).unwrap();
+    let pos: Position = serde_json::from_str(&json).unwrap();
+    let mut back = Game::from_position(pos, common::data()).unwrap();
+    assert_eq!(back.decision(), g.decision());
+    assert_eq!(legal(&back), legal(&g));
+    play(&mut back, &["option 1"]);
+    assert_eq!(units(&back, here(), UM), [(Scout, true)]);
+}

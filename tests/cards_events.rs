@@ -1,0 +1,339 @@
+//! Event cards and order upgrade cards played by the engine (Rules Reference: Event Cards,
+//! Order Upgrade Cards, Orbital Strike, Card Clarifications).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::{a, build, clear_board, edited, legal, play, put, revealed};
+use herakon::engine::data::DieFace::{Defence as D, Morale as M, Offence as O};
+use herakon::engine::ids::{Faction, Order, Seat, StructureKind};
+use herakon::engine::phase::{Phase, RefreshStep};
+use herakon::engine::position::Position;
+use herakon::engine::{DecisionKind, Game, UnitType::*};
+
+const UM: Faction = Faction::Ultramarines;
+const CH: Faction = Faction::Chaos;
+
+/// Two players (seat 0 Ultramarines, seat 1 Chaos), the board cleared but for a factory each.
+fn two(edit: impl FnOnce(&mut Position)) -> Game {
+    edited(2, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, UM);
+        build(p, "B3.sw", StructureKind::Factory, CH);
+        edit(p);
+    })
+}
+
+/// Makes it `seat`'s event ability step for `card` in the Refresh Phase.
+fn event(p: &mut Position, seat: u8, card: &str) {
+    let deck = &mut p.players[usize::from(seat)].event_deck;
+    let i = deck.iter().position(|c| c == card).unwrap();
+    deck.remove(i);
+    p.phase = Phase::Refresh {
+        turn: Seat(seat),
+        step: RefreshStep::EventAbility { card: card.into() },
+    };
+}
+
+/// Gives `seat` an order upgrade.
+fn upgrade(p: &mut Position, seat: u8, card: &str) {
+    let pl = &mut p.players[usize::from(seat)];
+    pl.order_upgrade_deck.retain(|c| c != card);
+    pl.order_upgrades.push(card.into());
+}
+
+fn units(g: &Game, area: &str) -> Vec<(herakon::engine::UnitType, bool)> {
+    let mut v: Vec<_> = g
+        .position()
+        .area(a(area))
+        .units
+        .iter()
+        .map(|u| (u.unit, u.routed))
+        .collect();
+    v.sort();
+    v
+}
+
+// ----- tactics -----
+
+#[test]
+fn heroic_intervention_places_a_space_marine_only_on_a_world_with_a_structure() {
+    let mut g = two(|p| {
+        put(p, "A1.ne", &[Scout]);
+        event(p, 0, "Heroic Intervention");
+    });
+    let l = legal(&g);
+    assert!(l.contains(&"free space-marine A1.nw".to_string()), "{l:?}");
+    assert!(!l.contains(&"free space-marine A1.ne".to_string()), "{l:?}");
+    assert!(l.contains(&"free scout A1.ne".to_string()), "{l:?}");
+    play(&mut g, &["free space-marine A1.nw"]);
+    assert_eq!(units(&g, "A1.nw"), [(SpaceMarine, false)]);
+}
+
+#[test]
+fn prophets_and_signs_places_two_cultists_on_a_world_without_one() {
+    let mut g = two(|p| event(p, 1, "Prophets and Signs"));
+    play(&mut g, &["free cultist B3.sw"]);
+    assert_eq!(units(&g, "B3.sw"), [(Cultist, false), (Cultist, false)]);
+}
+
+#[test]
+fn the_emperor_protects_puts_a_free_bastion_on_a_world_with_no_structure() {
+    let mut g = two(|p| {
+        put(p, "A1.ne", &[Scout]);
+        p.players[0].materiel = 0;
+        event(p, 0, "The Emperor Protects");
+    });
+    play(&mut g, &["build bastion A1.ne"]);
+    assert_eq!(
+        g.position().area(a("A1.ne")).structures[0].kind,
+        StructureKind::Bastion
+    );
+    assert_eq!(g.player(Seat(0)).materiel, 0);
+}
+
+#[test]
+fn lootin_n_stealin_gains_two_materiel_and_a_player_loses_a_token() {
+    let mut g = edited(4, |p| {
+        let orks = usize::from(p.seat_of(Faction::Orks).unwrap().0);
+        let um = usize::from(p.seat_of(UM).unwrap().0);
+        p.players[orks].materiel = 3;
+        p.players[um].assets.forge = 1;
+        event(p, u8::try_from(orks).unwrap(), "Lootin' 'n Stealin'");
+    });
+    let orks = g.seat_of(Faction::Orks).unwrap();
+    let um = g.seat_of(UM).unwrap();
+    play(&mut g, &["steal ultramarines forge"]);
+    assert_eq!(g.player(orks).materiel, 5);
+    assert_eq!(g.player(um).assets.forge, 0);
+}
+
+#[test]
+fn rites_of_battle_buys_an_order_upgrade_one_materiel_cheaper_per_bastion() {
+    let mut g = two(|p| {
+        put(p, "A1.ne", &[Scout]);
+        build(p, "A1.ne", StructureKind::Bastion, UM);
+        p.players[0].materiel = 0;
+        p.players[0].order_upgrade_deck = vec!["Rain of Fire".into()];
+        event(p, 0, "Rites of Battle");
+    });
+    play(&mut g, &["order-upgrade 1"]);
+    assert_eq!(g.player(Seat(0)).order_upgrades, ["Rain of Fire"]);
+}
+
+#[test]
+fn incantation_of_tzeentch_resolves_one_of_three_drawn_cards_without_its_storm() {
+    let mut g = two(|p| event(p, 1, "Incantation of Tzeentch"));
+    play(&mut g, &["use-event"]);
+    let Phase::Refresh {
+        step: RefreshStep::Tactic { drawn, .. },
+        ..
+    } = &g.position().phase
+    else {
+        panic!("{:?}", g.position().phase)
+    };
+    assert_eq!(drawn.len(), 3);
+    assert!(!drawn.iter().any(|c| c == "Incantation of Tzeentch"));
+    play(&mut g, &["event 1"]);
+    // Straight to the ability: no storm move.
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::EventAbility);
+}
+
+// ----- schemes -----
+
+#[test]
+fn unwavering_resolve_rallies_a_system_instead_of_revealing_an_order() {
+    let mut g = two(|p| {
+        let pl = &mut p.players[0];
+        pl.event_deck.retain(|c| c != "Unwavering Resolve");
+        pl.schemes = vec!["Unwavering Resolve".into()];
+        put(p, "A1.ne", &[Scout]);
+        p.area_mut(a("A1.ne")).units[0].routed = true;
+        revealed(p, 0, "A1", Order::Deploy);
+        p.phase = Phase::Operations {
+            turn: Seat(0),
+            step: herakon::engine::phase::OpStep::Reveal,
+        };
+    });
+    assert!(legal(&g).contains(&"use-event".to_string()));
+    play(&mut g, &["use-event", "system A1"]);
+    assert_eq!(units(&g, "A1.ne"), [(Scout, false)]);
+    assert!(g.player(Seat(0)).schemes.is_empty());
+    // The order token stays on its stack.
+    assert!(
+        !g.position()
+            .stacks
+            .get(&"A1".parse().unwrap())
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[test]
+fn blight_of_nurgle_routs_an_enemy_unit_instead_of_revealing_an_order() {
+    let mut g = two(|p| {
+        let pl = &mut p.players[1];
+        pl.event_deck.retain(|c| c != "Blight of Nurgle");
+        pl.schemes = vec!["Blight of Nurgle".into()];
+        put(p, "A1.ne", &[Scout]);
+        put(p, "A1.se", &[IconoclastDestroyer]);
+        revealed(p, 1, "B3", Order::Deploy);
+        p.phase = Phase::Operations {
+            turn: Seat(1),
+            step: herakon::engine::phase::OpStep::Reveal,
+        };
+    });
+    play(&mut g, &["use-event", "rout A1.ne scout"]);
+    assert_eq!(units(&g, "A1.ne"), [(Scout, true)]);
+}
+
+// ----- order upgrades -----
+
+#[test]
+fn farseers_lets_a_strategize_buy_upgrades_without_presence() {
+    let mut g = edited(4, |p| {
+        let el = p.seat_of(Faction::Eldar).unwrap().0;
+        upgrade(p, el, "Farseers");
+        p.players[usize::from(el)].materiel = 5;
+        let empty = p
+            .stacks
+            .keys()
+            .copied()
+            .next()
+            .unwrap_or("A1".parse().unwrap());
+        let _ = empty;
+        revealed(p, el, "A1", Order::Strategize);
+    });
+    play(&mut g, &["resolve"]);
+    assert!(legal(&g).iter().any(|x| x.starts_with("order-upgrade")));
+}
+
+#[test]
+fn favour_of_the_dark_gods_puts_two_play_area_tokens_on_the_event_deck() {
+    let mut g = two(|p| {
+        upgrade(p, 1, "Favour of the Dark Gods");
+        put(p, "B3.sw", &[Cultist]);
+        revealed(p, 1, "B3", Order::Strategize);
+    });
+    play(&mut g, &["resolve", "use"]);
+    assert_eq!(g.player(Seat(1)).event_tokens.len(), 2);
+    assert!(
+        g.player(Seat(1))
+            .used_upgrades
+            .contains(&"Favour of the Dark Gods".into())
+    );
+}
+
+#[test]
+fn the_green_tide_resolves_a_strategize_token_as_a_dominate_order() {
+    let mut g = edited(4, |p| {
+        clear_board(p);
+        let orks = p.seat_of(Faction::Orks).unwrap().0;
+        build(p, "C1.nw", StructureKind::Factory, Faction::Orks);
+        upgrade(p, orks, "The Green Tide");
+        revealed(p, orks, "C1", Order::Strategize);
+    });
+    let orks = g.seat_of(Faction::Orks).unwrap();
+    assert!(legal(&g).contains(&"resolve-as dominate".to_string()));
+    play(&mut g, &["resolve-as dominate"]);
+    assert!(
+        g.player(orks)
+            .used_upgrades
+            .contains(&"The Green Tide".into())
+    );
+}
+
+#[test]
+fn crusade_gains_a_reinforcement_token_for_a_combat_without_a_friendly_world() {
+    let mut g = two(|p| {
+        upgrade(p, 0, "Crusade");
+        put(p, "A1.se", &[StrikeCruiser]);
+        put(p, "B1.ne", &[IconoclastDestroyer]);
+        revealed(p, 0, "B1", Order::Advance);
+    });
+    let before = g.player(Seat(0)).assets.reinforcement;
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "move A1.se -> B1.ne strike-cruiser x1",
+            "done",
+            "done",
+        ],
+    );
+    assert_eq!(g.player(Seat(0)).assets.reinforcement, before + 1);
+}
+
+#[test]
+fn rain_of_fire_rolls_an_extra_die_and_turns_a_morale_die_to_offence() {
+    let mut g = two(|p| {
+        upgrade(p, 0, "Rain of Fire");
+        put(p, "B1.ne", &[StrikeCruiser]);
+        put(p, "B1.se", &[Cultist, Cultist, Cultist]);
+        p.forced_dice.attacker = vec![O, M, D, M, D, D];
+        revealed(p, 0, "B1", Order::Advance);
+    });
+    play(
+        &mut g,
+        &["resolve", "done", "done", "strike B1.ne -> B1.se"],
+    );
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::StrikeUpgrades);
+    // Every upgrade chosen: the dice are rolled at once (one ship die plus one).
+    play(&mut g, &["option 1"]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::StrikeDice);
+    play(&mut g, &["convert morale -> offence"]);
+    // Two dice offence (two health): one Cultist destroyed, by the Chaos player's choice.
+    assert_eq!(g.decision().unwrap().seat, Seat(1));
+    play(&mut g, &["damage cultist"]);
+    assert_eq!(units(&g, "B1.se"), [(Cultist, false), (Cultist, false)]);
+    assert!(
+        g.player(Seat(0))
+            .used_upgrades
+            .contains(&"Rain of Fire".into())
+    );
+}
+
+#[test]
+fn drop_pods_strikes_a_bastion_world_and_the_bastion_suffers_damage() {
+    let mut g = two(|p| {
+        upgrade(p, 0, "Drop Pods");
+        put(p, "B1.ne", &[StrikeCruiser]);
+        build(p, "B1.se", StructureKind::Bastion, CH);
+        put(p, "B1.se", &[Cultist]);
+        p.forced_dice.attacker = vec![O, O, O, O];
+        revealed(p, 0, "B1", Order::Advance);
+    });
+    play(&mut g, &["resolve", "done", "done"]);
+    assert!(legal(&g).contains(&"strike B1.ne -> B1.se".to_string()));
+    play(&mut g, &["strike B1.ne -> B1.se"]);
+    // Drop Pods is used at once: the bastion would block the strike otherwise.
+    assert!(
+        g.player(Seat(0))
+            .used_upgrades
+            .contains(&"Drop Pods".into())
+    );
+    assert!(
+        legal(&g).contains(&"damage bastion".to_string()),
+        "{:?}",
+        legal(&g)
+    );
+}
+
+#[test]
+fn corsair_raid_and_events_save_and_resume_mid_decision() {
+    let g = two(|p| {
+        upgrade(p, 0, "Rain of Fire");
+        put(p, "B1.ne", &[StrikeCruiser]);
+        put(p, "B1.se", &[Cultist]);
+        revealed(p, 0, "B1", Order::Advance);
+    });
+    let mut g = g;
+    play(
+        &mut g,
+        &["resolve", "done", "done", "strike B1.ne -> B1.se"],
+    );
+    let json = serde_json::to_string(g.position()).unwrap();
+    let pos: Position = serde_json::from_str(&json).unwrap();
+    let back = Game::from_position(pos, common::data()).unwrap();
+    assert_eq!(back.decision().unwrap().kind, DecisionKind::StrikeUpgrades);
+}

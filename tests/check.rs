@@ -1,0 +1,506 @@
+//! The rules checker as a player uses it (`herakon check`, `validate`, `schema`) on
+//! hand-written positions under `saves/positions/`: defaults fill a dozen-line sketch, legal
+//! actions are numbered, refused actions name their rule and exit 1, `--why` names the fact
+//! that triggers the rule, `--dice` replays the table's roll, `--json` is for tools and `--as`
+//! hides what a seat may not see. Each test is named after the rule it checks.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use herakon::bot::{Bot, RandomBot};
+use herakon::engine::Action;
+use herakon::engine::save;
+use serde_json::Value;
+
+const GROUND: &str = "saves/positions/ground-path-through-enemy-void.json";
+const DEPLOY: &str = "saves/positions/deploy-needs-a-forge-token.json";
+const PLANNING: &str = "saves/positions/planning-face-down-orders.json";
+
+fn position(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(rel)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn herakon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_herakon"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", stdout(o), String::from_utf8_lossy(&o.stderr))
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}):\n{}", text(o)))
+}
+
+fn scratch(name: &str, body: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("herakon-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name);
+    std::fs::write(&file, body).unwrap();
+    file
+}
+
+#[test]
+fn position_sketch_a_dozen_lines_loads_with_every_default() {
+    let file = position(GROUND);
+    let lines = std::fs::read_to_string(&file).unwrap().lines().count();
+    assert!(lines <= 14, "the example sketch is short: {lines} lines");
+    let o = herakon(&["validate", &file]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = herakon(&["check", &file, "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let state = &json(&o)["state"];
+    assert_eq!(state["round"], 1);
+    assert_eq!(state["first_player"], 0);
+    assert_eq!(
+        state["board"]["cols"], 2,
+        "the introductory board for two players"
+    );
+    let ultramarines = &state["players"][0];
+    assert_eq!(ultramarines["materiel"], 6, "starting materiel");
+    assert_eq!(ultramarines["combat_deck"].as_array().unwrap().len(), 10);
+    assert_eq!(ultramarines["event_deck"].as_array().unwrap().len(), 8);
+    // Eight order tokens, the Advance being resolved off the board.
+    assert_eq!(ultramarines["orders"].as_array().unwrap().len(), 7);
+    let orks = &state["players"][1];
+    assert_eq!(
+        orks["assets"]["reinforcement"], 1,
+        "the Orks start with one"
+    );
+    assert_eq!(state["phase"]["step"]["ground_stage"], true);
+}
+
+#[test]
+fn planning_phase_check_lists_the_legal_actions_numbered() {
+    let o = herakon(&["check", &position(GROUND)]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(out.contains("Decision: seat 1 (Ultramarines) must move ground units"));
+    assert!(
+        out.contains("Legal actions of seat 1 (Ultramarines), 3:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  1. move B1.se -> B2.nw space-marine x1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  2. move B1.se -> B2.nw space-marine x2"),
+        "{out}"
+    );
+    assert!(out.contains("  3. done"), "{out}");
+    assert!(out.contains("B2.ne   void (capacity 3): orks: 1 onslaught-attack-ship"));
+}
+
+#[test]
+fn moving_ground_units_an_illegal_apply_exits_1_naming_the_rule() {
+    let o = herakon(&[
+        "check",
+        &position(GROUND),
+        "--apply",
+        "move B1.se -> B2.se space-marine x1",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("REFUSED by the rule Moving Ground Units"),
+        "{out}"
+    );
+    assert!(out.contains("3. done"), "the legal actions follow:\n{out}");
+    // A legal action before it is applied, then the refusal stops the list.
+    let o = herakon(&[
+        "check",
+        &position(GROUND),
+        "--apply",
+        "1",
+        "--apply",
+        "move B1.se -> B2.se space-marine x1",
+        "--apply",
+        "done",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let report = json(&o);
+    assert_eq!(report["applied"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        report["applied"][0]["action"],
+        "move B1.se -> B2.nw space-marine x1"
+    );
+    assert_eq!(report["refused"]["number"], 2);
+    assert_eq!(report["refused"]["rule"], "Moving Ground Units");
+}
+
+#[test]
+fn moving_ground_units_why_names_the_enemy_void_on_the_only_path() {
+    let o = herakon(&[
+        "check",
+        &position(GROUND),
+        "--why",
+        "move B1.se -> B2.se space-marine x1",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = stdout(&o);
+    assert!(out.contains("is not legal"), "{out}");
+    assert!(out.contains("rule: Moving Ground Units"), "{out}");
+    assert!(
+        out.contains(
+            "B2.ne is an enemy void (Evil Sunz Orks), so it cannot be part of a ground unit's path"
+        ),
+        "{out}"
+    );
+    // A legal one says what it would do.
+    let o = herakon(&[
+        "check",
+        &position(GROUND),
+        "--why",
+        "move B1.se -> B2.nw space-marine x2",
+        "--json",
+    ]);
+    let why = &json(&o)["why"][0];
+    assert_eq!(why["legal"], true);
+    assert_eq!(why["number"], 2);
+    assert_eq!(
+        why["events"][0],
+        "Ultramarines moves 2 space-marine from B1.se to B2.nw"
+    );
+}
+
+#[test]
+fn command_level_why_says_a_forge_token_lowers_the_requirement() {
+    let o = herakon(&[
+        "check",
+        &position(DEPLOY),
+        "--why",
+        "buy land-raider A1.nw",
+        "--why",
+        "buy battle-barge A1.se +forge",
+        "--json",
+    ]);
+    let why = json(&o)["why"].clone();
+    assert_eq!(why[0]["rule"], "Command Level");
+    let reason = why[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("needs command level 2; Ultramarines has 1: add `+forge`"),
+        "{reason}"
+    );
+    assert_eq!(why[1]["rule"], "Cost");
+    assert!(
+        why[1]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("2 forge token(s)")
+    );
+}
+
+#[test]
+fn round_overview_an_action_of_another_step_names_the_decision() {
+    let o = herakon(&["check", &position(DEPLOY), "--why", "retreat A1.nw"]);
+    let out = stdout(&o);
+    assert!(out.contains("rule: Round Overview"), "{out}");
+    assert!(out.contains("must purchase units"), "{out}");
+}
+
+#[test]
+fn combat_dice_set_by_hand_fix_the_roll() {
+    let args = [
+        "check",
+        &position(GROUND),
+        "--apply",
+        "move B1.se -> B2.nw space-marine x2",
+        "--apply",
+        "done",
+        "--dice",
+        "attacker=OODM,defender=DM",
+        "--json",
+    ];
+    let o = herakon(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    let report = json(&o);
+    let dice = &report["applied"][1]["dice"];
+    assert_eq!(dice["kind"], "combat");
+    assert_eq!(dice["attacker"], "OODM");
+    assert_eq!(dice["defender"], "DM");
+    assert_eq!(
+        dice["set_by_hand"],
+        serde_json::json!(["attacker", "defender"])
+    );
+    assert_eq!(
+        report["state"]["phase"]["step"]["attacker"]["dice"][3],
+        "morale"
+    );
+    assert!(
+        report["state"].get("forced_dice").is_none(),
+        "the faces are used up"
+    );
+    // Text says where the faces came from.
+    let o = herakon(&args[..args.len() - 1]);
+    assert!(
+        stdout(&o).contains("dice: attacker OODM (set by hand), defender DM (set by hand)"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn combat_dice_the_same_seed_rolls_the_same_dice() {
+    let roll = |seed: &str| {
+        let o = herakon(&[
+            "check",
+            &position(GROUND),
+            "--apply",
+            "2",
+            "--apply",
+            "done",
+            "--seed",
+            seed,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        json(&o)["applied"][1]["dice"].clone()
+    };
+    let a = roll("11");
+    assert_eq!(a, roll("11"));
+    assert_eq!(a["set_by_hand"], serde_json::json!([]));
+    assert_eq!(
+        a["attacker"].as_str().unwrap().len(),
+        4,
+        "two space marines, 2 dice each"
+    );
+}
+
+#[test]
+fn action_notation_a_script_applies_one_action_a_line() {
+    let script = scratch(
+        "script.txt",
+        "# the marines go in\nmove B1.se -> B2.nw space-marine x2\n\ndone   # combat\n",
+    );
+    let o = herakon(&[
+        "check",
+        &position(GROUND),
+        "--script",
+        script.to_str().unwrap(),
+        "--dice",
+        "a=OOOO,d=DD",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("1. move B1.se -> B2.nw space-marine x2"),
+        "{out}"
+    );
+    assert!(out.contains("2. done"), "{out}");
+    assert!(out.contains("combat in B2.nw: Ultramarines attacks Evil Sunz Orks"));
+    assert!(out.contains("After 2 action(s):"));
+    // Text that is no action is refused under the notation, with exit status 1.
+    let o = herakon(&["check", &position(GROUND), "--apply", "fly B1.se"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("Action notation"), "{}", text(&o));
+}
+
+#[test]
+fn hidden_information_as_a_player_hides_other_seats_orders() {
+    let file = position(PLANNING);
+    let referee = stdout(&herakon(&["check", &file]));
+    assert!(
+        referee.contains("order tokens on B1, bottom to top: chaos deploy, ultramarines advance")
+    );
+    let o = herakon(&["check", &file, "--as", "2"]);
+    let chaos = stdout(&o);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!chaos.contains("Hidden information"), "{chaos}");
+    assert!(!chaos.contains("ultramarines advance"), "{chaos}");
+    assert!(chaos.contains("[stack, bottom to top: ultramarines:? chaos:strategize]"));
+    let o = herakon(&["check", &file, "--as", "chaos", "--json"]);
+    let report = json(&o);
+    assert_eq!(report["viewer"]["seat"], 2);
+    assert_eq!(report["state"]["stacks"]["B1"][1]["order"], Value::Null);
+    assert_eq!(report["state"]["stacks"]["A2"][1]["order"], "strategize");
+    // Seat 1 does not decide: its view lists no legal action.
+    let o = herakon(&["check", &file, "--as", "1", "--json"]);
+    assert_eq!(json(&o)["legal_actions"], Value::Null);
+}
+
+#[test]
+fn hidden_information_as_a_player_hides_the_other_combat_hand() {
+    let base = [
+        "check",
+        &position(GROUND),
+        "--apply",
+        "2",
+        "--apply",
+        "done",
+        "--json",
+    ];
+    let referee = json(&herakon(&base));
+    let hand = referee["state"]["phase"]["step"]["attacker"]["hand"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(hand.len(), 5);
+    let mut args = base.to_vec();
+    args.extend(["--as", "orks"]);
+    let orks = json(&herakon(&args));
+    let combat = &orks["state"]["combat"];
+    assert_eq!(combat["attacker"]["hand"], serde_json::json!([]));
+    assert_eq!(combat["attacker"]["hand_size"], 5);
+    assert_eq!(combat["defender"]["hand"].as_array().unwrap().len(), 5);
+    // The text view of the Ultramarines shows their hand and not the Orks'.
+    let mut args = base[..base.len() - 1].to_vec();
+    args.extend(["--as", "1"]);
+    let out = stdout(&herakon(&args));
+    let first = hand[0].as_str().unwrap();
+    assert!(out.contains(&format!("hand: {first}")), "{out}");
+    assert!(out.contains("hand: 5 card(s)"), "{out}");
+}
+
+#[test]
+fn position_sketch_validate_lists_every_broken_rule() {
+    let file = scratch(
+        "broken.json",
+        r#"{
+  "players": ["ultramarines", "orks"],
+  "areas": {
+    "A1.nw": ["2 scoutt", "factory"],
+    "B2.ne": "space-marine",
+    "B1.se": "9 nob"
+  },
+  "turn": 3
+}"#,
+    );
+    let o = herakon(&["validate", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let out = stdout(&o);
+    for expected in [
+        "Position sketch: A1.nw: `2 scoutt` is not a piece",
+        "Position sketch: A1.nw: say whose factory it is",
+        "Position sketch: turn: there is no seat 3 with 2 players",
+        "Voids: B2.ne is a void, but holds the ground unit space-marine",
+        "Unit Capacity: B1.se holds 9 units of Evil Sunz Orks",
+    ] {
+        assert!(out.contains(expected), "missing `{expected}` in:\n{out}");
+    }
+}
+
+#[test]
+fn position_sketch_a_misspelt_faction_names_its_json_path() {
+    let file = scratch(
+        "typo.json",
+        "{\n  \"players\": [\"ultramarines\", \"orkz\"]\n}\n",
+    );
+    let o = herakon(&["validate", file.to_str().unwrap()]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("line 2"), "{out}");
+    assert!(out.contains("$.players[1]"), "{out}");
+    assert!(out.contains("`orkz` is not a faction"), "{out}");
+}
+
+#[test]
+fn save_format_schema_is_valid_json_describing_saves_and_sketches() {
+    let o = herakon(&["schema"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let schema = json(&o);
+    assert_eq!(
+        schema["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+    assert_eq!(schema["if"]["required"], serde_json::json!(["format"]));
+    assert_eq!(schema["then"]["$ref"], "#/$defs/SaveFile");
+    assert_eq!(schema["else"]["$ref"], "#/$defs/Sketch");
+    let defs = schema["$defs"].as_object().unwrap();
+    for name in [
+        "SaveFile",
+        "Position",
+        "Sketch",
+        "PlayerSketch",
+        "Phase",
+        "AreaId",
+    ] {
+        assert!(defs.contains_key(name), "{name} missing");
+    }
+    let sketch = &defs["Sketch"];
+    assert_eq!(sketch["required"], serde_json::json!(["players"]));
+    assert!(sketch["properties"]["areas"].is_object());
+}
+
+#[test]
+fn rule_errors_every_refusal_names_a_rule_and_never_panics() {
+    // Probes of every kind, checked against the generator in thousands of positions: listed
+    // actions pass `check`, the others fail it with a rule and a reason.
+    let probes: Vec<Action> = [
+        "place advance A1",
+        "place dominate C3",
+        "reveal B2",
+        "resolve",
+        "to-events",
+        "buy space-marine A1.nw",
+        "buy land-raider B1.se +forge +cache",
+        "build city A1.sw +cache",
+        "build bastion B3.ne",
+        "move A1.se -> B1.ne strike-cruiser x1",
+        "move B1.se -> B2.nw space-marine x0",
+        "move A1.sw -> A2.se scout x3",
+        "take forge",
+        "take prosperity",
+        "order-upgrade 0",
+        "order-upgrade 9",
+        "combat-upgrade 1 replace 0",
+        "combat-upgrade 40 replace 1",
+        "destroy A1.nw scout",
+        "event 0",
+        "event 5",
+        "storm A1.s -> A2.s",
+        "storm B2.s -> B3.s",
+        "use-event",
+        "reinforce 9",
+        "card 0",
+        "card 2",
+        "card 12",
+        "damage bastion",
+        "damage routed scout",
+        "damage reinforcement",
+        "retreat A1.nw",
+        "retreat B2.ne",
+        "strike B1.ne -> B1.nw",
+        "replace A1.nw scout -> land-raider",
+        "done",
+    ]
+    .iter()
+    .map(|t| t.parse().unwrap())
+    .collect();
+    for seed in 0..12 {
+        let mut game = common::intro(2, seed);
+        let mut bot = RandomBot::new(seed);
+        for _ in 0..400 {
+            let legal = game.legal_actions();
+            for probe in &probes {
+                match game.check(probe) {
+                    Ok(()) => assert!(legal.contains(probe), "{probe} passed but is not listed"),
+                    Err(e) => {
+                        assert!(!legal.contains(probe), "{probe} listed but refused: {e}");
+                        assert!(!e.rule.is_empty() && !e.reason.is_empty());
+                    }
+                }
+            }
+            let Some(action) = bot.choose(&game) else {
+                break;
+            };
+            game.apply(action).unwrap();
+        }
+        // The position the bots reached still loads as a save.
+        save::load(&save::to_json(&game), common::data()).unwrap();
+    }
+}

@@ -1,0 +1,159 @@
+//! Combat odds: probabilities that add up, the same answer for the same seed, and no use of
+//! anything the viewer cannot see (the opponent's hand, deck orders, the dice to come).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use herakon::bot::odds::combat_odds;
+use herakon::bot::{Bot, HeuristicBot};
+use herakon::engine::combat::CombatStep;
+use herakon::engine::phase::{OpStep, Phase};
+use herakon::engine::{DecisionKind, Game, Seat};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Plays heuristic games until `stop` holds for a position; returns it.
+fn find(stop: impl Fn(&Game) -> bool) -> Game {
+    for seed in 0..40u64 {
+        let mut game = common::intro(2, seed);
+        let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
+        while let Some(d) = game.decision() {
+            if stop(&game) {
+                return game;
+            }
+            let a = bots[d.seat.index()].choose(&game).unwrap();
+            game.apply(a).unwrap();
+        }
+    }
+    panic!("no game reached the position looked for");
+}
+
+/// A combat in its first round where the attacker has chosen his card and the defender decides.
+fn defender_choosing() -> (Game, Seat) {
+    let game = find(|g| {
+        g.combat().is_some_and(|c| {
+            c.round == 1
+                && matches!(c.step, CombatStep::ChooseCard { .. })
+                && c.attacker.chosen.is_some()
+        })
+    });
+    let seat = game.decision().unwrap().seat;
+    (game, seat)
+}
+
+#[test]
+fn odds_add_up_and_repeat_for_a_seed() {
+    let (game, seat) = defender_choosing();
+    let a = combat_odds(&game, Some(seat), 300, 7).unwrap();
+    let b = combat_odds(&game, Some(seat), 300, 7).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.samples, 300);
+    let sum = a.attacker_wins + a.defender_wins + a.nobody_wins;
+    assert!((sum - 1.0).abs() < 1e-9, "{a:?}");
+    assert!(a.attacker_losses >= 0.0 && a.defender_losses >= 0.0);
+    assert!(a.to_string().contains("wins"), "{a}");
+    // The odds do not change the game.
+    assert!(game.combat().is_some());
+}
+
+#[test]
+fn odds_ignore_what_the_viewer_cannot_see() {
+    let (game, seat) = defender_choosing();
+    let odds = combat_odds(&game, Some(seat), 200, 3).unwrap();
+    // The same position with the attacker's face-down card, hand and deck dealt differently,
+    // and another random generator: the defender cannot tell the two apart.
+    let mut pos = game.position().clone();
+    let Phase::Operations {
+        step: OpStep::Combat(c),
+        ..
+    } = &mut pos.phase
+    else {
+        unreachable!()
+    };
+    let attacker = c.attacker.faction.unwrap();
+    let p = pos
+        .players
+        .iter_mut()
+        .find(|p| p.faction == attacker)
+        .unwrap();
+    let mut pool: Vec<String> = p.combat_deck.drain(..).collect();
+    pool.append(&mut c.attacker.hand);
+    pool.extend(c.attacker.chosen.take());
+    pool.rotate_left(3);
+    c.attacker.chosen = pool.pop();
+    c.attacker.hand = pool.split_off(pool.len() - 4);
+    p.combat_deck = pool;
+    pos.rng = ChaCha8Rng::seed_from_u64(987_654);
+    let other = Game::from_position(pos, common::data()).unwrap();
+    assert_ne!(other.position(), game.position());
+    assert_eq!(combat_odds(&other, Some(seat), 200, 3).unwrap(), odds);
+}
+
+#[test]
+fn a_redealt_game_looks_the_same_to_its_viewer_and_obeys_every_rule() {
+    let (game, seat) = defender_choosing();
+    let redealt = game.redeal_hidden(Some(seat), 11);
+    Game::from_position(redealt.position().clone(), common::data()).unwrap();
+    let strip = |g: &Game| {
+        let mut v = g.view(Some(seat));
+        // The deck lists are not compared: the opponent's shows what is left besides his hand.
+        for p in &mut v.players {
+            p.combat_deck.clear();
+        }
+        v
+    };
+    assert_eq!(strip(&redealt), strip(&game));
+    let c = redealt.combat().unwrap();
+    let mine = game.combat().unwrap();
+    assert_eq!(
+        c.defender.hand, mine.defender.hand,
+        "the viewer's own hand stays"
+    );
+}
+
+#[test]
+fn odds_before_a_combat_starts() {
+    let game = find(|g| {
+        matches!(
+            &g.position().phase,
+            Phase::Operations { step: OpStep::Advance(a), .. }
+                if a.ground_stage && a.moves.iter().any(|m| g.position().area(m.to).is_contested())
+        )
+    });
+    assert_eq!(game.decision().unwrap().kind, DecisionKind::MoveGround);
+    let seat = game.decision().unwrap().seat;
+    let odds = combat_odds(&game, Some(seat), 100, 1).unwrap();
+    assert_eq!(odds.attacker, game.faction(seat));
+    let sum = odds.attacker_wins + odds.defender_wins + odds.nobody_wins;
+    assert!((sum - 1.0).abs() < 1e-9);
+    // No combat, no odds.
+    assert!(combat_odds(&common::intro(2, 1), Some(Seat(0)), 10, 1).is_none());
+}
+
+#[test]
+fn the_combat_screen_shows_the_odds_to_the_deciding_player() {
+    use crossterm::event::KeyCode;
+    use herakon::tui::{App, Msg, Scene, Theme, draw};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    let (game, seat) = defender_choosing();
+    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+    let mut g = game.clone();
+    app.handle(&mut g, Msg::key(KeyCode::Enter));
+    assert_eq!(app.shown, Some(seat));
+    let scene = Scene::new(&game, app.shown);
+    assert!(scene.odds.is_some());
+    let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
+    t.draw(|f| draw(f, &app, &scene)).unwrap();
+    let buf = t.backend().buffer();
+    let text: String = (0..buf.area.height)
+        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
+        .map(|(x, y)| buf[(x, y)].symbol().to_string())
+        .collect();
+    assert!(text.contains("Odds ("), "no odds on the combat screen");
+    assert!(text.contains("attacker wins"));
+    // Another seat's screen shows none.
+    let other = Seat(1 - seat.0);
+    assert!(Scene::new(&game, Some(other)).odds.is_none());
+}

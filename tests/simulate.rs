@@ -1,0 +1,56 @@
+//! `herakon simulate`: a summary of who won and how, the same for the same seed whatever the
+//! number of threads.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::process::Command;
+
+fn simulate(args: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_herakon"))
+        .arg("simulate")
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        o.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // Everything but the timing line.
+    text.lines()
+        .filter(|l| !l.starts_with("time:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn simulate_prints_a_summary_that_depends_only_on_the_seed() {
+    let a = simulate(&["--games", "4", "--seed", "3", "--jobs", "2"]);
+    let b = simulate(&["--games", "4", "--seed", "3", "--jobs", "1"]);
+    assert_eq!(a, b);
+    for part in [
+        "4 games, 2 players, bots heuristic,random",
+        "wins by bot",
+        "heuristic",
+        "wins by seat and faction",
+        "1 Ultramarines",
+        "2 World Eaters",
+        "how games ended",
+        "objectives",
+        "elimination",
+        "round 8",
+        "average length",
+    ] {
+        assert!(a.contains(part), "`{part}` missing:\n{a}");
+    }
+}
+
+#[test]
+fn simulate_refuses_an_unknown_bot() {
+    let o = Command::new(env!("CARGO_BIN_EXE_herakon"))
+        .args(["simulate", "--games", "1", "--bots", "heuristic,clever"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("`clever` is not a bot"));
+}
