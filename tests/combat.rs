@@ -744,3 +744,50 @@ fn orbital_strike_damage_destroys_but_never_routs() {
         "destroyed or untouched: {helbrute:?}"
     );
 }
+
+#[test]
+fn retreats_the_losing_attacker_goes_back_only_to_an_area_his_units_came_from() {
+    // Chaos holds Smyrna with more morale; the Ultramarines came from Alledrias (A1.ne). A
+    // friendly Ultramarines world next door (Nicea, B1.se, reached through the friendly void
+    // B1.sw) is no retreat for an attacker (FAQ errata to Retreats: an area one came from).
+    let mut g = fight(
+        &[SpaceMarine],
+        &[Cultist],
+        (&[], &[M, M, M, M]),
+        choose_cards(),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.round = 3;
+            }
+            // A Chaos order left on the board keeps the Refresh Phase (and its rally) away.
+            let i = p.players[1]
+                .orders
+                .iter()
+                .position(|o| *o == Order::Dominate)
+                .unwrap();
+            p.players[1].orders.remove(i);
+            p.stacks
+                .entry("B3".parse().unwrap())
+                .or_default()
+                .push(PlacedOrder {
+                    owner: CH,
+                    order: Order::Dominate,
+                });
+            put(p, "B1.sw", &[StrikeCruiser]);
+            put(p, "B1.se", &[Scout]);
+        },
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    assert_eq!(g.combat().unwrap().winner, Some(CombatRole::Defender));
+    assert_eq!(legal(&g), ["retreat A1.ne"]);
+    play(&mut g, &["retreat A1.ne"]);
+    assert_eq!(
+        units(&g, "A1.ne", UM),
+        [(SpaceMarine, true)],
+        "retreated units are routed"
+    );
+}
