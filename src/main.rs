@@ -63,6 +63,12 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         save_to: Option<PathBuf>,
     },
+    /// Replay a save read-only, showing everything: arrows step one action (left/right) or one
+    /// order (up/down), PgUp/PgDn one round.
+    Replay {
+        /// The save file to replay.
+        file: PathBuf,
+    },
     /// Make a new game and write its save file.
     New {
         #[command(flatten)]
@@ -150,6 +156,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 save_path: Some(save_to.unwrap_or(default_path)),
             };
             tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Replay { file } => {
+            let game = cli::load_game(&file, data)?;
+            tui::replay(&game)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::New { new, out } => {

@@ -26,9 +26,11 @@ fn places() -> (AreaId, AreaId, AreaId) {
     let g = common::intro(4, 1);
     let b = g.board();
     for w in b.areas().filter(|x| x.is_world()) {
-        let origin = b
-            .area_neighbours(w.id)
-            .find(|n| n.system != w.id.system && b.area(*n).is_some_and(|x| x.is_world()));
+        let origin = b.area_neighbours(w.id).find(|n| {
+            n.system != w.id.system
+                && b.area(*n)
+                    .is_some_and(herakon::engine::board::AreaInfo::is_world)
+        });
         let other = b
             .areas_of(w.id.system)
             .find(|x| x.is_world() && x.id != w.id)
@@ -45,6 +47,7 @@ fn here() -> AreaId {
 }
 
 /// One side of the fight: faction, units, dice and the card it will play first.
+#[derive(Clone, Copy)]
 struct S<'a> {
     f: Faction,
     units: &'a [UnitType],
@@ -122,6 +125,8 @@ fn fight(att: S<'_>, def: S<'_>, edit: impl FnOnce(&mut Position)) -> Game {
                 winner: None,
                 pending: Vec::new(),
                 second_assess: false,
+                assess_begun: false,
+                assess_ended: false,
             })),
         };
         edit(p);
@@ -176,7 +181,7 @@ fn set_played(p: &mut Position, r: CombatRole, card: &str) {
     {
         let s = c.side_mut(r);
         let f = s.faction.unwrap();
-        let seat = usize::from(p.players.iter().position(|x| x.faction == f).unwrap());
+        let seat = p.players.iter().position(|x| x.faction == f).unwrap();
         let deck = &mut p.players[seat].combat_deck;
         deck.pop();
         c.side_mut(r).played.push(card.to_string());
@@ -910,4 +915,573 @@ fn a_game_saved_mid_card_resumes_at_the_same_choice() {
     assert_eq!(legal(&back), legal(&g));
     play(&mut back, &["option 1"]);
     assert_eq!(units(&back, here(), UM), [(Scout, true)]);
+}
+
+// ----- Schemes used in a combat (event cards) -----
+
+/// Puts a scheme face up for a faction (taken from its event deck).
+fn scheme(p: &mut Position, f: Faction, card: &str) {
+    let k = p.players.iter().position(|x| x.faction == f).unwrap();
+    let deck = &mut p.players[k].event_deck;
+    let i = deck.iter().position(|c| c == card).unwrap();
+    deck.remove(i);
+    p.players[k].schemes = vec![card.to_string()];
+}
+
+fn schemes(g: &Game, f: Faction) -> Vec<String> {
+    g.player(g.seat_of(f).unwrap()).schemes.clone()
+}
+
+/// Plays both cards and declines every card ability.
+fn cards_declined(g: &mut Game) {
+    play(g, &["card 1", "card 1"]);
+    while kind(g) == DecisionKind::CardAbility {
+        play(g, &["done"]);
+    }
+}
+
+#[test]
+fn adeptus_mechanicus_when_an_assess_damage_step_begins_gains_two_defence_tokens_plus_one_per_forge()
+ {
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[], "Blessed Power Armour"),
+        s(CH, &[Cultist], &[O, O, O, O], "Dark Faith"),
+        |p| {
+            scheme(p, UM, "Adeptus Mechanicus");
+            let k = usize::from(p.seat_of(UM).unwrap().0);
+            p.players[k].assets.forge = 1;
+        },
+    );
+    cards_declined(&mut g);
+    assert_eq!(kind(&g), DecisionKind::CombatScheme);
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM);
+    assert_eq!(legal(&g), ["use-event", "done"]);
+    play(&mut g, &["use-event"]);
+    // Three defence tokens and the card's defence icon against four offence dice: no damage.
+    assert_eq!(units(&g, here(), UM), [(SpaceMarine, false)]);
+    assert!(schemes(&g, UM).is_empty(), "the scheme is discarded");
+    assert!(
+        g.player(g.seat_of(UM).unwrap())
+            .event_deck
+            .contains(&"Adeptus Mechanicus".to_string())
+    );
+    assert_eq!(kind(&g), DecisionKind::ChooseCombatCard, "round 2");
+}
+
+#[test]
+fn adeptus_mechanicus_is_optional_and_kept_when_declined() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[], "Blessed Power Armour"),
+        s(CH, &[Cultist], &[O, O], "Dark Faith"),
+        |p| scheme(p, UM, "Adeptus Mechanicus"),
+    );
+    cards_declined(&mut g);
+    play(&mut g, &["done"]);
+    assert_eq!(kind(&g), DecisionKind::AssignDamage);
+    play(&mut g, &["damage space-marine"]);
+    assert_eq!(schemes(&g, UM), ["Adeptus Mechanicus"]);
+    assert_eq!(units(&g, here(), UM), [(SpaceMarine, true)]);
+}
+
+#[test]
+fn emperors_champion_when_an_assess_damage_step_begins_rallies_one_of_your_units() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine, Scout], &[], "Blessed Power Armour"),
+        s(CH, &[Cultist], &[], "Dark Faith"),
+        |p| {
+            scheme(p, UM, "Emperor's Champion");
+            routed(p, Scout);
+        },
+    );
+    cards_declined(&mut g);
+    assert_eq!(kind(&g), DecisionKind::CombatScheme);
+    play(&mut g, &["use-event"]);
+    assert_eq!(
+        units(&g, here(), UM),
+        [(Scout, false), (SpaceMarine, false)]
+    );
+    assert!(schemes(&g, UM).is_empty());
+}
+
+#[test]
+fn emperors_champion_is_not_offered_without_a_routed_unit() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[], "Blessed Power Armour"),
+        s(CH, &[Cultist], &[], "Dark Faith"),
+        |p| scheme(p, UM, "Emperor's Champion"),
+    );
+    cards_declined(&mut g);
+    assert_eq!(kind(&g), DecisionKind::ChooseCombatCard);
+    assert_eq!(schemes(&g, UM), ["Emperor's Champion"]);
+}
+
+#[test]
+fn farsight_when_an_assess_damage_step_begins_takes_all_units_to_one_friendly_area() {
+    let third = common::a("D3.ne");
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[O, O, O], "Blessed Power Armour"),
+        s(EL, &[AspectWarrior, Wraithguard], &[], "Ranger Support"),
+        |p| scheme(p, EL, "Farsight"),
+    );
+    cards_declined(&mut g);
+    assert_eq!(kind(&g), DecisionKind::CombatScheme);
+    assert_eq!(g.faction(g.decision().unwrap().seat), EL);
+    // One friendly world of the Eldar: no choice left.
+    play(&mut g, &["use-event"]);
+    assert_eq!(
+        units(&g, third, EL),
+        [(AspectWarrior, false), (Wraithguard, false)],
+        "untouched by the three offence dice"
+    );
+    assert!(g.combat().is_none(), "the Eldar left: the attacker wins");
+    assert_eq!(units(&g, here(), UM), [(SpaceMarine, false)]);
+}
+
+#[test]
+fn seduced_by_chaos_when_an_assess_damage_step_ends_routs_an_enemy_unit() {
+    let mut g = fight(
+        s(CH, &[Cultist], &[], "Dark Faith"),
+        s(UM, &[SpaceMarine, Scout], &[], "Blessed Power Armour"),
+        |p| scheme(p, CH, "Seduced by Chaos"),
+    );
+    cards_declined(&mut g);
+    assert_eq!(kind(&g), DecisionKind::CombatScheme);
+    assert_eq!(g.faction(g.decision().unwrap().seat), CH);
+    play(&mut g, &["use-event"]);
+    let l = legal(&g);
+    assert!(l.iter().any(|x| x.contains("scout")), "{l:?}");
+    let pick = l.iter().find(|x| x.contains("scout")).unwrap().clone();
+    play(&mut g, &[pick.as_str()]);
+    assert_eq!(units(&g, here(), UM), [(Scout, true), (SpaceMarine, false)]);
+    assert!(schemes(&g, CH).is_empty());
+}
+
+#[test]
+fn teer_it_down_when_an_assess_damage_step_ends_on_a_world_destroys_a_structure() {
+    let mut g = fight(
+        s(ORK, &[OrkBoyz], &[], "Mek Boyz"),
+        s(UM, &[SpaceMarine], &[], "Blessed Power Armour"),
+        |p| {
+            scheme(p, ORK, "Teer It Down!");
+            p.area_mut(here())
+                .structures
+                .push(herakon::engine::position::Structure {
+                    kind: StructureKind::City,
+                    owner: UM,
+                });
+        },
+    );
+    cards_declined(&mut g);
+    assert_eq!(kind(&g), DecisionKind::CombatScheme);
+    play(&mut g, &["use-event"]);
+    assert!(g.position().area(here()).structures.is_empty());
+    assert!(schemes(&g, ORK).is_empty());
+}
+
+#[test]
+fn gitz_dem_when_an_enemy_unit_is_routed_destroys_it() {
+    let mut g = fight(
+        s(ORK, &[OrkBoyz], &[O, O], "Mek Boyz"),
+        s(UM, &[Scout, SpaceMarine], &[], "Blessed Power Armour"),
+        |p| scheme(p, ORK, "Gitz Dem!"),
+    );
+    cards_declined(&mut g);
+    assert_eq!(kind(&g), DecisionKind::AssignDamage);
+    play(&mut g, &["damage scout"]);
+    assert_eq!(kind(&g), DecisionKind::CombatScheme);
+    assert_eq!(g.faction(g.decision().unwrap().seat), ORK);
+    play(&mut g, &["use-event"]);
+    assert_eq!(units(&g, here(), UM), [(SpaceMarine, false)]);
+    assert!(schemes(&g, ORK).is_empty());
+}
+
+#[test]
+fn schemes_in_a_combat_save_and_resume_at_the_offer() {
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[], "Blessed Power Armour"),
+        s(CH, &[Cultist], &[O], "Dark Faith"),
+        |p| scheme(p, UM, "Adeptus Mechanicus"),
+    );
+    cards_declined(&mut g);
+    let json = serde_json::to_string(g.position()).unwrap();
+    let pos: Position = serde_json::from_str(&json).unwrap();
+    let g2 = Game::from_position(pos, g.data_arc()).unwrap();
+    assert_eq!(kind(&g2), DecisionKind::CombatScheme);
+    assert_eq!(legal(&g2), ["use-event", "done"]);
+}
+
+// ----- Cards tested with issue 5 -----
+
+fn forced(p: &mut Position, r: CombatRole, dice: &[DieFace]) {
+    match r {
+        CombatRole::Attacker => p.forced_dice.attacker = dice.to_vec(),
+        CombatRole::Defender => p.forced_dice.defender = dice.to_vec(),
+    }
+}
+
+#[test]
+fn foul_worship_rolls_a_die_and_gains_defence_per_cultist_when_the_opponent_has_a_routed_unit() {
+    let mut g = fight(
+        s(CH, &[Cultist, Cultist], &[], "Foul Worship"),
+        s(UM, &[Scout, SpaceMarine], &[], "Blessed Power Armour"),
+        |p| {
+            routed(p, Scout);
+            forced(p, ATT, &[M]);
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).dice, [M]);
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, ATT).defence_tokens, 2);
+}
+
+#[test]
+fn mark_of_khorne_spends_a_die_for_three_offence_then_the_opponent_spends_defence_or_destroys() {
+    let mut g = fight(
+        s(CH, &[ChaosSpaceMarine], &[O], "Mark of Khorne"),
+        s(UM, &[Scout, SpaceMarine], &[D], "Blessed Power Armour"),
+        |p| routed(p, Scout),
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 3);
+    assert!(side(&g, ATT).dice.is_empty());
+    play(&mut g, &["use"]);
+    assert_eq!(kind(&g), DecisionKind::OpponentCardChoice);
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM);
+    let l = legal(&g);
+    assert_eq!(l.len(), 2, "{l:?}");
+    // Destroying the routed Scout keeps the defence die.
+    let destroy = l.iter().find(|x| *x != "die defence").unwrap().clone();
+    play(&mut g, &[destroy.as_str()]);
+    eprintln!("DBG-MK {:?} {:?} {l:?}", kind(&g), legal(&g));
+    if kind(&g) == DecisionKind::OpponentCardChoice {
+        play(&mut g, &["pick routed scout"]);
+    }
+    assert_eq!(units(&g, here(), UM), [(SpaceMarine, false)]);
+    assert_eq!(side(&g, DEF).dice, [D]);
+}
+
+#[test]
+fn mark_of_slaanesh_with_more_morale_dice_the_opponent_routs_then_a_free_cultist() {
+    let mut g = fight(
+        s(CH, &[ChaosSpaceMarine], &[M], "Mark of Slaanesh"),
+        s(UM, &[Scout, SpaceMarine], &[M], "Blessed Power Armour"),
+        |p| forced(p, ATT, &[M]),
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(faces(&g, ATT, M), 2);
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM, "his choice");
+    play(&mut g, &["pick scout"]);
+    assert!(units(&g, here(), UM).contains(&(Scout, true)));
+    play(&mut g, &["use"]);
+    assert_eq!(
+        units(&g, here(), CH),
+        [(Cultist, false), (ChaosSpaceMarine, false)]
+    );
+}
+
+#[test]
+fn daemonic_resilience_gains_a_die_then_four_defence_unless_the_opponent_destroys_a_unit() {
+    let mut g = fight(
+        s(CH, &[Helbrute], &[], "Daemonic Resilience"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    let l = legal(&g);
+    assert!(l.contains(&"option 1".to_string()), "{l:?}");
+    play(&mut g, &["option 2"]);
+    assert_eq!(side(&g, ATT).dice, [M]);
+    play(&mut g, &["use"]);
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM);
+    eprintln!("DBG-DR {:?} {:?}", kind(&g), legal(&g));
+    // The Ultramarines keep the Scout: the Helbrute gains 4 defence tokens.
+    let keep = legal(&g)
+        .into_iter()
+        .find(|x| !x.contains("scout"))
+        .unwrap();
+    play(&mut g, &[keep.as_str()]);
+    assert_eq!(side(&g, ATT).defence_tokens, 4);
+    assert_eq!(units(&g, here(), UM), [(Scout, false)]);
+}
+
+#[test]
+fn emperors_glory_rolls_two_dice_then_rallies_all_and_turns_dice_to_morale() {
+    let mut g = fight(
+        s(UM, &[WarlordTitan, Scout], &[], "Emperor's Glory"),
+        s(CH, &[Cultist], &[], "Dark Faith"),
+        |p| {
+            routed(p, Scout);
+            forced(p, ATT, &[O, D]);
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).dice, [O, D]);
+    play(&mut g, &["use"]);
+    assert!(units(&g, here(), UM).iter().all(|(_, r)| !r), "all rallied");
+    play(&mut g, &["convert offence -> morale", "convert defence -> morale"]);
+    assert_eq!(faces(&g, ATT, M), 2);
+}
+
+#[test]
+fn veteran_scouts_gains_a_token_per_morale_die_then_spends_morale_dice_to_retreat_units() {
+    let mut g = fight(
+        s(UM, &[Scout, Scout], &[M, M], "Veteran Scouts"),
+        s(CH, &[Cultist], &[], "Dark Faith"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    // One choice per morale die: an offence or a defence token.
+    play(&mut g, &["option 1", "option 2"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 1);
+    assert_eq!(side(&g, ATT).defence_tokens, 1);
+    play(&mut g, &["use"]);
+    let l = legal(&g);
+    assert!(l.contains(&"die morale".to_string()), "{l:?}");
+    play(&mut g, &["die morale"]);
+    eprintln!("DBG-VS {:?} {:?}", kind(&g), legal(&g));
+    let mv = legal(&g)
+        .into_iter()
+        .find(|x| x.starts_with("move"))
+        .expect("a retreat");
+    play(&mut g, &[mv.as_str()]);
+    assert_eq!(units(&g, here(), UM).len(), 1);
+    assert_eq!(faces(&g, ATT, M), 1);
+}
+
+#[test]
+fn hit_and_run_gains_two_offence_then_a_morale_die_moves_a_unit_out() {
+    let mut g = fight(
+        s(EL, &[AspectWarrior, AspectWarrior], &[M], "Hit and Run"),
+        s(CH, &[Cultist], &[], "Dark Faith"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 2);
+    play(&mut g, &["use"]);
+    eprintln!("DBG-HR {:?} {:?}", kind(&g), legal(&g));
+    let mv = legal(&g)
+        .into_iter()
+        .find(|x| x.starts_with("move"))
+        .expect("a move");
+    play(&mut g, &[mv.as_str()]);
+    assert_eq!(units(&g, here(), EL), [(AspectWarrior, false)]);
+    assert!(side(&g, ATT).dice.is_empty(), "the morale die is spent");
+}
+
+#[test]
+fn wraithguard_advance_gains_a_die_turns_defence_to_offence_and_the_opponent_pays() {
+    let mut g = fight(
+        s(EL, &[Wraithguard], &[D, D], "Wraithguard Advance"),
+        s(UM, &[Scout, SpaceMarine], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use", "option 2"]);
+    assert_eq!(faces(&g, ATT, M), 1);
+    play(&mut g, &["convert defence -> offence", "convert defence -> offence"]);
+    assert_eq!(faces(&g, ATT, O), 2);
+    play(&mut g, &["use"]);
+    // No morale die: the Ultramarines rout a unit of their choice.
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM);
+    play(&mut g, &["pick scout"]);
+    assert!(units(&g, here(), UM).contains(&(Scout, true)));
+}
+
+#[test]
+fn wraithguard_support_turns_offence_to_defence_and_a_morale_die_rallies() {
+    let mut g = fight(
+        s(EL, &[Wraithguard, AspectWarrior], &[O], "Wraithguard Support"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |p| routed(p, AspectWarrior),
+    );
+    play(&mut g, &["card 1", "card 1", "use", "option 2"]);
+    play(&mut g, &["convert offence -> defence"]);
+    assert_eq!(faces(&g, ATT, D), 1);
+    play(&mut g, &["use"]);
+    assert!(units(&g, here(), EL).iter().all(|(_, r)| !r), "rallied");
+    assert_eq!(faces(&g, ATT, M), 0, "the morale die is spent");
+}
+
+#[test]
+fn fire_prism_turns_morale_to_offence_and_the_attacker_gains_two_offence() {
+    let mut g = fight(
+        s(EL, &[Falcon], &[M, M], "Fire Prism"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    play(&mut g, &["convert morale -> offence", "convert morale -> offence"]);
+    assert_eq!(faces(&g, ATT, O), 2);
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 2);
+}
+
+#[test]
+fn fire_prism_a_defender_strips_up_to_five_defence_tokens() {
+    let mut g = fight(
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        s(EL, &[Falcon], &[], "Fire Prism"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    while g.faction(g.decision().unwrap().seat) == UM && kind(&g) != DecisionKind::CardAbility {
+        play(&mut g, &["done"]);
+    }
+    decline(&mut g, UM);
+    assert_eq!(side(&g, ATT).defence_tokens, 2);
+    // Fire Prism: no morale die to turn; the unit ability strips the tokens.
+    while kind(&g) == DecisionKind::CardAbility && side(&g, ATT).defence_tokens > 0 {
+        play(&mut g, &["use"]);
+    }
+    assert_eq!(side(&g, ATT).defence_tokens, 0);
+}
+
+#[test]
+fn wave_serpent_rolls_a_die_and_gains_three_defence_unless_the_opponent_spends_morale() {
+    let mut g = fight(
+        s(EL, &[Falcon], &[], "Wave Serpent"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |p| forced(p, ATT, &[O]),
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    // The Ultramarines have no morale die: three defence tokens.
+    assert_eq!(side(&g, ATT).dice, [O]);
+    assert_eq!(side(&g, ATT).defence_tokens, 3);
+}
+
+#[test]
+fn holofield_emitter_draws_a_card_and_plays_one_more_for_its_icons() {
+    let mut g = fight(
+        s(EL, &[WarlockBattleTitan], &[], "Holofield Emitter"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    let hand = side(&g, ATT).hand.len();
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, ATT).hand.len(), hand + 1, "a card drawn");
+    assert_eq!(side(&g, ATT).dice.len(), 1);
+    play(&mut g, &["use", "card 1"]);
+    assert_eq!(side(&g, ATT).hand.len(), hand);
+}
+
+#[test]
+fn psychic_lance_the_opponent_discards_at_random_then_four_offence_unless_he_discards_face_up() {
+    let mut g = fight(
+        s(EL, &[WarlockBattleTitan], &[], "Psychic Lance"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    let hand = side(&g, DEF).hand.len();
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, DEF).hand.len(), hand - 1);
+    assert_eq!(side(&g, DEF).discarded.len(), 1);
+    play(&mut g, &["use"]);
+    // No face-up Ultramarines card yet: four offence tokens.
+    assert_eq!(side(&g, ATT).offence_tokens, 4);
+}
+
+#[test]
+fn gretchin_gains_an_offence_and_a_defence_token_and_the_opponent_rerolls_a_picked_die() {
+    let mut g = fight(
+        s(ORK, &[OrkBoyz], &[], "Gretchin"),
+        s(UM, &[Scout], &[D], "Blessed Power Armour"),
+        |p| forced(p, DEF, &[O]),
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 1);
+    assert_eq!(side(&g, ATT).defence_tokens, 1);
+    assert_eq!(side(&g, DEF).dice, [O], "the defence die rerolled");
+}
+
+#[test]
+fn mek_boyz_rolls_a_die_and_gains_the_icons_of_the_opponents_top_deck_card() {
+    let mut g = fight(
+        s(ORK, &[OrkBoyz], &[], "Mek Boyz"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |p| forced(p, ATT, &[D]),
+    );
+    let um = g.seat_of(UM).unwrap();
+    let top = g.player(um).combat_deck.last().unwrap().clone();
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).dice, [D]);
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, DEF).discarded, [top]);
+    assert_eq!(side(&g, ATT).lasting.len(), 1);
+}
+
+#[test]
+fn shoota_boyz_must_reroll_defence_dice_and_the_opponent_rerolls_defence_per_boy() {
+    let mut g = fight(
+        s(ORK, &[OrkBoyz, OrkBoyz], &[D], "Shoota Boyz"),
+        s(UM, &[Scout], &[D, D, D], "Blessed Power Armour"),
+        |p| {
+            forced(p, ATT, &[O]);
+        },
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    assert_eq!(side(&g, ATT).dice, [O], "rerolled without asking");
+    play(&mut g, &["use"]);
+    // Two Ork Boyz: the Ultramarines reroll two defence dice.
+    assert_eq!(side(&g, DEF).dice.len(), 3);
+}
+
+#[test]
+fn biker_nobz_the_opponent_must_reroll_offence_dice_and_a_nob_gains_an_offence_token() {
+    let mut g = fight(
+        s(ORK, &[Nob], &[], "Biker Nobz"),
+        s(UM, &[Scout], &[O, O], "Blessed Power Armour"),
+        |p| forced(p, DEF, &[M, M]),
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    assert_eq!(side(&g, DEF).dice, [M, M]);
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 1);
+}
+
+#[test]
+fn mega_nobz_the_opponent_must_reroll_defence_dice_and_a_nob_gains_a_defence_token() {
+    let mut g = fight(
+        s(ORK, &[Nob], &[], "Mega Nobz"),
+        s(UM, &[Scout], &[D, D], "Blessed Power Armour"),
+        |p| forced(p, DEF, &[O, O]),
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    assert_eq!(side(&g, DEF).dice, [O, O]);
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, ATT).defence_tokens, 1);
+}
+
+#[test]
+fn party_wagon_a_free_reinforcement_token_then_tokens_with_more_unrouted_units() {
+    let mut g = fight(
+        s(ORK, &[Battlewagon], &[], "Party Wagon"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).reinforcements, [false]);
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 2);
+    assert_eq!(side(&g, ATT).defence_tokens, 2);
+}
+
+#[test]
+fn rokkit_wagon_gains_three_offence_then_the_opponent_may_retreat_a_unit() {
+    let mut g = fight(
+        s(ORK, &[Battlewagon], &[], "Rokkit Wagon"),
+        s(UM, &[Scout, Scout], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 3);
+    eprintln!("DBG-RW {:?} {:?}", kind(&g), legal(&g));
+    assert_eq!(g.faction(g.decision().unwrap().seat), UM);
+    let mv = legal(&g)
+        .into_iter()
+        .find(|x| x.starts_with("move"))
+        .expect("a retreat");
+    play(&mut g, &[mv.as_str()]);
+    assert_eq!(units(&g, here(), UM), [(Scout, false)]);
 }

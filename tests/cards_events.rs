@@ -337,3 +337,304 @@ fn corsair_raid_and_events_save_and_resume_mid_decision() {
     let back = Game::from_position(pos, common::data()).unwrap();
     assert_eq!(back.decision().unwrap().kind, DecisionKind::StrikeUpgrades);
 }
+
+// ----- schemes and upgrades finished with issue 5 -----
+
+/// Puts a scheme face up for `seat` (taken from its event deck).
+fn scheme(p: &mut Position, seat: usize, card: &str) {
+    let deck = &mut p.players[seat].event_deck;
+    let i = deck.iter().position(|c| c == card).unwrap();
+    deck.remove(i);
+    p.players[seat].schemes = vec![card.into()];
+}
+
+fn seat(p: &Position, f: Faction) -> usize {
+    usize::from(p.seat_of(f).unwrap().0)
+}
+
+/// An Ork Advance on the four-player board where Ork Boyz on `w1` reach `w2` (another system)
+/// only through `v2`, an uncontrolled void: an Ork ship holds `v1`, Chaos Cultists every other
+/// area of both systems.
+fn roks_board(roks: bool) -> Option<(Game, String, String)> {
+    let g0 = common::intro(4, 1);
+    let b = g0.board();
+    let orks = Faction::Orks;
+    for w1 in b.areas().filter(|x| x.is_world()) {
+        for v1 in b
+            .area_neighbours(w1.id)
+            .filter(|v| v.system == w1.id.system)
+        {
+            if b.area(v1)
+                .is_some_and(herakon::engine::board::AreaInfo::is_world)
+            {
+                continue;
+            }
+            for v2 in b.area_neighbours(v1).filter(|v| v.system != v1.system) {
+                if b.area(v2)
+                    .is_some_and(herakon::engine::board::AreaInfo::is_world)
+                {
+                    continue;
+                }
+                for w2 in b.area_neighbours(v2).filter(|w| w.system == v2.system) {
+                    if !b
+                        .area(w2)
+                        .is_some_and(herakon::engine::board::AreaInfo::is_world)
+                    {
+                        continue;
+                    }
+                    let keep = [w1.id, v1, v2, w2];
+                    let others: Vec<_> = b
+                        .areas()
+                        .filter(|x| {
+                            (x.id.system == w1.id.system || x.id.system == w2.system)
+                                && !keep.contains(&x.id)
+                        })
+                        .map(|x| x.id)
+                        .collect();
+                    let (w1s, w2s) = (w1.id.to_string(), w2.to_string());
+                    let Ok(mut g) = std::panic::catch_unwind(|| {
+                        edited(4, |p| {
+                            clear_board(p);
+                            let k = usize::from(p.seat_of(orks).unwrap().0);
+                            if roks {
+                                upgrade(p, u8::try_from(k).unwrap(), "Ork Roks");
+                            }
+                            put(p, &w1s, &[OrkBoyz, OrkBoyz]);
+                            put(p, &v1.to_string(), &[OnslaughtAttackShip]);
+                            for o in &others {
+                                let unit = if b
+                                    .area(*o)
+                                    .is_some_and(herakon::engine::board::AreaInfo::is_world)
+                                {
+                                    Cultist
+                                } else {
+                                    IconoclastDestroyer
+                                };
+                                put(p, &o.to_string(), &[unit]);
+                            }
+                            revealed(
+                                p,
+                                u8::try_from(k).unwrap(),
+                                &w2.system.to_string(),
+                                Order::Advance,
+                            );
+                        })
+                    }) else {
+                        continue;
+                    };
+                    play(&mut g, &["resolve", "done"]);
+                    return Some((g, w1s, w2s));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn ork_roks_up_to_two_units_pass_through_one_uncontrolled_void_as_if_friendly() {
+    let (plain, w1, w2) = roks_board(false).expect("a fitting place");
+    let mv = |n: u8| format!("move {w1} -> {w2} ork-boyz x{n}");
+    assert!(!legal(&plain).contains(&mv(1)), "{:?}", legal(&plain));
+    let (mut g, _, _) = roks_board(true).unwrap();
+    let l = legal(&g);
+    assert!(l.contains(&mv(2)), "{l:?}");
+    play(&mut g, &[mv(1).as_str(), mv(1).as_str()]);
+    assert_eq!(units(&g, &w2), [(OrkBoyz, false), (OrkBoyz, false)]);
+    assert!(
+        !legal(&g).iter().any(|x| x.contains(&format!("-> {w2}"))),
+        "at most two units: {:?}",
+        legal(&g)
+    );
+}
+
+#[test]
+fn through_the_warp_gains_a_morale_die_when_the_combat_starts() {
+    let mut g = two(|p| {
+        scheme(p, 1, "Through the Warp");
+        put(p, "B1.sw", &[IconoclastDestroyer]);
+        put(p, "B1.ne", &[StrikeCruiser]);
+        p.players[0].assets.reinforcement = 0;
+        p.players[1].assets.reinforcement = 0;
+        p.forced_dice.attacker = vec![O, O];
+        revealed(p, 1, "B1", Order::Advance);
+    });
+    play(&mut g, &["resolve", "use-event"]);
+    assert!(g.player(Seat(1)).schemes.is_empty());
+    play(
+        &mut g,
+        &[
+            "move B1.sw -> B1.ne iconoclast-destroyer x1",
+            "done",
+            "done",
+        ],
+    );
+    let c = g.combat().expect("a combat");
+    assert_eq!(c.attacker.dice, [O, O, M]);
+}
+
+#[test]
+fn warboss_lowers_the_deploy_purchases_by_one_materiel_per_reinforcement_token() {
+    let mut g = edited(4, |p| {
+        let orks = seat(p, Faction::Orks);
+        let factory = p
+            .areas
+            .iter()
+            .find(|(_, a)| {
+                a.structures
+                    .iter()
+                    .any(|s| s.owner == Faction::Orks && s.kind == StructureKind::Factory)
+            })
+            .map(|(id, _)| *id)
+            .unwrap();
+        scheme(p, orks, "Warboss");
+        p.players[orks].materiel = 0;
+        p.players[orks].assets.reinforcement = 2;
+        revealed(
+            p,
+            u8::try_from(orks).unwrap(),
+            &factory.system.to_string(),
+            Order::Deploy,
+        );
+    });
+    let orks = g.seat_of(Faction::Orks).unwrap();
+    play(&mut g, &["resolve"]);
+    let l = legal(&g);
+    assert!(l.contains(&"use-event".to_string()), "{l:?}");
+    let plain = |g: &Game| {
+        legal(g)
+            .into_iter()
+            .find(|x| x.starts_with("buy ork-boyz") && !x.contains('+'))
+    };
+    assert!(plain(&g).is_none(), "2 materiel: not yet");
+    play(&mut g, &["use-event"]);
+    assert!(g.player(orks).schemes.is_empty());
+    let buy = plain(&g).expect("Ork Boyz for 2 materiel less");
+    play(&mut g, &[buy.as_str()]);
+    assert_eq!(g.player(orks).materiel, 0);
+    assert!(plain(&g).is_none(), "the discount is spent");
+    assert_eq!(
+        g.player(orks).assets.reinforcement,
+        2,
+        "the tokens are kept"
+    );
+}
+
+#[test]
+fn outmanoeuvre_when_planning_ends_moves_an_own_token_to_the_top_of_its_stack() {
+    let el = Faction::Eldar;
+    let mut g = edited(4, |p| {
+        let e = seat(p, el);
+        let u = seat(p, UM);
+        for pl in &mut p.players {
+            let o = std::mem::take(&mut pl.orders);
+            pl.event_tokens.extend(o);
+        }
+        let take = |p: &mut Position, k: usize, o: Order| {
+            let t = &mut p.players[k].event_tokens;
+            let i = t.iter().position(|x| *x == o).unwrap();
+            t.remove(i);
+        };
+        take(p, e, Order::Advance);
+        take(p, e, Order::Deploy);
+        take(p, u, Order::Dominate);
+        p.players[e].orders.push(Order::Deploy);
+        let system = "A1".parse().unwrap();
+        p.stacks.clear();
+        p.stacks.insert(
+            system,
+            vec![
+                herakon::engine::position::PlacedOrder {
+                    owner: el,
+                    order: Order::Advance,
+                },
+                herakon::engine::position::PlacedOrder {
+                    owner: UM,
+                    order: Order::Dominate,
+                },
+            ],
+        );
+        scheme(p, e, "Outmanoeuvre");
+        p.phase = Phase::Planning {
+            turn: Seat(u8::try_from(e).unwrap()),
+        };
+    });
+    let place = legal(&g).into_iter().find(|x| !x.ends_with(" A1")).unwrap();
+    play(&mut g, &[place.as_str()]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::SchemeAbility);
+    assert_eq!(g.faction(g.decision().unwrap().seat), el);
+    let l = legal(&g);
+    assert_eq!(l, ["system A1", "done"], "only a stack of two or more");
+    play(&mut g, &["system A1"]);
+    assert_eq!(legal(&g), ["option 1"], "the Eldar token is at the bottom");
+    play(&mut g, &["option 1", "option 1"]);
+    let stack = &g.position().stacks[&"A1".parse().unwrap()];
+    assert_eq!(stack.last().unwrap().owner, el, "now on top");
+    assert_eq!(stack[0].owner, UM);
+    assert!(g.player(g.seat_of(el).unwrap()).schemes.is_empty());
+    assert!(
+        matches!(
+            g.position().phase,
+            Phase::Operations {
+                step: herakon::engine::phase::OpStep::Reveal,
+                ..
+            }
+        ) || g.decision().unwrap().kind == DecisionKind::RevealOrder
+    );
+}
+
+#[test]
+fn prayer_to_the_dark_gods_cancels_a_storm_move_and_moves_that_storm_any_way() {
+    let mut g = two(|p| {
+        scheme(p, 1, "Prayer to the Dark Gods");
+        p.phase = Phase::Refresh {
+            turn: Seat(0),
+            step: RefreshStep::MoveStorm {
+                card: "Heroic Intervention".into(),
+                ability: false,
+            },
+        };
+    });
+    let first = legal(&g)[0].clone();
+    play(&mut g, &[first.as_str()]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::StormScheme);
+    assert_eq!(g.decision().unwrap().seat, Seat(1));
+    let l = legal(&g);
+    assert_eq!(l.last().unwrap(), "done");
+    let moved_to = first.split(" -> ").nth(1).unwrap().to_string();
+    let other = l
+        .iter()
+        .find(|x| *x != "done")
+        .expect("another direction")
+        .clone();
+    play(&mut g, &[other.as_str()]);
+    let dest = other.split(" -> ").nth(1).unwrap();
+    let edges: Vec<String> = g
+        .position()
+        .storms
+        .iter()
+        .map(|s| s.edge.to_string())
+        .collect();
+    assert!(edges.contains(&dest.to_string()), "{edges:?}");
+    assert!(!edges.contains(&moved_to), "the first move is cancelled");
+    assert!(g.player(Seat(1)).schemes.is_empty());
+}
+
+#[test]
+fn prayer_to_the_dark_gods_is_optional() {
+    let mut g = two(|p| {
+        scheme(p, 1, "Prayer to the Dark Gods");
+        p.phase = Phase::Refresh {
+            turn: Seat(0),
+            step: RefreshStep::MoveStorm {
+                card: "Heroic Intervention".into(),
+                ability: false,
+            },
+        };
+    });
+    let first = legal(&g)[0].clone();
+    play(&mut g, &[first.as_str(), "done"]);
+    let to = first.split(" -> ").nth(1).unwrap().to_string();
+    assert!(g.position().storms.iter().any(|s| s.edge.to_string() == to));
+    assert_eq!(g.player(Seat(1)).schemes, ["Prayer to the Dark Gods"]);
+}

@@ -88,6 +88,8 @@ fn fight(
                 winner: None,
                 pending: Vec::new(),
                 second_assess: false,
+                assess_begun: false,
+                assess_ended: false,
             })),
         };
         edit(p);
@@ -593,6 +595,8 @@ fn learn_to_play_combat_example_four_damage_destroys_the_scout_and_routs_the_spa
                 winner: None,
                 pending: Vec::new(),
                 second_assess: false,
+                assess_begun: false,
+                assess_ended: false,
             })),
         };
     });
@@ -790,4 +794,22 @@ fn retreats_the_losing_attacker_goes_back_only_to_an_area_his_units_came_from() 
         [(SpaceMarine, true)],
         "retreated units are routed"
     );
+}
+
+#[test]
+fn hidden_information_the_opponents_hand_cannot_be_read_off_his_deck_list() {
+    let g = fight(
+        &[SpaceMarine],
+        &[Cultist],
+        (&[O], &[D]),
+        choose_cards(),
+        |_| {},
+    );
+    let view = g.view(Some(Seat(0)));
+    let chaos = &view.players[1];
+    assert_eq!(chaos.combat_deck.len(), 10, "the whole deck, hand included");
+    let mut owned = g.player(Seat(1)).combat_deck.clone();
+    owned.extend(g.combat().unwrap().defender.hand.iter().cloned());
+    owned.sort();
+    assert_eq!(chaos.combat_deck, owned);
 }

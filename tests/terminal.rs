@@ -16,11 +16,18 @@ struct Tmux {
 
 impl Tmux {
     fn start(dir: &Path, args: &[&str]) -> Option<Tmux> {
+        Tmux::start_sized(dir, args, (200, 60))
+    }
+
+    fn start_sized(dir: &Path, args: &[&str], (w, h): (u16, u16)) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             eprintln!("skipping: tmux is not installed (.ci/run installs it)");
             return None;
         }
-        let socket = format!("herakon-test-{}", std::process::id());
+        // One server per test: tests run in parallel.
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let socket = format!("herakon-test-{}-{n}", std::process::id());
         let mut cmd = vec![env!("CARGO_BIN_EXE_herakon").to_string()];
         cmd.extend(args.iter().map(ToString::to_string));
         let status = Command::new("tmux")
@@ -30,9 +37,9 @@ impl Tmux {
                 "new-session",
                 "-d",
                 "-x",
-                "200",
+                &w.to_string(),
                 "-y",
-                "60",
+                &h.to_string(),
                 "-c",
             ])
             .arg(dir)
@@ -128,9 +135,21 @@ fn hot_seat_game_in_a_real_terminal_hides_the_board_between_seats_saves_and_quit
         !screen.contains("Alledrias"),
         "the board must stay hidden:\n{screen}"
     );
+    // Every action is autosaved beside the save file.
+    let autosave = dir.join("saves").join("hotseat-1.autosave.json");
+    let start = Instant::now();
+    while !autosave.exists() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    let game = herakon::engine::save::load(&text, common::data()).unwrap();
+    assert_eq!(game.history().len(), 1, "the autosave holds the order placed");
     t.keys("Enter");
     t.wait_for(&["Place an order token face down"]);
+    // `s` asks for the file name, offering the current one.
     t.keys("s");
+    t.wait_for(&["Save as", "saves/hotseat-1.json"]);
+    t.keys("Enter");
     t.wait_for(&["saved to"]);
     let saved = dir.join("saves").join("hotseat-1.json");
     let text = std::fs::read_to_string(&saved).unwrap();
@@ -148,4 +167,50 @@ fn hot_seat_game_in_a_real_terminal_hides_the_board_between_seats_saves_and_quit
         std::thread::sleep(Duration::from_millis(100));
     }
     assert!(!t.running(), "q then y ends the client");
+}
+
+#[test]
+fn replay_in_a_real_terminal_steps_through_a_save_and_shows_every_order() {
+    let dir = scratch_dir("replay");
+    let mut game = common::intro(2, 1);
+    for _ in 0..2 {
+        let a = game.legal_actions()[0];
+        game.apply(a).unwrap();
+    }
+    herakon::cli::save_game(&game, &dir.join("two.json")).unwrap();
+    let Some(t) = Tmux::start(&dir, &["replay", "two.json"]) else {
+        return;
+    };
+    t.wait_for(&["replay 0/2", "Jon Haagen's Hope"]);
+    t.keys("Right");
+    t.keys("Right");
+    // Both face-down orders, which neither player sees of the other, are named.
+    let screen = t.wait_for(&["replay 2/2", "the end"]);
+    let stack = &game.position().stacks.values().next().unwrap();
+    let names: Vec<String> = stack
+        .iter()
+        .map(|o| format!("{}:{}", o.owner.letter(), o.order.key()))
+        .collect();
+    assert!(
+        screen.contains(&names.join(" ")),
+        "{names:?} not on screen:\n{screen}"
+    );
+    t.keys("Left");
+    t.wait_for(&["replay 1/2"]);
+    t.keys("q");
+    let start = Instant::now();
+    while t.running() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(!t.running(), "q ends the replay");
+}
+
+#[test]
+fn too_small_a_real_terminal_says_so() {
+    let dir = scratch_dir("small");
+    let Some(t) = Tmux::start_sized(&dir, &["play", "--seed", "1"], (60, 20)) else {
+        return;
+    };
+    t.keys("Enter");
+    t.wait_for(&["terminal too small: need", "have 60x20"]);
 }

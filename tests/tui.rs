@@ -341,10 +341,218 @@ fn help_shows_the_keys() {
 }
 
 #[test]
-fn save_key_asks_the_caller_to_save() {
+fn save_key_asks_for_a_file_name_then_the_caller_saves() {
     let mut game = new_game(2);
     let mut app = client(&game, 120, 40);
-    assert_eq!(app.handle(&mut game, Msg::char('s')), Effect::Save);
+    app.save_path = "saves/hotseat-3.json".into();
+    assert_eq!(app.handle(&mut game, Msg::char('s')), Effect::None);
+    assert_eq!(app.overlay, Overlay::SaveAs);
+    assert_eq!(app.input, "saves/hotseat-3.json", "prefilled with the current path");
+    let text = screen_text(&app, &game);
+    assert!(text.contains("Save as") && text.contains("saves/hotseat-3.json"), "{text}");
+    // Esc cancels: nothing saved, the path unchanged.
+    assert_eq!(app.handle(&mut game, Msg::key(KeyCode::Esc)), Effect::None);
+    assert_eq!(app.overlay, Overlay::None);
+    app.handle(&mut game, Msg::char('s'));
+    for _ in 0.."saves/hotseat-3.json".len() {
+        app.handle(&mut game, Msg::key(KeyCode::Backspace));
+    }
+    for c in "mine".chars() {
+        assert_eq!(app.handle(&mut game, Msg::char(c)), Effect::None, "typing saves nothing");
+    }
+    assert!(game.history().is_empty(), "typing plays nothing");
+    assert_eq!(app.handle(&mut game, Msg::key(KeyCode::Enter)), Effect::Save);
+    assert_eq!(app.save_path, std::path::Path::new("saves/mine.json"));
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+/// A game played by a random bot until `stop` holds for it (after at least one action).
+fn played_until(seed: u64, stop: impl Fn(&Game, &Game) -> bool) -> Game {
+    use herakon::bot::{Bot, RandomBot};
+    let mut game = new_game(2);
+    let mut bot = RandomBot::new(seed);
+    for _ in 0..3000 {
+        let before = game.clone();
+        let action = bot.choose(&game).unwrap();
+        game.apply(action).unwrap();
+        if stop(&before, &game) {
+            return game;
+        }
+    }
+    panic!("never stopped");
+}
+
+fn same_seat(before: &Game, after: &Game) -> bool {
+    matches!(
+        (before.decision(), after.decision()),
+        (Some(b), Some(a)) if a.seat == b.seat
+    )
+}
+
+#[test]
+fn undo_restores_the_previous_decision() {
+    // An action that moved no dice nor cards and left the same seat deciding.
+    let mut game = played_until(1, |b, a| {
+        same_seat(b, a)
+            && b.position().rng == a.position().rng
+            && !matches!(a.history().last(), Some(Action::Reveal { .. }))
+            && a.combat().is_none()
+    });
+    let before = herakon::tui::undo::rewind(&game, game.history().len() - 1).unwrap();
+    let last = *game.history().last().unwrap();
+    let mut app = client(&game, 160, 48);
+    assert_eq!(app.handle(&mut game, Msg::char('u')), Effect::None);
+    assert_eq!(game.position(), before.position());
+    assert_eq!(game.history(), before.history());
+    assert_eq!(app.screen, Screen::Play, "the same seat goes on deciding");
+    assert!(app.flash.as_deref().unwrap().contains("undone"), "{:?}", app.flash);
+    // The undone action is selected again.
+    let scene = Scene::new(&game, app.shown);
+    assert_eq!(app.visible(&scene.choices)[app.selected].action, last);
+    // Doing it again gives the same game.
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(game.history().last(), Some(&last));
+}
+
+#[test]
+fn undo_is_refused_after_a_reveal_a_roll_or_a_hand_off() {
+    let mut revealed = played_until(2, |b, a| {
+        same_seat(b, a) && matches!(a.history().last(), Some(Action::Reveal { .. }))
+    });
+    let mut app = client(&revealed, 160, 48);
+    let len = revealed.history().len();
+    app.handle(&mut revealed, Msg::char('u'));
+    assert_eq!(revealed.history().len(), len, "nothing undone");
+    assert!(app.flash.as_deref().unwrap().contains("revealed"), "{:?}", app.flash);
+
+    let mut rolled = played_until(3, |b, a| {
+        same_seat(b, a)
+            && b.position().rng != a.position().rng
+            && !matches!(a.history().last(), Some(Action::Reveal { .. }))
+    });
+    let mut app = client(&rolled, 160, 48);
+    let len = rolled.history().len();
+    app.handle(&mut rolled, Msg::char('u'));
+    assert_eq!(rolled.history().len(), len, "nothing undone");
+    let why = app.flash.clone().unwrap();
+    assert!(why.contains("rolled dice") || why.contains("drew"), "{why}");
+
+    // A placed order hands the keyboard over: the next seat cannot take it back.
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(matches!(app.screen, Screen::Handoff(_)));
+    app.handle(&mut game, Msg::char('u'));
+    assert_eq!(game.history().len(), 1);
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    app.handle(&mut game, Msg::char('u'));
+    assert_eq!(game.history().len(), 1, "not across a hand-off");
+    assert!(app.flash.as_deref().unwrap().contains("another player"), "{:?}", app.flash);
+}
+
+#[test]
+fn replay_steps_through_the_history_and_shows_hidden_orders() {
+    use herakon::tui::Replay;
+    let mut game = new_game(2);
+    for _ in 0..4 {
+        let a = game.legal_actions()[0];
+        game.apply(a).unwrap();
+    }
+    let mut replay = Replay::new(&game).unwrap();
+    assert_eq!((replay.index(), replay.len()), (0, 4));
+    let mut app = App::new(replay.game(), Theme::monochrome(), 200, 60);
+    replay.sync(&mut app);
+    let draw_replay = |app: &App, replay: &Replay| {
+        let mut t = Terminal::new(TestBackend::new(200, 60)).unwrap();
+        t.draw(|f| draw(f, app, &replay.scene())).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..60)
+            .map(|y| (0..200).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(draw_replay(&app, &replay).contains("replay 0/4"));
+    assert!(!replay.handle(&mut app, Msg::key(KeyCode::Right)));
+    assert!(!replay.handle(&mut app, Msg::key(KeyCode::Right)));
+    assert_eq!(replay.index(), 2);
+    let mut two = new_game(2);
+    for a in &game.history()[..2] {
+        two.apply(*a).unwrap();
+    }
+    assert_eq!(replay.game().position(), two.position());
+    // Both seats' face-down orders are on screen, which no player's own view shows.
+    assert!(two.position().stacks.keys().all(|s| s.to_string() == "A1"));
+    let text = draw_replay(&app, &replay);
+    assert!(text.contains("replay 2/4"), "{text}");
+    let mut shown = 0;
+    for (system, stack) in &two.position().stacks {
+        for token in stack {
+            // The area panel (the cursor starts on A1, where both orders are) names them.
+            let code = format!("{}:{}", token.owner.letter(), token.order.key());
+            assert!(text.contains(&code), "{code} not shown for {system}:\n{text}");
+            shown += 1;
+        }
+    }
+    assert_eq!(shown, 2);
+    let everything = replay.scene();
+    assert!(everything.view.stacks.values().flatten().all(|t| t.order.is_some()));
+    assert!(app.log.iter().any(|l| l.text.contains("places an order token")));
+    // Back one action, then the ends.
+    replay.handle(&mut app, Msg::key(KeyCode::Left));
+    assert_eq!(replay.index(), 1);
+    replay.handle(&mut app, Msg::key(KeyCode::End));
+    assert_eq!(replay.index(), 4);
+    assert_eq!(replay.game().position(), game.position());
+    replay.handle(&mut app, Msg::key(KeyCode::Up));
+    assert_eq!(replay.index(), 0, "no order revealed yet: back to the round's start");
+    replay.handle(&mut app, Msg::key(KeyCode::Down));
+    assert_eq!(replay.index(), 4);
+    assert!(replay.handle(&mut app, Msg::char('q')), "q ends the replay");
+}
+
+#[test]
+fn replay_of_a_long_game_jumps_by_order_and_round() {
+    use herakon::tui::Replay;
+    let game = played_until(4, |_, a| a.position().round >= 3 || a.is_over());
+    let mut replay = Replay::new(&game).unwrap();
+    let mut app = App::new(replay.game(), Theme::monochrome(), 200, 60);
+    replay.handle(&mut app, Msg::key(KeyCode::Down));
+    let first = replay.index();
+    assert!(first > 0 && first < replay.len());
+    let next = game.history()[first];
+    assert!(matches!(next, Action::Reveal { .. }) || replay.game().position().round > 1, "{next}");
+    replay.handle(&mut app, Msg::key(KeyCode::PageDown));
+    assert_eq!(replay.game().position().round, 2);
+    let round_two = replay.index();
+    replay.handle(&mut app, Msg::key(KeyCode::Right));
+    replay.handle(&mut app, Msg::key(KeyCode::PageUp));
+    assert_eq!(replay.index(), round_two);
+    // Far jumps come from the checkpoints and land on the same game as stepping.
+    replay.handle(&mut app, Msg::key(KeyCode::End));
+    assert_eq!(replay.game().position(), game.position());
+    replay.handle(&mut app, Msg::key(KeyCode::Home));
+    replay.go(round_two);
+    let mut stepped = herakon::tui::undo::rewind(&game, round_two).unwrap();
+    assert_eq!(replay.game().position(), stepped.position());
+    stepped.apply(game.history()[round_two]).unwrap();
+    replay.handle(&mut app, Msg::key(KeyCode::Right));
+    assert_eq!(replay.game().position(), stepped.position());
+}
+
+#[test]
+fn too_small_a_terminal_says_so() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 120, 40);
+    app.handle(&mut game, Msg::Resize(60, 20));
+    let text = screen_text(&app, &game);
+    assert!(text.contains("terminal too small: need"), "{text}");
+    assert!(text.contains("have 60x20"), "{text}");
+    app.handle(&mut game, Msg::Resize(120, 40));
+    assert!(!screen_text(&app, &game).contains("too small"));
+    app.handle(&mut game, Msg::char('q'));
+    app.handle(&mut game, Msg::Resize(50, 15));
+    assert!(screen_text(&app, &game).contains("Quit the game?"), "the question stays visible");
 }
 
 #[test]

@@ -35,6 +35,13 @@ pub struct CardFlags {
     /// Warboss: materiel off this order's purchases still unused.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub discount: u8,
+    /// Ork Roks: the uncontrolled void ground units of this Advance pass through as if it
+    /// were friendly, once chosen by a move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roks_void: Option<AreaId>,
+    /// Ork Roks: how many units passed through `roks_void` (at most 2).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub roks_units: u8,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -61,6 +68,16 @@ pub enum CardStep {
     },
     /// An orbital strike that uses order upgrades or schemes.
     Strike(StrikeStep),
+    /// Outmanoeuvre, when the Planning Phase ends: one of the holder's order tokens moves to
+    /// the top or the bottom of its stack.
+    Outmanoeuvre {
+        /// The stack, once chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        system: Option<SystemId>,
+        /// The token's place in the stack (1 = bottom), once chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<u8>,
+    },
     /// A scheme used instead of revealing an order.
     Scheme {
         /// The scheme.

@@ -133,6 +133,14 @@ pub struct CombatState {
     /// Whether the extra assess damage step of this execution round has begun.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub second_assess: bool,
+    /// Whether the schemes used when an assess damage step begins were offered (Adeptus
+    /// Mechanicus, Emperor's Champion, Farsight).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub assess_begun: bool,
+    /// Whether the schemes used when an assess damage step ends were offered (Seduced by
+    /// Chaos, Teer It Down!).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub assess_ended: bool,
 }
 
 impl CombatState {

@@ -399,6 +399,16 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         to: Option<super::ids::AreaId>,
     },
+    /// (Internal) Farsight: take all your units out of the combat and put them in one
+    /// friendly area of the contested area's kind.
+    Farsight,
+    /// (Internal) Teer It Down!: destroy a structure on the contested world.
+    RazeHere,
+    /// (Internal) Gitz Dem!: destroy this routed enemy unit.
+    DestroyPiece {
+        /// The routed unit (of the side resolving the effect's opponent).
+        piece: Piece,
+    },
 }
 
 fn one() -> u8 {
@@ -418,6 +428,7 @@ pub struct Step {
 /// A card ability being resolved (or an interruption such as an Ambush save).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[allow(clippy::struct_excessive_bools)]
 pub struct Pending {
     /// The card.
     pub card: String,
@@ -432,6 +443,10 @@ pub struct Pending {
     /// Whether the ability says "must": it is not optional.
     #[serde(default)]
     pub must: bool,
+    /// Whether `card` is a scheme (event card) its owner may discard to resolve it (`use-event`
+    /// / `done`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub scheme: bool,
     /// The effects still to resolve, the next first.
     pub todo: Vec<Step>,
 }

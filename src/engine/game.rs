@@ -149,6 +149,10 @@ pub enum DecisionKind {
     SchemeAbility,
     /// Make the further choice an event card asks for.
     TacticChoice,
+    /// Discard a scheme to use it in the combat (`use-event`), or not (`done`).
+    CombatScheme,
+    /// Prayer to the Dark Gods: cancel a storm move and move the storm yourself, or not.
+    StormScheme,
 }
 
 impl fmt::Display for DecisionKind {
@@ -217,6 +221,11 @@ impl fmt::Display for DecisionKind {
             DecisionKind::DreadRitual => "Dread Ritual: buy one unit (done to skip)",
             DecisionKind::SchemeAbility => "resolve your scheme's ability",
             DecisionKind::TacticChoice => "make the choice your event card asks for",
+            DecisionKind::CombatScheme => "use your scheme in this combat (done to keep it)",
+            DecisionKind::StormScheme => {
+                "Prayer to the Dark Gods: cancel that storm move and move the storm in any \
+                 direction (done to keep the scheme)"
+            }
         })
     }
 }
@@ -369,6 +378,7 @@ impl Game {
                 RefreshStep::MoveStorm { .. } => (*turn, DecisionKind::MoveStorm),
                 RefreshStep::EventAbility { .. } => (*turn, DecisionKind::EventAbility),
                 RefreshStep::Tactic { .. } => (*turn, DecisionKind::TacticChoice),
+                RefreshStep::Prayer { holder, .. } => (*holder, DecisionKind::StormScheme),
                 RefreshStep::Capacity => (self.over_capacity_seat()?, DecisionKind::DestroyExcess),
             },
         };
@@ -415,6 +425,7 @@ impl Game {
                 RefreshStep::Tactic { card, area, drawn } => {
                     self.tactic_actions(*turn, card, *area, drawn, &mut out);
                 }
+                RefreshStep::Prayer { from, to, .. } => self.prayer_actions(*from, *to, &mut out),
                 RefreshStep::Capacity => self.capacity_actions(&mut out),
             },
         }

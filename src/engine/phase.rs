@@ -190,6 +190,20 @@ pub enum RefreshStep {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         drawn: Vec<String>,
     },
+    /// Prayer to the Dark Gods: its holder may cancel the storm move just made and move that
+    /// storm in any direction.
+    Prayer {
+        /// The card whose icon moved the storm.
+        card: String,
+        /// Whether the card's ability may be resolved afterwards.
+        ability: bool,
+        /// The storm's edge before the move.
+        from: super::ids::EdgeId,
+        /// The storm's edge after the move.
+        to: super::ids::EdgeId,
+        /// The scheme's holder, who decides.
+        holder: Seat,
+    },
     /// After the Event Phase: players destroy units over an area's capacity.
     Capacity,
 }

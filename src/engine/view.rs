@@ -42,7 +42,8 @@ pub struct SeenPlayer {
     pub event_deck: usize,
     /// Schemes in play (face up).
     pub schemes: Vec<String>,
-    /// Combat deck (public list of cards, as the upgrade decks are face up; order hidden).
+    /// The ten combat cards the player owns, sorted (public: pairs are bought face up; which
+    /// are in hand during a combat is not shown).
     pub combat_deck: Vec<String>,
     /// Order upgrades owned, with whether each is used this round.
     pub order_upgrades: Vec<(String, bool)>,
@@ -143,7 +144,19 @@ impl Game {
             .seats()
             .map(|seat| {
                 let p = self.player(seat);
+                // The deck's make-up is public (pairs are bought face up), but during a combat
+                // the cards left in it would tell which five an opponent holds: show all ten.
                 let mut deck = p.combat_deck.clone();
+                if let Some(c) = self.combat() {
+                    for side in [&c.attacker, &c.defender] {
+                        if side.faction == Some(p.faction) {
+                            deck.extend(side.hand.iter().cloned());
+                            deck.extend(side.chosen.iter().cloned());
+                            deck.extend(side.played.iter().cloned());
+                            deck.extend(side.discarded.iter().cloned());
+                        }
+                    }
+                }
                 deck.sort();
                 SeenPlayer {
                     seat,

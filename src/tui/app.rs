@@ -3,6 +3,7 @@
 //! that state or becomes one `Action` for the engine.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::{Position, Rect};
@@ -36,6 +37,8 @@ pub enum Overlay {
     Help,
     /// "Really quit?"
     ConfirmQuit,
+    /// The file name to save to, being typed into [`App::input`].
+    SaveAs,
 }
 
 /// Which panel the arrow keys move in.
@@ -81,8 +84,10 @@ pub enum Effect {
     None,
     /// Apply this action to the game.
     Apply(Action),
-    /// Save the game.
+    /// Save the game to [`App::save_path`].
     Save,
+    /// Take back the last action (see [`super::undo`]).
+    Undo,
     /// Leave the client.
     Quit,
 }
@@ -131,6 +136,13 @@ pub struct App {
     pub flash: Option<String>,
     /// Where each seat left its cursor (the next player does not see where the last one looked).
     pub cursors: BTreeMap<Seat, AreaId>,
+    /// Where `s` saves (the file name it offers); the autosave goes beside it.
+    pub save_path: PathBuf,
+    /// The file name being typed in the save box.
+    pub input: String,
+    /// In a replay: the status line's text (position in the history, the next action); the
+    /// keys step through the history instead of playing.
+    pub replay: Option<String>,
 }
 
 impl App {
@@ -155,6 +167,9 @@ impl App {
             armed: None,
             flash: None,
             cursors: BTreeMap::new(),
+            save_path: super::save::default_path(),
+            input: String::new(),
+            replay: None,
         };
         app.note(format!(
             "A game for {} players: {}.",
@@ -257,6 +272,26 @@ impl App {
                 }
                 Effect::None
             }
+            Effect::Undo => {
+                match super::undo::undo(game, self.shown) {
+                    Ok((before, last)) => {
+                        *game = before;
+                        self.note(format!("undone: {last}"));
+                        self.reset_choice();
+                        self.filter = false;
+                        let scene = Scene::new(game, self.shown);
+                        self.selected = self
+                            .visible(&scene.choices)
+                            .iter()
+                            .position(|c| c.action == last)
+                            .unwrap_or(0);
+                        self.keep_selection_visible(game);
+                        self.follow(game);
+                    }
+                    Err(why) => self.note(why),
+                }
+                Effect::None
+            }
             other => other,
         }
     }
@@ -332,6 +367,7 @@ impl App {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }
+            Overlay::SaveAs => return self.save_key(code, ctrl_c),
             Overlay::None => {}
         }
         if ctrl_c {
@@ -343,7 +379,12 @@ impl App {
                 self.overlay = Overlay::Help;
                 return Effect::None;
             }
-            KeyCode::Char('s') => return Effect::Save,
+            KeyCode::Char('s') => {
+                self.input = self.save_path.display().to_string();
+                self.overlay = Overlay::SaveAs;
+                return Effect::None;
+            }
+            KeyCode::Char('u') if self.screen != Screen::GameOver => return Effect::Undo,
             KeyCode::Char('q') => {
                 if self.screen == Screen::GameOver {
                     return Effect::Quit;
@@ -373,6 +414,43 @@ impl App {
                 Effect::None
             }
             Screen::Play => self.play_key(game, code),
+        }
+    }
+
+    /// A key in the save box: typing edits the name, Enter saves, Esc cancels.
+    fn save_key(&mut self, code: KeyCode, ctrl_c: bool) -> Effect {
+        match code {
+            KeyCode::Enter => {
+                self.overlay = Overlay::None;
+                match save_target(&self.input) {
+                    Some(path) => {
+                        self.save_path = path;
+                        Effect::Save
+                    }
+                    None => {
+                        self.note("not saved: no file name");
+                        Effect::None
+                    }
+                }
+            }
+            KeyCode::Esc => {
+                self.overlay = Overlay::None;
+                self.note("not saved");
+                Effect::None
+            }
+            _ if ctrl_c => {
+                self.overlay = Overlay::None;
+                Effect::None
+            }
+            KeyCode::Backspace => {
+                self.input.pop();
+                Effect::None
+            }
+            KeyCode::Char(c) if !c.is_control() && self.input.chars().count() < 200 => {
+                self.input.push(c);
+                Effect::None
+            }
+            _ => Effect::None,
         }
     }
 
@@ -534,7 +612,7 @@ impl App {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }
-            Overlay::ConfirmQuit => return Effect::None,
+            Overlay::ConfirmQuit | Overlay::SaveAs => return Effect::None,
             Overlay::None => {}
         }
         if !matches!(self.screen, Screen::Play | Screen::GameOver) {
@@ -569,6 +647,23 @@ impl App {
         }
         Effect::None
     }
+}
+
+/// The file a typed save name stands for: a bare name goes under `saves/` and gets `.json`.
+#[must_use]
+pub fn save_target(typed: &str) -> Option<PathBuf> {
+    let typed = typed.trim();
+    if typed.is_empty() || typed.ends_with('/') {
+        return None;
+    }
+    let mut path = PathBuf::from(typed);
+    if path.parent().is_none_or(|p| p.as_os_str().is_empty()) {
+        path = Path::new("saves").join(path);
+    }
+    if path.extension().is_none() {
+        path.set_extension("json");
+    }
+    Some(path)
 }
 
 /// The first area holding a piece of the seat's faction (public information), or `A1.nw`.

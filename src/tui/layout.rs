@@ -125,6 +125,18 @@ impl Regions {
         }
     }
 
+    /// The smallest screen (width, height) on which the layout of a board of `cols` x `rows`
+    /// tiles and `players` seats is whole: the narrowest tiles beside the narrowest side
+    /// column, and a side column tall enough for the players, a few actions, the area and the log.
+    #[must_use]
+    pub fn minimum(cols: u8, rows: u8, players: usize) -> (u16, u16) {
+        let n = u16::try_from(players).unwrap_or(4);
+        let width = TILE_W.0 * u16::from(cols.max(1)) + SIDE_MIN;
+        let side = 3 + 2 * n + 9 + 5 + 6;
+        let height = (5 * u16::from(rows.max(1))).max(side) + 1;
+        (width, height)
+    }
+
     /// A system tile's rectangle, border included.
     #[must_use]
     pub fn tile(&self, s: SystemId) -> Rect {

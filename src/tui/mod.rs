@@ -8,16 +8,19 @@ pub mod app;
 pub mod board;
 pub mod layout;
 pub mod panels;
+pub mod replay;
 pub mod save;
 pub mod scene;
 pub mod screens;
 pub mod terminal;
 pub mod theme;
 pub mod ui;
+pub mod undo;
 
 use std::path::PathBuf;
 
 pub use app::{App, Effect, Focus, Msg, Overlay, Screen};
+pub use replay::Replay;
 pub use scene::Scene;
 pub use theme::Theme;
 pub use ui::draw;
@@ -42,4 +45,13 @@ pub struct PlayOptions {
 pub fn run(game: Game, options: PlayOptions) -> std::io::Result<()> {
     let mut game = game;
     terminal::run(&mut game, &options)
+}
+
+/// Replays a saved game read-only, showing everything, until the player quits.
+///
+/// # Errors
+/// The history does not replay, or terminal input/output failures.
+pub fn replay(game: &Game) -> Result<(), String> {
+    let replay = Replay::new(game)?;
+    terminal::run_replay(replay).map_err(|e| format!("terminal error: {e}"))
 }

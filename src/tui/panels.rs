@@ -237,6 +237,17 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
         lines.push(odds_line(o, theme));
     }
 
+    // A replay lists no choices: it names the step and the action that comes next.
+    if let Some(replay) = &app.replay {
+        for l in wrap(replay, inner_w) {
+            lines.push(Line::from(Span::styled(l, theme.text())));
+        }
+        frame.render_widget(
+            Paragraph::new(lines).block(block(title, false, theme)),
+            area,
+        );
+        return;
+    }
     let visible = app.visible(&scene.choices);
     let total = scene.choices.len();
     let mut info: Vec<Span<'static>> = Vec::new();
@@ -492,6 +503,20 @@ pub fn log(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
 
 /// The bottom line: the keys that work now.
 pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+    if let Some(replay) = &app.replay {
+        let mut spans = vec![Span::styled(format!(" {replay} "), theme.warn())];
+        for (k, what) in [
+            ("←→", "action"),
+            ("↑↓", "order"),
+            ("PgUp/PgDn", "round"),
+            ("q", "quit"),
+        ] {
+            spans.push(Span::styled(format!(" {k}"), theme.key()));
+            spans.push(Span::styled(format!(" {what} "), theme.dim()));
+        }
+        frame.render_widget(Paragraph::new(Line::from(spans)), area);
+        return;
+    }
     let keys: &[(&str, &str)] = match app.screen {
         Screen::Handoff(_) => &[
             ("Enter", "take the keyboard"),
@@ -513,6 +538,7 @@ pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
                 ("Tab/←→", "board"),
                 ("click", "area"),
                 ("f", "filter"),
+                ("u", "undo"),
                 ("s", "save"),
                 ("?", "keys"),
                 ("q", "quit"),

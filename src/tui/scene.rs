@@ -110,6 +110,39 @@ impl<'a> Scene<'a> {
         }
     }
 
+    /// The scene of a replay: everything, hidden or not (every order token's face, both
+    /// combat hands and chosen cards, drawn event cards), and no choices.
+    #[must_use]
+    pub fn everything(game: &'a Game) -> Scene<'a> {
+        let mut scene = Scene::new(game, None);
+        let pos = game.position();
+        for (system, seen) in &mut scene.view.stacks {
+            if let Some(stack) = pos.stacks.get(system) {
+                for (token, real) in seen.iter_mut().zip(stack) {
+                    token.order = Some(real.order);
+                }
+            }
+        }
+        if let (Some(real), Some(seen)) = (game.combat(), scene.view.combat.as_mut()) {
+            use crate::engine::combat::CombatRole;
+            for (role, side) in [
+                (CombatRole::Attacker, &mut seen.attacker),
+                (CombatRole::Defender, &mut seen.defender),
+            ] {
+                side.hand.clone_from(&real.side(role).hand);
+                side.chosen.clone_from(&real.side(role).chosen);
+            }
+        }
+        if let Phase::Refresh {
+            step: crate::engine::phase::RefreshStep::ChooseEvent { drawn },
+            ..
+        } = &pos.phase
+        {
+            scene.view.drawn_events.clone_from(drawn);
+        }
+        scene
+    }
+
     /// The faction in a seat.
     #[must_use]
     pub fn faction(&self, seat: Seat) -> Option<crate::engine::Faction> {
@@ -190,6 +223,15 @@ fn distinct(cards: &[String]) -> Vec<&str> {
         }
     }
     out
+}
+
+/// An action of the deciding seat in plain words, as that seat's list shows it.
+#[must_use]
+pub fn action_words(game: &Game, action: Action) -> String {
+    match game.decision() {
+        Some(d) => words(game, &game.view(Some(d.seat)), d, action),
+        None => action.to_string(),
+    }
 }
 
 /// An action in plain words.

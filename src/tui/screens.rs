@@ -125,7 +125,11 @@ pub fn help(frame: &mut Frame<'_>, theme: Theme) {
             "scroll the log back and forward; the mouse wheel too",
         ),
         Line::from(Span::styled("The game", theme.title())),
-        k("s", "save the game"),
+        k("s", "save the game (type a file name under saves/, Enter)"),
+        k(
+            "u",
+            "undo your last action (not a reveal, a roll or a draw)",
+        ),
         k("q", "quit (asks first)"),
         k("?", "this help"),
         Line::from(Span::styled("Signs", theme.title())),
@@ -160,7 +164,7 @@ pub fn help(frame: &mut Frame<'_>, theme: Theme) {
 pub fn confirm_quit(frame: &mut Frame<'_>, theme: Theme) {
     let lines = vec![
         Line::from(""),
-        Line::from("Quit the game? Anything not saved is lost.").centered(),
+        Line::from("Quit the game? It is autosaved first.").centered(),
         Line::from(""),
         Line::from(vec![
             Span::styled("y", theme.key()),
@@ -219,4 +223,49 @@ pub fn game_over(frame: &mut Frame<'_>, scene: &Scene<'_>, board: Rect, theme: T
     let h = u16::try_from(lines.len()).unwrap_or(12) + 2;
     let area = centered(board, 60, h);
     boxed(frame, area, "Game over", lines, theme);
+}
+
+/// The save box: the file name being typed.
+pub fn save_as(frame: &mut Frame<'_>, typed: &str, theme: Theme) {
+    let lines = vec![
+        Line::from(""),
+        Line::from(vec![
+            Span::raw(" File: "),
+            Span::styled(format!("{typed}▏"), theme.text()),
+        ]),
+        Line::from(""),
+        Line::from(vec![
+            Span::styled("Enter", theme.key()),
+            Span::raw(" save   "),
+            Span::styled("Esc", theme.key()),
+            Span::raw(" cancel   a bare name goes under saves/"),
+        ])
+        .centered(),
+    ];
+    let w = u16::try_from(typed.chars().count() + 12)
+        .unwrap_or(u16::MAX)
+        .clamp(60, 100);
+    let area = centered(frame.area(), w, 6);
+    boxed(frame, area, "Save as", lines, theme);
+}
+
+/// The screen is too small for the layout: says so instead of drawing it broken.
+pub fn too_small(frame: &mut Frame<'_>, (w, h): (u16, u16), theme: Theme) {
+    let area = frame.area();
+    let text = format!(
+        "terminal too small: need {w}x{h}, have {}x{}",
+        area.width, area.height
+    );
+    let lines = vec![
+        Line::from(Span::styled(text, theme.warn())),
+        Line::from(Span::styled("enlarge the window", theme.dim())),
+    ];
+    let top = area.y + area.height.saturating_sub(2) / 2;
+    let body = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true }),
+        body,
+    );
 }

@@ -16,6 +16,7 @@ use ratatui::backend::CrosstermBackend;
 use super::app::{App, Effect, Msg};
 use super::scene::Scene;
 use super::theme::Theme;
+use super::replay::Replay;
 use super::{PlayOptions, save, ui};
 use crate::engine::Game;
 
@@ -83,13 +84,50 @@ pub fn run(game: &mut Game, options: &PlayOptions) -> io::Result<()> {
     let mut terminal = setup()?;
     let result = event_loop(&mut terminal, game, options);
     let restored = restore();
+    if let Ok(Some(path)) = &result {
+        eprintln!("herakon: the game is saved in {}", path.display());
+    }
+    result.and(restored).map(|_| ())
+}
+
+/// Runs a replay on the real terminal until the player quits.
+///
+/// # Errors
+/// Terminal input/output failures.
+pub fn run_replay(mut replay: Replay) -> io::Result<()> {
+    install_panic_hook();
+    let mut terminal = setup()?;
+    let result = replay_loop(&mut terminal, &mut replay);
+    let restored = restore();
     result.and(restored)
 }
 
-fn event_loop(terminal: &mut Term, game: &mut Game, options: &PlayOptions) -> io::Result<()> {
+fn replay_loop(terminal: &mut Term, replay: &mut Replay) -> io::Result<()> {
+    let size = terminal.size()?;
+    let mut app = App::new(replay.game(), Theme::from_env(), size.width, size.height);
+    replay.sync(&mut app);
+    loop {
+        terminal.draw(|frame| ui::draw(frame, &app, &replay.scene()))?;
+        let Some(msg) = message(&event::read()?) else {
+            continue;
+        };
+        if replay.handle(&mut app, msg) {
+            return Ok(());
+        }
+    }
+}
+
+/// The loop; returns where the game was autosaved last.
+fn event_loop(
+    terminal: &mut Term,
+    game: &mut Game,
+    options: &PlayOptions,
+) -> io::Result<Option<std::path::PathBuf>> {
     let size = terminal.size()?;
     let mut app = App::new(game, Theme::from_env(), size.width, size.height);
-    let path = options.save_path.clone().unwrap_or_else(save::default_path);
+    app.save_path = options.save_path.clone().unwrap_or_else(save::default_path);
+    // The autosave follows every change of the history (an action applied or undone).
+    let mut saved_len = game.history().len();
     loop {
         terminal.draw(|frame| {
             let scene = Scene::new(game, app.shown);
@@ -98,13 +136,23 @@ fn event_loop(terminal: &mut Term, game: &mut Game, options: &PlayOptions) -> io
         let Some(msg) = message(&event::read()?) else {
             continue;
         };
-        match app.handle(game, msg) {
-            Effect::Save => match save::save(game, &path) {
+        let effect = app.handle(game, msg);
+        if game.history().len() != saved_len || matches!(effect, Effect::Quit) {
+            saved_len = game.history().len();
+            if let Err(why) = save::autosave(game, &app.save_path) {
+                app.note(format!("not autosaved: {why}"));
+            }
+        }
+        match effect {
+            Effect::Save => match save::save(game, &app.save_path) {
                 Ok(done) => app.note(done),
                 Err(why) => app.note(format!("not saved: {why}")),
             },
-            Effect::Quit => return Ok(()),
-            Effect::None | Effect::Apply(_) => {}
+            Effect::Quit => {
+                let path = save::autosave_path(&app.save_path);
+                return Ok(path.exists().then_some(path));
+            }
+            Effect::None | Effect::Apply(_) | Effect::Undo => {}
         }
     }
 }

@@ -14,6 +14,25 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     let theme = app.theme;
     let area = frame.area();
     frame.render_widget(Clear, area);
+    let b = scene.board;
+    let (min_w, min_h) = Regions::minimum(b.cols(), b.rows(), scene.view.players.len());
+    if area.width < min_w || area.height < min_h {
+        screens::too_small(frame, (min_w, min_h), theme);
+    } else {
+        screen(frame, app, scene);
+    }
+    match app.overlay {
+        Overlay::None => {}
+        Overlay::Help => screens::help(frame, theme),
+        Overlay::ConfirmQuit => screens::confirm_quit(frame, theme),
+        Overlay::SaveAs => screens::save_as(frame, &app.input, theme),
+    }
+}
+
+/// The screen under the boxes.
+fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
+    let theme = app.theme;
+    let area = frame.area();
     match app.screen {
         Screen::Handoff(seat) => {
             screens::handoff(frame, seat, scene, theme);
@@ -88,10 +107,5 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 screens::game_over(frame, scene, r.board, theme);
             }
         }
-    }
-    match app.overlay {
-        Overlay::None => {}
-        Overlay::Help => screens::help(frame, theme),
-        Overlay::ConfirmQuit => screens::confirm_quit(frame, theme),
     }
 }

@@ -7,6 +7,9 @@ use crate::engine::ids::{AreaId, Faction, Order, Seat, SystemId};
 use crate::engine::phase::{AdvanceStep, Move, OpStep, Phase};
 use crate::engine::unit_type::UnitType;
 
+/// Ork Roks: how many moving units may pass through the uncontrolled void.
+const ORK_ROKS_UNITS: u8 = 2;
+
 impl Game {
     /// Units of a type in an area that may still move: unrouted, and not moved in this order.
     pub(crate) fn movable(&self, a: &AdvanceStep, area: AreaId, unit: UnitType) -> u8 {
@@ -110,6 +113,12 @@ impl Game {
                         if to == from || !self.can_reach(faction, a, from, to) {
                             continue;
                         }
+                        // Through an Ork Roks void: at most 2 units in all.
+                        let n = if ground && self.ground_path(faction, a, from, to).is_none() {
+                            n.min(ORK_ROKS_UNITS.saturating_sub(self.pos.cards.roks_units))
+                        } else {
+                            n
+                        };
                         for count in 1..=n {
                             if self.advance_room(faction, a, to, count) {
                                 out.push(Action::MoveUnits {
@@ -147,6 +156,52 @@ impl Game {
                     .is_some_and(|s| self.ships_may_cross_storms(s));
         }
         self.ground_path(faction, a, from, to).is_some()
+            || self.roks_void(faction, a, from, to).is_some()
+    }
+
+    /// Ork Roks: the uncontrolled void a ground unit with no legal path could pass through as
+    /// if it were friendly (the one already used in this order, else any of the two systems),
+    /// while fewer than 2 units did.
+    pub(crate) fn roks_void(
+        &self,
+        faction: Faction,
+        a: &AdvanceStep,
+        from: AreaId,
+        to: AreaId,
+    ) -> Option<AreaId> {
+        let seat = self.seat_of(faction)?;
+        if !self
+            .player(seat)
+            .order_upgrades
+            .iter()
+            .any(|u| u == "Ork Roks")
+            || self.pos.cards.roks_units >= ORK_ROKS_UNITS
+        {
+            return None;
+        }
+        let systems = [from.system, a.system];
+        let storms_open = self.pos.cards.ground_cross_storms;
+        let candidates: Vec<AreaId> = match self.pos.cards.roks_void {
+            Some(v) => vec![v],
+            None => self
+                .board
+                .areas()
+                .filter(|x| !x.is_world() && systems.contains(&x.id.system))
+                .map(|x| x.id)
+                .filter(|&v| self.pos.area(v).factions().is_empty())
+                .collect(),
+        };
+        candidates.into_iter().find(|&v| {
+            self.board
+                .ground_path(
+                    from,
+                    to,
+                    &systems,
+                    |e| !storms_open && self.pos.storm_at(e),
+                    |x| x == v || a.friendly_at_ground_start.contains(&x),
+                )
+                .is_some()
+        })
     }
 
     /// Whether a warp storm lies on the edge two adjacent systems share.
@@ -200,6 +255,17 @@ impl Game {
                     && self.storm_between_systems(from.system, to.system)
                 {
                     self.note_storm_crossing(turn, log);
+                }
+                if a.ground_stage
+                    && self.ground_path(faction, &a, from, to).is_none()
+                    && let Some(v) = self.roks_void(faction, &a, from, to)
+                {
+                    self.pos.cards.roks_void = Some(v);
+                    self.pos.cards.roks_units += count;
+                    log.push(Event(format!(
+                        "{} moves {count} unit(s) through {v} as if it were friendly (Ork Roks)",
+                        faction.name()
+                    )));
                 }
                 for _ in 0..count {
                     let units = &mut self.pos.area_mut(from).units;

@@ -18,6 +18,17 @@ use crate::engine::unit_type::UnitType;
 
 const FACES: [DieFace; 3] = [DieFace::Offence, DieFace::Defence, DieFace::Morale];
 
+const GITZ_DEM: &str = "Gitz Dem!";
+
+/// The moments of an assess damage step when schemes may be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SchemeTiming {
+    /// The step begins.
+    AssessBegins,
+    /// The step ends.
+    AssessEnds,
+}
+
 /// What executing one effect leaves behind: effects to resolve next (before the rest of the
 /// ability) and interruptions (Ambush saves) to resolve before anything else.
 #[derive(Default)]
@@ -100,6 +111,9 @@ impl Game {
     pub(crate) fn combat_decision_kind(c: &CombatState) -> DecisionKind {
         if let Some(p) = c.pending.first() {
             if !p.accepted {
+                if p.scheme {
+                    return DecisionKind::CombatScheme;
+                }
                 return DecisionKind::CardAbility;
             }
             return match p.todo.first() {
@@ -154,6 +168,7 @@ impl Game {
                 unit: false,
                 accepted: false,
                 must: card.general_must,
+                scheme: false,
                 todo: steps(role, &card.general_effect),
             });
         }
@@ -166,6 +181,7 @@ impl Game {
                 unit: true,
                 accepted: false,
                 must: u.must,
+                scheme: false,
                 todo: steps(role, &u.effect),
             });
         }
@@ -381,6 +397,19 @@ impl Game {
                 .roles(role)
                 .into_iter()
                 .any(|r| !c.side(r).hand.is_empty()),
+            Effect::DestroyPiece { piece } => {
+                let other = role.other();
+                let f = Self::side_faction(c, other);
+                match piece.unit {
+                    Some(unit) => self
+                        .pos
+                        .area(c.area)
+                        .units
+                        .iter()
+                        .any(|u| u.owner() == f && u.unit == unit && u.routed == piece.routed),
+                    None => c.side(other).reinforcements.contains(&piece.routed),
+                }
+            }
             _ => self
                 .card_step_options(
                     c,
@@ -649,6 +678,39 @@ impl Game {
                 v
             }
             Effect::MoveOut => self.card_move_out_options(c, role, None, None),
+            Effect::Farsight => {
+                let world = self
+                    .board
+                    .area(c.area)
+                    .is_some_and(crate::engine::board::AreaInfo::is_world);
+                if self.pos.area(c.area).count_units(f) == 0 {
+                    Vec::new()
+                } else {
+                    self.board
+                        .areas()
+                        .filter(|a| {
+                            a.is_world() == world && a.id != c.area && self.is_friendly(a.id, f)
+                        })
+                        .map(|a| Action::Area { area: a.id })
+                        .collect()
+                }
+            }
+            Effect::RazeHere => {
+                let mut kinds: Vec<_> = self
+                    .pos
+                    .area(c.area)
+                    .structures
+                    .iter()
+                    .filter(|s| s.owner != f)
+                    .map(|s| s.kind)
+                    .collect();
+                kinds.sort();
+                kinds.dedup();
+                kinds
+                    .into_iter()
+                    .map(|kind| Action::Raze { area: c.area, kind })
+                    .collect()
+            }
             Effect::WaveSerpentMoving { to } => self.card_move_out_options(c, role, *to, Some(1)),
             Effect::DiscardFaceUp { whose } => {
                 let r = whose.roles(role)[0];
@@ -725,7 +787,12 @@ impl Game {
             return;
         };
         if !p.accepted {
-            out.extend([Action::UseAbility, Action::Done]);
+            let using = if p.scheme {
+                Action::UseEvent
+            } else {
+                Action::UseAbility
+            };
+            out.extend([using, Action::Done]);
             return;
         }
         let Some(step) = p.todo.first() else {
@@ -788,6 +855,21 @@ impl Game {
         let Some(p) = c.pending.first() else {
             return;
         };
+        if !p.accepted && p.scheme {
+            let f = Self::side_faction(c, p.owner);
+            let card = p.card.clone();
+            if action == Action::UseEvent {
+                c.pending[0].accepted = true;
+                if let Some(seat) = self.seat_of(f) {
+                    self.discard_scheme(seat, &card, log);
+                }
+                log.push(Event(format!("{} uses {card}", f.name())));
+            } else {
+                c.pending.remove(0);
+                log.push(Event(format!("{} does not use {card}", f.name())));
+            }
+            return;
+        }
         if !p.accepted {
             let who = Self::side_faction(c, p.owner).name();
             let what = if p.unit { "unit" } else { "general" };
@@ -1200,6 +1282,51 @@ impl Game {
                     effect: Effect::WaveSerpentMoving { to: None },
                 }),
             },
+            Effect::DestroyPiece { piece } => {
+                self.card_destroy_piece(c, role.other(), piece_target(piece), log);
+            }
+            Effect::Farsight => {
+                if let Some(Action::Area { area }) = action {
+                    let f = Self::side_faction(c, role);
+                    let units = &mut self.pos.area_mut(c.area).units;
+                    let mut leaving = Vec::new();
+                    units.retain(|u| {
+                        if u.owner() == f {
+                            leaving.push(*u);
+                            false
+                        } else {
+                            true
+                        }
+                    });
+                    let n = leaving.len();
+                    self.pos.area_mut(area).units.extend(leaving);
+                    let tokens = std::mem::take(&mut c.side_mut(role).reinforcements).len();
+                    log.push(Event(format!(
+                        "{who} takes {n} unit(s) out of the combat to {area}{}",
+                        if tokens > 0 {
+                            format!("; {tokens} reinforcement token(s) go back to the supply")
+                        } else {
+                            String::new()
+                        }
+                    )));
+                }
+            }
+            Effect::RazeHere => {
+                if let Some(Action::Raze { area, kind }) = action {
+                    let f = Self::side_faction(c, role);
+                    let structures = &mut self.pos.area_mut(area).structures;
+                    if let Some(i) = structures
+                        .iter()
+                        .position(|s| s.kind == kind && s.owner != f)
+                    {
+                        let s = structures.remove(i);
+                        log.push(Event(format!(
+                            "{who} destroys {}'s {kind} on {area}",
+                            s.owner.name()
+                        )));
+                    }
+                }
+            }
             Effect::AmbushSave { piece } => {
                 if let Some(Action::Die { face }) = action {
                     remove_die(c, role, face);
@@ -1340,21 +1467,22 @@ impl Game {
     }
 
     /// Routs one unrouted piece (Rout and Rally): nothing when its side cannot be routed this
-    /// round; under an enemy Ambush, the save decision that follows.
+    /// round; what follows, in order: under an enemy Ambush, the save decision; with the
+    /// enemy holding Gitz Dem!, the offer to destroy the routed unit.
     pub(crate) fn rout_piece(
         &mut self,
         c: &mut CombatState,
         role: CombatRole,
         t: DamageTarget,
         log: &mut Vec<Event>,
-    ) -> Option<Pending> {
+    ) -> Vec<Pending> {
         let f = Self::side_faction(c, role);
         if Self::card_has_lasting(c, role, Modifier::NoRout) {
             log.push(Event(format!(
                 "{}'s units cannot be routed this round",
                 f.name()
             )));
-            return None;
+            return Vec::new();
         }
         let unrouted = match t {
             DamageTarget::Unit { unit, .. } => DamageTarget::Unit {
@@ -1362,7 +1490,7 @@ impl Game {
                 routed: false,
             },
             DamageTarget::Reinforcement { .. } => DamageTarget::Reinforcement { routed: false },
-            DamageTarget::Bastion => return None,
+            DamageTarget::Bastion => return Vec::new(),
         };
         self.card_set_routed(c, role, unrouted, true);
         log.push(Event(format!(
@@ -1370,28 +1498,104 @@ impl Game {
             f.name(),
             self.card_target_name(unrouted)
         )));
-        let ambusher = c
-            .side(role.other())
-            .lasting
-            .iter()
-            .find(|l| l.modifier == Modifier::Ambush)?
-            .card
-            .clone();
         let piece = Piece {
             routed: true,
             ..target_piece(unrouted)
         };
-        Some(Pending {
-            card: ambusher,
-            owner: role.other(),
-            unit: true,
-            accepted: true,
-            must: true,
-            todo: vec![Step {
-                role,
-                effect: Effect::AmbushSave { piece },
-            }],
-        })
+        let mut out = Vec::new();
+        if let Some(l) = c
+            .side(role.other())
+            .lasting
+            .iter()
+            .find(|l| l.modifier == Modifier::Ambush)
+        {
+            out.push(Pending {
+                card: l.card.clone(),
+                owner: role.other(),
+                unit: true,
+                accepted: true,
+                must: true,
+                scheme: false,
+                todo: vec![Step {
+                    role,
+                    effect: Effect::AmbushSave { piece },
+                }],
+            });
+        }
+        if self
+            .seat_of(Self::side_faction(c, role.other()))
+            .is_some_and(|s| self.has_scheme(s, GITZ_DEM))
+        {
+            out.push(Pending {
+                card: GITZ_DEM.into(),
+                owner: role.other(),
+                unit: false,
+                accepted: false,
+                must: false,
+                scheme: true,
+                todo: vec![Step {
+                    role: role.other(),
+                    effect: Effect::DestroyPiece { piece },
+                }],
+            });
+        }
+        out
+    }
+
+    /// Offers the schemes used at this moment of an assess damage step, attacker's first
+    /// (Adeptus Mechanicus, Emperor's Champion, Farsight when it begins; Seduced by Chaos,
+    /// Teer It Down! when it ends).
+    pub(crate) fn queue_combat_schemes(&self, c: &mut CombatState, timing: SchemeTiming) {
+        let world = self
+            .board
+            .area(c.area)
+            .is_some_and(crate::engine::board::AreaInfo::is_world);
+        for role in [CombatRole::Attacker, CombatRole::Defender] {
+            let Some(seat) = self.seat_of(Self::side_faction(c, role)) else {
+                continue;
+            };
+            let forge = self.player(seat).assets.forge;
+            let list: Vec<(&str, Effect)> = match timing {
+                SchemeTiming::AssessBegins => vec![
+                    (
+                        "Adeptus Mechanicus",
+                        Effect::Tokens {
+                            offence: 0,
+                            defence: 2 + forge,
+                            per: None,
+                        },
+                    ),
+                    ("Emperor's Champion", Effect::Rally),
+                    ("Farsight", Effect::Farsight),
+                ],
+                SchemeTiming::AssessEnds => {
+                    let mut v = vec![(
+                        "Seduced by Chaos",
+                        Effect::Rout {
+                            whose: Whose::Opponent,
+                            filter: Filter::default(),
+                        },
+                    )];
+                    if world {
+                        v.push(("Teer It Down!", Effect::RazeHere));
+                    }
+                    v
+                }
+            };
+            for (name, effect) in list {
+                if self.has_scheme(seat, name) {
+                    c.pending.push(Pending {
+                        card: name.into(),
+                        owner: role,
+                        unit: false,
+                        accepted: false,
+                        must: false,
+                        scheme: true,
+                        todo: vec![Step { role, effect }],
+                    });
+                }
+            }
+        }
     }
 
     fn card_remove_piece(&mut self, c: &mut CombatState, role: CombatRole, t: DamageTarget) {
@@ -1492,6 +1696,19 @@ impl Game {
     pub fn card_action_words(&self, action: Action) -> Option<String> {
         let c = self.combat()?;
         let p = c.pending.first()?;
+        if !p.accepted && p.scheme {
+            let text = self
+                .data
+                .event_cards
+                .iter()
+                .find(|e| e.name == p.card)
+                .map(|e| e.text.clone())
+                .unwrap_or_default();
+            return Some(match action {
+                Action::UseEvent => format!("discard {}: {text}", p.card),
+                _ => format!("keep {}", p.card),
+            });
+        }
         if !p.accepted {
             let card = self.combat_card(&p.card)?;
             let text = if p.unit {
@@ -1561,7 +1778,13 @@ impl Game {
                     .map_or_else(String::new, |s| (*s).clone());
                 format!("discard {}'s face-up {name}", other(r))
             }
+            (Effect::Farsight, Action::Area { area }) => {
+                format!("take your units out of the combat to {area}")
+            }
             (_, Action::Area { area }) => format!("place the free unit at {area}"),
+            (Effect::RazeHere, Action::Raze { area, kind }) => {
+                format!("destroy the {kind} on {area}")
+            }
             (Effect::Retreat, Action::MoveUnits { to, unit, .. }) => {
                 format!("retreat a {} to {to}", self.data.unit(unit).name)
             }

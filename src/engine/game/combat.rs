@@ -183,6 +183,8 @@ impl Game {
             winner: None,
             pending: Vec::new(),
             second_assess: false,
+            assess_begun: false,
+            assess_ended: false,
         };
         log.push(Event(format!(
             "combat in {area}: {} attacks {}",
@@ -227,6 +229,16 @@ impl Game {
         let (na, nd) = (dice_for(attacker), dice_for(defender));
         c.attacker.dice = self.roll(na, CombatRole::Attacker);
         c.defender.dice = self.roll(nd, CombatRole::Defender);
+        // Through the Warp (used for this Advance): a morale die when the combat starts.
+        if self.pos.cards.ground_cross_storms
+            && c.attacker.dice.len() < usize::from(self.data.die.max_per_side)
+        {
+            c.attacker.dice.push(DieFace::Morale);
+            log.push(Event(format!(
+                "{} gains a morale die (Through the Warp)",
+                attacker.name()
+            )));
+        }
         for (role, f) in [
             (CombatRole::Attacker, attacker),
             (CombatRole::Defender, defender),
@@ -496,7 +508,16 @@ impl Game {
                 }
                 CombatStep::Resolve {
                     side: CombatRole::Defender,
-                } => self.assess_damage(c, CombatRole::Attacker, log),
+                } => {
+                    // An assess damage step begins: schemes first, then the damage.
+                    if c.assess_begun {
+                        c.assess_begun = false;
+                        self.assess_damage(c, CombatRole::Attacker, log);
+                    } else {
+                        c.assess_begun = true;
+                        self.queue_combat_schemes(c, super::cards::SchemeTiming::AssessBegins);
+                    }
+                }
                 CombatStep::AssignDamage { side, remaining } => {
                     if remaining > 0 && !self.damage_targets(c, side).is_empty() {
                         return;
@@ -515,6 +536,17 @@ impl Game {
             self.assess_damage(c, CombatRole::Defender, log);
             return;
         }
+        // The assess damage step ends: schemes first (`proceed` comes back here after them).
+        if !c.assess_ended {
+            c.assess_ended = true;
+            c.step = CombatStep::AssignDamage {
+                side: CombatRole::Defender,
+                remaining: 0,
+            };
+            self.queue_combat_schemes(c, super::cards::SchemeTiming::AssessEnds);
+            return;
+        }
+        c.assess_ended = false;
         let extra = [CombatRole::Attacker, CombatRole::Defender]
             .into_iter()
             .any(|r| {
@@ -526,7 +558,10 @@ impl Game {
         if extra && !c.second_assess {
             c.second_assess = true;
             log.push(Event("an extra assess damage step".into()));
-            self.assess_damage(c, CombatRole::Attacker, log);
+            // Back to the start of an assess damage step (its schemes, then the damage).
+            c.step = CombatStep::Resolve {
+                side: CombatRole::Defender,
+            };
         } else {
             self.end_execution_round(c, log);
         }
@@ -635,12 +670,11 @@ impl Game {
             DamageTarget::Unit { routed: false, .. }
                 | DamageTarget::Reinforcement { routed: false }
         );
-        if !destroyed
-            && rout
-            && unrouted
-            && let Some(save) = self.rout_piece(c, side, target, log)
-        {
-            c.pending.insert(0, save);
+        if !destroyed && rout && unrouted {
+            let follow = self.rout_piece(c, side, target, log);
+            for (i, p) in follow.into_iter().enumerate() {
+                c.pending.insert(i, p);
+            }
         }
         if destroyed { remaining - health } else { 0 }
     }

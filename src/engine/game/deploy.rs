@@ -63,7 +63,7 @@ impl Game {
 
     fn affordable(&self, seat: Seat, price: Price) -> bool {
         let p = self.player(seat);
-        p.materiel >= price.materiel
+        p.materiel >= price.materiel.saturating_sub(self.pos.cards.discount)
             && p.assets.forge >= price.forge
             && p.assets.cache >= price.cache
     }
@@ -146,6 +146,9 @@ impl Game {
             }
         }
         self.deploy_card_actions(turn, d, out);
+        if self.warboss_ready(turn) {
+            out.push(Action::UseEvent);
+        }
         out.push(Action::Done);
     }
 
@@ -167,7 +170,7 @@ impl Game {
                 let Some(price) = self.unit_price(faction, unit, forge_level, cache) else {
                     return;
                 };
-                self.pay(turn, price);
+                let paid = self.pay(turn, price);
                 self.pos.area_mut(area).units.push(Unit::new(unit));
                 d.units_bought += 1;
                 self.note_deploy_purchase(turn, &d, log);
@@ -175,7 +178,7 @@ impl Game {
                     "{} buys a {} in {area} for {} materiel{}",
                     faction.name(),
                     self.data.unit(unit).name,
-                    price.materiel,
+                    paid,
                     if price.forge > 0 {
                         format!(" and {} forge token(s)", price.forge)
                     } else {
@@ -194,15 +197,14 @@ impl Game {
                     forge: 0,
                     cache: u8::from(cache),
                 };
-                self.pay(turn, price);
+                let paid = self.pay(turn, price);
                 self.pos.area_mut(area).structures.push(Structure {
                     kind,
                     owner: faction,
                 });
                 log.push(Event(format!(
-                    "{} builds a {kind} in {area} for {} materiel",
+                    "{} builds a {kind} in {area} for {paid} materiel",
                     faction.name(),
-                    price.materiel
                 )));
                 if self.note_structure_purchase(turn, &d, area, log) {
                     // Werk Fasta!: the units are still to come.
@@ -225,14 +227,43 @@ impl Game {
                 });
             }
             Action::Done => self.finish_order(turn, d.system, Order::Deploy),
+            Action::UseEvent => {
+                self.use_warboss(turn, log);
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Deploy(d),
+                });
+            }
             _ => {}
         }
     }
 
-    pub(crate) fn pay(&mut self, seat: Seat, price: Price) {
+    /// Pays a price, less what is left of a Warboss discount. Returns the materiel paid.
+    pub(crate) fn pay(&mut self, seat: Seat, price: Price) -> u8 {
+        let off = self.pos.cards.discount.min(price.materiel);
+        self.pos.cards.discount -= off;
+        let paid = price.materiel - off;
         let p = self.player_mut(seat);
-        p.materiel = p.materiel.saturating_sub(price.materiel);
+        p.materiel = p.materiel.saturating_sub(paid);
         p.assets.forge = p.assets.forge.saturating_sub(price.forge);
         p.assets.cache = p.assets.cache.saturating_sub(price.cache);
+        paid
+    }
+
+    /// Warboss: offered in a Deploy order to a holder of reinforcement tokens.
+    fn warboss_ready(&self, seat: Seat) -> bool {
+        self.has_scheme(seat, "Warboss") && self.player(seat).assets.reinforcement > 0
+    }
+
+    /// Warboss: the order's purchases cost 1 materiel less for every reinforcement token held
+    /// (the tokens are kept).
+    fn use_warboss(&mut self, seat: Seat, log: &mut Vec<Event>) {
+        self.discard_scheme(seat, "Warboss", log);
+        let off = self.player(seat).assets.reinforcement;
+        self.pos.cards.discount = self.pos.cards.discount.saturating_add(off);
+        log.push(Event(format!(
+            "{} lowers the cost of this order's purchases by {off} materiel (Warboss)",
+            self.faction(seat).name()
+        )));
     }
 }

@@ -5,7 +5,7 @@
 
 use super::{Action, Event, Game};
 use crate::engine::card_step::CardStep;
-use crate::engine::data::EventKind;
+use crate::engine::data::{EventKind, StormIcon};
 use crate::engine::ids::{AreaId, Asset, EdgeId, Seat, Side, StructureKind, SystemId};
 use crate::engine::phase::{AdvanceStep, OpStep, Phase, RefreshStep};
 use crate::engine::position::{Structure, Unit};
@@ -13,6 +13,9 @@ use crate::engine::unit_type::UnitType;
 
 /// The tactics that only give tokens (`refresh.rs`), resolved by `use-event`.
 const PLAIN: [&str; 3] = ["Spoils of War", "Legacy of Vaul", "Moar Boyz!"];
+
+const PRAYER: &str = "Prayer to the Dark Gods";
+const OUTMANOEUVRE: &str = "Outmanoeuvre";
 
 /// The schemes used instead of revealing an order.
 const INSTEAD: [&str; 4] = [
@@ -922,5 +925,164 @@ impl Game {
         self.discard_scheme(seat, "Through the Warp", log);
         self.pos.cards.ships_cross_storms = true;
         self.pos.cards.ground_cross_storms = true;
+    }
+
+    // ----- Prayer to the Dark Gods: when any player moves a warp storm -----
+
+    /// The seat that may cancel the storm move `from` -> `to` with Prayer to the Dark Gods.
+    pub(crate) fn prayer_holder(&self, from: EdgeId, to: EdgeId) -> Option<Seat> {
+        let mut moves = Vec::new();
+        self.prayer_actions(from, to, &mut moves);
+        if moves.len() <= 1 {
+            return None;
+        }
+        self.seats()
+            .find(|&s| self.is_active(s) && self.has_scheme(s, PRAYER))
+    }
+
+    /// The storm, back on `from`, moves one step in any direction (any storm icon) to a free
+    /// edge other than `to`; `done` keeps the scheme.
+    pub(crate) fn prayer_actions(&self, from: EdgeId, to: EdgeId, out: &mut Vec<Action>) {
+        for icon in [
+            StormIcon::Across,
+            StormIcon::Sideways,
+            StormIcon::DiagonalTlBr,
+            StormIcon::DiagonalTrBl,
+        ] {
+            for dest in crate::engine::storms::storm_destinations(from, icon)
+                .into_iter()
+                .flatten()
+            {
+                let action = Action::MoveStorm { from, to: dest };
+                if dest != to
+                    && self.board.has_edge(dest)
+                    && !self.pos.storm_at(dest)
+                    && !out.contains(&action)
+                {
+                    out.push(action);
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    pub(crate) fn apply_prayer(
+        &mut self,
+        holder: Seat,
+        to: EdgeId,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
+        let Action::MoveStorm { from, to: dest } = action else {
+            return;
+        };
+        self.discard_scheme(holder, PRAYER, log);
+        if let Some(s) = self.pos.storms.iter_mut().find(|s| s.edge == to) {
+            s.edge = dest;
+        }
+        log.push(Event(format!(
+            "{} cancels the storm move to {to} and moves the storm on {from} to {dest} ({PRAYER})",
+            self.faction(holder).name()
+        )));
+    }
+
+    // ----- Outmanoeuvre: when the Planning Phase ends -----
+
+    /// The seat holding Outmanoeuvre with an order token in a stack of two or more.
+    pub(crate) fn outmanoeuvre_seat(&self) -> Option<Seat> {
+        self.seats().find(|&s| {
+            let f = self.faction(s);
+            self.is_active(s)
+                && self.has_scheme(s, OUTMANOEUVRE)
+                && self
+                    .pos
+                    .stacks
+                    .values()
+                    .any(|st| st.len() > 1 && st.iter().any(|t| t.owner == f))
+        })
+    }
+
+    pub(crate) fn outmanoeuvre_actions(
+        &self,
+        seat: Seat,
+        system: Option<SystemId>,
+        token: Option<u8>,
+        out: &mut Vec<Action>,
+    ) {
+        let f = self.faction(seat);
+        match (system, token) {
+            (None, _) => {
+                for (&system, st) in &self.pos.stacks {
+                    if st.len() > 1 && st.iter().any(|t| t.owner == f) {
+                        out.push(Action::System { system });
+                    }
+                }
+                out.push(Action::Done);
+            }
+            (Some(system), None) => {
+                let st = self.pos.stacks.get(&system).map_or(&[][..], Vec::as_slice);
+                out.extend(
+                    st.iter()
+                        .enumerate()
+                        .filter(|(_, t)| t.owner == f)
+                        .filter_map(|(i, _)| u8::try_from(i + 1).ok())
+                        .map(|option| Action::Choose { option }),
+                );
+            }
+            // 1: to the top; 2: to the bottom.
+            (Some(_), Some(_)) => {
+                out.extend([Action::Choose { option: 1 }, Action::Choose { option: 2 }]);
+            }
+        }
+    }
+
+    pub(crate) fn apply_outmanoeuvre(
+        &mut self,
+        seat: Seat,
+        system: Option<SystemId>,
+        token: Option<u8>,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
+        let name = self.faction(seat).name();
+        let step = match (system, token, action) {
+            (None, _, Action::System { system }) => {
+                self.discard_scheme(seat, OUTMANOEUVRE, log);
+                CardStep::Outmanoeuvre {
+                    system: Some(system),
+                    token: None,
+                }
+            }
+            (Some(system), None, Action::Choose { option }) => CardStep::Outmanoeuvre {
+                system: Some(system),
+                token: Some(option),
+            },
+            (Some(system), Some(i), Action::Choose { option }) => {
+                if let Some(st) = self.pos.stacks.get_mut(&system)
+                    && let Some(t) = usize::from(i).checked_sub(1).filter(|&i| i < st.len())
+                {
+                    let placed = st.remove(t);
+                    if option == 1 {
+                        st.push(placed);
+                    } else {
+                        st.insert(0, placed);
+                    }
+                    log.push(Event(format!(
+                        "{name} moves one of his order tokens to the {} of the stack on {system} ({OUTMANOEUVRE})",
+                        if option == 1 { "top" } else { "bottom" }
+                    )));
+                }
+                self.begin_operations(log);
+                return;
+            }
+            _ => {
+                self.begin_operations(log);
+                return;
+            }
+        };
+        self.set_phase(Phase::Operations {
+            turn: seat,
+            step: OpStep::Card(Box::new(step)),
+        });
     }
 }

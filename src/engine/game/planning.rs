@@ -83,6 +83,22 @@ impl Game {
                 return;
             }
         }
+        if let Some(seat) = self.outmanoeuvre_seat() {
+            // Outmanoeuvre: when the Planning Phase ends.
+            self.set_phase(Phase::Operations {
+                turn: seat,
+                step: OpStep::Card(Box::new(crate::engine::card_step::CardStep::Outmanoeuvre {
+                    system: None,
+                    token: None,
+                })),
+            });
+            return;
+        }
+        self.begin_operations(log);
+    }
+
+    /// The Operations Phase begins with the first player's reveal.
+    pub(crate) fn begin_operations(&mut self, log: &mut Vec<Event>) {
         let first = self.first_active();
         log.push(Event("the Operations Phase begins".into()));
         self.set_phase(Phase::Operations {

@@ -197,6 +197,19 @@ impl Game {
                 log.push(Event(format!(
                     "{name} moves the warp storm on {from} to {to}"
                 )));
+                if let Some(holder) = self.prayer_holder(from, to) {
+                    self.set_phase(Phase::Refresh {
+                        turn,
+                        step: RefreshStep::Prayer {
+                            card,
+                            ability,
+                            from,
+                            to,
+                            holder,
+                        },
+                    });
+                    return;
+                }
                 self.after_storm(turn, card, ability, log);
             }
             (RefreshStep::EventAbility { card }, action) if action != Action::Done => {
@@ -233,6 +246,19 @@ impl Game {
                 }
                 self.end_event(turn, log);
             }
+            (
+                RefreshStep::Prayer {
+                    card,
+                    ability,
+                    to,
+                    holder,
+                    ..
+                },
+                action,
+            ) => {
+                self.apply_prayer(holder, to, action, log);
+                self.after_storm(turn, card, ability, log);
+            }
             (RefreshStep::Capacity, Action::Destroy { .. }) => self.apply_destroy(action, log),
             _ => {}
         }
@@ -265,7 +291,13 @@ impl Game {
         true
     }
 
-    fn after_storm(&mut self, turn: Seat, card: String, ability: bool, log: &mut Vec<Event>) {
+    pub(crate) fn after_storm(
+        &mut self,
+        turn: Seat,
+        card: String,
+        ability: bool,
+        log: &mut Vec<Event>,
+    ) {
         if ability {
             self.set_phase(Phase::Refresh {
                 turn,

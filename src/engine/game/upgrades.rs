@@ -268,7 +268,9 @@ impl Game {
                         continue;
                     }
                     let materiel = if cache { cost.saturating_sub(2) } else { cost };
-                    if self.player(seat).materiel >= materiel {
+                    if self.player(seat).materiel
+                        >= materiel.saturating_sub(self.pos.cards.discount)
+                    {
                         out.push(Action::BuildStructure { kind, area, cache });
                     }
                 }
@@ -1143,7 +1145,9 @@ impl Game {
         match c {
             CardStep::DreadRitual { .. } => Some((turn, super::DecisionKind::DreadRitual)),
             CardStep::Strike(s) => self.strike_decision(turn, s),
-            CardStep::Scheme { .. } => Some((turn, super::DecisionKind::SchemeAbility)),
+            CardStep::Scheme { .. } | CardStep::Outmanoeuvre { .. } => {
+                Some((turn, super::DecisionKind::SchemeAbility))
+            }
         }
     }
 
@@ -1155,6 +1159,9 @@ impl Game {
             }
             CardStep::Strike(s) => self.strike_actions(turn, s, out),
             CardStep::Scheme { card, from, to } => self.scheme_actions(turn, card, *from, *to, out),
+            CardStep::Outmanoeuvre { system, token } => {
+                self.outmanoeuvre_actions(turn, *system, *token, out);
+            }
         }
     }
 
@@ -1190,6 +1197,9 @@ impl Game {
             CardStep::Strike(s) => self.apply_strike(turn, s, action, log),
             CardStep::Scheme { card, from, to } => {
                 self.apply_scheme(turn, &card, from, to, action, log);
+            }
+            CardStep::Outmanoeuvre { system, token } => {
+                self.apply_outmanoeuvre(turn, system, token, action, log);
             }
         }
     }

@@ -490,7 +490,8 @@ pub(crate) fn resolving_order(pos: &Position, faction: Faction) -> Option<Order>
         OpStep::Card(c) => match **c {
             crate::engine::card_step::CardStep::DreadRitual { .. } => Some(Order::Deploy),
             crate::engine::card_step::CardStep::Strike(_) => Some(Order::Advance),
-            crate::engine::card_step::CardStep::Scheme { .. } => None,
+            crate::engine::card_step::CardStep::Scheme { .. }
+            | crate::engine::card_step::CardStep::Outmanoeuvre { .. } => None,
         },
         OpStep::Deploy(_) => Some(Order::Deploy),
         OpStep::Advance(_)
