@@ -25,9 +25,9 @@ struct Cli {
 /// Options that make a new game.
 #[derive(Debug, clap::Args)]
 struct NewArgs {
-    /// Number of players, 2 to 4.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
-    players: u8,
+    /// Number of players, 2 to 4 [default: 2].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: Option<u8>,
     /// Factions in seat order, comma separated (ultramarines, chaos, orks, eldar); the
     /// introductory setup uses ultramarines,chaos (+orks at 3, +eldar at 4).
     #[arg(long, value_name = "LIST")]
@@ -37,9 +37,9 @@ struct NewArgs {
     seed: Option<u64>,
     /// The board: `intro` (the introductory setup) or `build` (constructed as the Rules
     /// Reference describes: `new` decides the setup at random from the seed, `play` lets the
-    /// players decide it).
-    #[arg(long, value_enum, default_value_t = SetupArg::Intro)]
-    setup: SetupArg,
+    /// players decide it) [default: intro].
+    #[arg(long, value_enum)]
+    setup: Option<SetupArg>,
 }
 
 /// How a new game's board is made.
@@ -53,7 +53,8 @@ enum SetupArg {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play at one keyboard in the terminal: a new game, or a saved one.
+    /// Play at one keyboard in the terminal: a new game, or a saved one. Without a save and
+    /// without --players, --factions, --seed or --setup, a new-game screen asks for them.
     Play {
         /// A save file to continue.
         save: Option<PathBuf>,
@@ -123,11 +124,11 @@ fn new_game(
         .map(cli::parse_factions)
         .transpose()?;
     let seed = seed_or_random(args.seed);
-    let setup = match args.setup {
+    let setup = match args.setup.unwrap_or(SetupArg::Intro) {
         SetupArg::Intro => SetupKind::Intro,
         SetupArg::Build => SetupKind::Build,
     };
-    let mut game = cli::new_game(args.players, factions, seed, setup, data)?;
+    let mut game = cli::new_game(args.players.unwrap_or(2), factions, seed, setup, data)?;
     if random_setup {
         game.play_setup_randomly(seed);
     }
@@ -139,18 +140,34 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     let command = cli.command.unwrap_or(Command::Play {
         save: None,
         new: NewArgs {
-            players: 2,
+            players: None,
             factions: None,
             seed: None,
-            setup: SetupArg::Intro,
+            setup: None,
         },
         save_to: None,
     });
     match command {
         Command::Play { save, new, save_to } => {
+            let no_choice = new.players.is_none()
+                && new.factions.is_none()
+                && new.seed.is_none()
+                && new.setup.is_none();
+            if save.is_none() && no_choice {
+                // Nothing chosen on the command line: the new-game screen asks.
+                let options = PlayOptions {
+                    save_path: Some(save_to.unwrap_or_else(|| cli::fresh_save_path("hotseat"))),
+                };
+                tui::run_new(&data, seed_or_random(None), &options)
+                    .map_err(|e| format!("terminal error: {e}"))?;
+                return Ok(ExitCode::SUCCESS);
+            }
             let (game, default_path) = match save {
                 Some(path) => (cli::load_game(&path, data)?, path),
-                None => (new_game(&new, data, false)?, cli::fresh_save_path("hotseat")),
+                None => (
+                    new_game(&new, data, false)?,
+                    cli::fresh_save_path("hotseat"),
+                ),
             };
             let options = PlayOptions {
                 save_path: Some(save_to.unwrap_or(default_path)),

@@ -1148,15 +1148,9 @@ fn mark_of_khorne_spends_a_die_for_three_offence_then_the_opponent_spends_defenc
     play(&mut g, &["use"]);
     assert_eq!(kind(&g), DecisionKind::OpponentCardChoice);
     assert_eq!(g.faction(g.decision().unwrap().seat), UM);
-    let l = legal(&g);
-    assert_eq!(l.len(), 2, "{l:?}");
-    // Destroying the routed Scout keeps the defence die.
-    let destroy = l.iter().find(|x| *x != "die defence").unwrap().clone();
-    play(&mut g, &[destroy.as_str()]);
-    eprintln!("DBG-MK {:?} {:?} {l:?}", kind(&g), legal(&g));
-    if kind(&g) == DecisionKind::OpponentCardChoice {
-        play(&mut g, &["pick routed scout"]);
-    }
+    assert_eq!(legal(&g), ["option 1", "option 2"]);
+    // Option 2, destroying the routed Scout (the only one), keeps the defence die.
+    play(&mut g, &["option 2"]);
     assert_eq!(units(&g, here(), UM), [(SpaceMarine, false)]);
     assert_eq!(side(&g, DEF).dice, [D]);
 }
@@ -1194,13 +1188,9 @@ fn daemonic_resilience_gains_a_die_then_four_defence_unless_the_opponent_destroy
     assert_eq!(side(&g, ATT).dice, [M]);
     play(&mut g, &["use"]);
     assert_eq!(g.faction(g.decision().unwrap().seat), UM);
-    eprintln!("DBG-DR {:?} {:?}", kind(&g), legal(&g));
     // The Ultramarines keep the Scout: the Helbrute gains 4 defence tokens.
-    let keep = legal(&g)
-        .into_iter()
-        .find(|x| !x.contains("scout"))
-        .unwrap();
-    play(&mut g, &[keep.as_str()]);
+    assert_eq!(legal(&g), ["option 1", "option 2"]);
+    play(&mut g, &["option 2"]);
     assert_eq!(side(&g, ATT).defence_tokens, 4);
     assert_eq!(units(&g, here(), UM), [(Scout, false)]);
 }
@@ -1219,7 +1209,10 @@ fn emperors_glory_rolls_two_dice_then_rallies_all_and_turns_dice_to_morale() {
     assert_eq!(side(&g, ATT).dice, [O, D]);
     play(&mut g, &["use"]);
     assert!(units(&g, here(), UM).iter().all(|(_, r)| !r), "all rallied");
-    play(&mut g, &["convert offence -> morale", "convert defence -> morale"]);
+    play(
+        &mut g,
+        &["convert offence -> morale", "convert defence -> morale"],
+    );
     assert_eq!(faces(&g, ATT, M), 2);
 }
 
@@ -1238,13 +1231,9 @@ fn veteran_scouts_gains_a_token_per_morale_die_then_spends_morale_dice_to_retrea
     play(&mut g, &["use"]);
     let l = legal(&g);
     assert!(l.contains(&"die morale".to_string()), "{l:?}");
-    play(&mut g, &["die morale"]);
-    eprintln!("DBG-VS {:?} {:?}", kind(&g), legal(&g));
-    let mv = legal(&g)
-        .into_iter()
-        .find(|x| x.starts_with("move"))
-        .expect("a retreat");
-    play(&mut g, &[mv.as_str()]);
+    // Spend dice one at a time (done to stop), a retreat for each.
+    // One area to retreat to: no further choice.
+    play(&mut g, &["die morale", "done"]);
     assert_eq!(units(&g, here(), UM).len(), 1);
     assert_eq!(faces(&g, ATT, M), 1);
 }
@@ -1258,13 +1247,8 @@ fn hit_and_run_gains_two_offence_then_a_morale_die_moves_a_unit_out() {
     );
     play(&mut g, &["card 1", "card 1", "use"]);
     assert_eq!(side(&g, ATT).offence_tokens, 2);
+    // The morale die is the only one, and one area is open: both go without asking.
     play(&mut g, &["use"]);
-    eprintln!("DBG-HR {:?} {:?}", kind(&g), legal(&g));
-    let mv = legal(&g)
-        .into_iter()
-        .find(|x| x.starts_with("move"))
-        .expect("a move");
-    play(&mut g, &[mv.as_str()]);
     assert_eq!(units(&g, here(), EL), [(AspectWarrior, false)]);
     assert!(side(&g, ATT).dice.is_empty(), "the morale die is spent");
 }
@@ -1278,7 +1262,10 @@ fn wraithguard_advance_gains_a_die_turns_defence_to_offence_and_the_opponent_pay
     );
     play(&mut g, &["card 1", "card 1", "use", "option 2"]);
     assert_eq!(faces(&g, ATT, M), 1);
-    play(&mut g, &["convert defence -> offence", "convert defence -> offence"]);
+    play(
+        &mut g,
+        &["convert defence -> offence", "convert defence -> offence"],
+    );
     assert_eq!(faces(&g, ATT, O), 2);
     play(&mut g, &["use"]);
     // No morale die: the Ultramarines rout a unit of their choice.
@@ -1290,7 +1277,12 @@ fn wraithguard_advance_gains_a_die_turns_defence_to_offence_and_the_opponent_pay
 #[test]
 fn wraithguard_support_turns_offence_to_defence_and_a_morale_die_rallies() {
     let mut g = fight(
-        s(EL, &[Wraithguard, AspectWarrior], &[O], "Wraithguard Support"),
+        s(
+            EL,
+            &[Wraithguard, AspectWarrior],
+            &[O],
+            "Wraithguard Support",
+        ),
         s(UM, &[Scout], &[], "Blessed Power Armour"),
         |p| routed(p, AspectWarrior),
     );
@@ -1310,7 +1302,10 @@ fn fire_prism_turns_morale_to_offence_and_the_attacker_gains_two_offence() {
         |_| {},
     );
     play(&mut g, &["card 1", "card 1", "use"]);
-    play(&mut g, &["convert morale -> offence", "convert morale -> offence"]);
+    play(
+        &mut g,
+        &["convert morale -> offence", "convert morale -> offence"],
+    );
     assert_eq!(faces(&g, ATT, O), 2);
     play(&mut g, &["use"]);
     assert_eq!(side(&g, ATT).offence_tokens, 2);
@@ -1476,12 +1471,9 @@ fn rokkit_wagon_gains_three_offence_then_the_opponent_may_retreat_a_unit() {
     );
     play(&mut g, &["card 1", "card 1", "use"]);
     assert_eq!(side(&g, ATT).offence_tokens, 3);
-    eprintln!("DBG-RW {:?} {:?}", kind(&g), legal(&g));
     assert_eq!(g.faction(g.decision().unwrap().seat), UM);
-    let mv = legal(&g)
-        .into_iter()
-        .find(|x| x.starts_with("move"))
-        .expect("a retreat");
-    play(&mut g, &[mv.as_str()]);
+    assert_eq!(kind(&g), DecisionKind::OpponentCardChoice);
+    // One area to retreat to: no further choice.
+    play(&mut g, &["use"]);
     assert_eq!(units(&g, here(), UM), [(Scout, false)]);
 }

@@ -638,3 +638,583 @@ fn prayer_to_the_dark_gods_is_optional() {
     assert!(g.position().storms.iter().any(|s| s.edge.to_string() == to));
     assert_eq!(g.player(Seat(1)).schemes, ["Prayer to the Dark Gods"]);
 }
+
+// ----- events and upgrades tested with issue 5 -----
+
+/// Four players, the board cleared but for a factory each.
+fn four(edit: impl FnOnce(&mut Position)) -> Game {
+    edited(4, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, UM);
+        build(p, "B3.sw", StructureKind::Factory, CH);
+        build(p, "C1.nw", StructureKind::Factory, Faction::Orks);
+        build(p, "D3.ne", StructureKind::Factory, Faction::Eldar);
+        edit(p);
+    })
+}
+
+fn seat8(p: &Position, f: Faction) -> u8 {
+    p.seat_of(f).unwrap().0
+}
+
+/// An uncontrolled world of the board (none of the factory worlds).
+fn empty_world(g: &Game) -> String {
+    g.board()
+        .areas()
+        .filter(|x| x.is_world())
+        .map(|x| x.id)
+        .find(|&w| g.position().area(w).factions().is_empty())
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn work_of_the_righteous_collects_the_materiel_of_a_friendly_world() {
+    let mut g = two(|p| {
+        p.players[0].materiel = 0;
+        event(p, 0, "Work of the Righteous");
+    });
+    let m = g
+        .board()
+        .area(a("A1.nw"))
+        .and_then(|x| x.world())
+        .unwrap()
+        .materiel;
+    play(&mut g, &["area A1.nw"]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::TacticChoice);
+    assert!(legal(&g).contains(&"option 2".to_string()));
+    play(&mut g, &["option 2"]);
+    assert_eq!(g.player(Seat(0)).materiel, m);
+}
+
+#[test]
+fn touched_by_the_warp_destroys_a_cultist_then_buys_upgrades_up_to_the_storm_level() {
+    let mut g = two(|p| {
+        put(p, "B3.sw", &[Cultist]);
+        event(p, 1, "Touched by the Warp");
+    });
+    play(&mut g, &["destroy B3.sw cultist"]);
+    assert!(units(&g, "B3.sw").is_empty());
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::TacticChoice);
+    assert!(legal(&g).contains(&"done".to_string()));
+}
+
+#[test]
+fn exterminatus_turns_every_strike_die_to_offence() {
+    let mut g = two(|p| {
+        scheme(p, 0, "Exterminatus");
+        put(p, "B1.ne", &[StrikeCruiser]);
+        put(p, "B1.se", &[Cultist, Cultist]);
+        p.forced_dice.attacker = vec![M, D];
+        revealed(p, 0, "B1", Order::Advance);
+    });
+    play(
+        &mut g,
+        &["resolve", "done", "done", "strike B1.ne -> B1.se"],
+    );
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::StrikeDice);
+    play(&mut g, &["use-event"]);
+    assert!(g.player(Seat(0)).schemes.is_empty());
+    // Two offence (Cultists have two health): one destroyed.
+    assert_eq!(g.decision().unwrap().seat, Seat(1));
+    play(&mut g, &["damage cultist"]);
+    assert_eq!(units(&g, "B1.se"), [(Cultist, false)]);
+}
+
+#[test]
+fn direct_the_faithful_swaps_a_structure_for_another_kind() {
+    let mut g = two(|p| {
+        upgrade(p, 0, "Direct the Faithful");
+        revealed(p, 0, "A1", Order::Strategize);
+    });
+    play(&mut g, &["resolve"]);
+    let l = legal(&g);
+    assert!(l.contains(&"build city A1.nw".to_string()), "{l:?}");
+    play(&mut g, &["build city A1.nw"]);
+    let s = &g.position().area(a("A1.nw")).structures;
+    assert_eq!(s.len(), 1);
+    assert_eq!(s[0].kind, StructureKind::City);
+}
+
+#[test]
+fn dread_ritual_buys_one_unit_after_deploy_a_materiel_less_per_cultist() {
+    let mut g = two(|p| {
+        upgrade(p, 1, "Dread Ritual");
+        put(p, "B3.sw", &[Cultist]);
+        p.players[1].materiel = 10;
+        p.players[1].assets.forge = 1;
+        revealed(p, 1, "B3", Order::Deploy);
+    });
+    play(&mut g, &["resolve", "done", "done"]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::DreadRitual);
+    let cost = g.data().unit(ChaosSpaceMarine).cost;
+    let log = g
+        .apply("buy chaos-space-marine B3.sw +forge".parse().unwrap())
+        .unwrap();
+    // One Cultist in the system: a materiel less (the Refresh Phase follows at once).
+    let paid = format!("for {} materiel (Dread Ritual)", cost - 1);
+    assert!(format!("{log:?}").contains(&paid), "{log:?}");
+    assert_eq!(
+        units(&g, "B3.sw"),
+        [(Cultist, false), (ChaosSpaceMarine, false)]
+    );
+}
+
+#[test]
+fn letz_get_fightin_places_two_ork_boyz_on_a_world_with_a_nob() {
+    let mut g = four(|p| {
+        let o = seat8(p, Faction::Orks);
+        put(p, "C1.nw", &[Nob]);
+        event(p, o, "Letz Get Fightin'");
+    });
+    play(&mut g, &["free ork-boyz C1.nw"]);
+    let boyz = units(&g, "C1.nw")
+        .iter()
+        .filter(|(u, _)| *u == OrkBoyz)
+        .count();
+    assert_eq!(boyz, 2);
+}
+
+#[test]
+fn exodite_colony_builds_a_city_on_an_uncontrolled_world_for_one_materiel() {
+    let mut g = four(|p| {
+        let e = seat8(p, Faction::Eldar);
+        p.players[usize::from(e)].materiel = 1;
+        event(p, e, "Exodite Colony");
+    });
+    let w = empty_world(&g);
+    play(&mut g, &[format!("build city {w}").as_str()]);
+    let e = g.seat_of(Faction::Eldar).unwrap();
+    assert_eq!(g.player(e).materiel, 0);
+    let s = &g.position().area(a(&w)).structures;
+    assert_eq!(
+        (s[0].kind, s[0].owner),
+        (StructureKind::City, Faction::Eldar)
+    );
+}
+
+#[test]
+fn outcasts_returned_places_a_free_hellebore_frigate_in_an_uncontrolled_void() {
+    let mut g = four(|p| {
+        let e = seat8(p, Faction::Eldar);
+        event(p, e, "Outcasts Returned");
+    });
+    let free = legal(&g)
+        .into_iter()
+        .find(|x| x.starts_with("free hellebore-frigate"))
+        .unwrap();
+    play(&mut g, &[free.as_str()]);
+    let void = free.rsplit(' ').next().unwrap();
+    assert_eq!(units(&g, void), [(HelleboreFrigate, false)]);
+}
+
+#[test]
+fn how_we_getz_here_moves_a_unit_to_an_uncontrolled_world() {
+    let mut g = four(|p| {
+        let o = seat8(p, Faction::Orks);
+        put(p, "C1.nw", &[OrkBoyz]);
+        event(p, o, "How We Getz Here?");
+    });
+    let w = empty_world(&g);
+    play(&mut g, &[format!("move C1.nw -> {w} ork-boyz x1").as_str()]);
+    assert_eq!(units(&g, &w), [(OrkBoyz, false)]);
+}
+
+#[test]
+fn werk_fasta_buys_the_structure_before_the_units() {
+    let other = common::intro(4, 1)
+        .board()
+        .areas_of("C1".parse().unwrap())
+        .find(|x| x.is_world() && x.id != a("C1.nw"))
+        .unwrap()
+        .id
+        .to_string();
+    let mut g = four(|p| {
+        let o = seat8(p, Faction::Orks);
+        upgrade(p, o, "Werk Fasta!");
+        put(p, &other, &[OrkBoyz]);
+        p.players[usize::from(o)].materiel = 10;
+        revealed(p, o, "C1", Order::Deploy);
+    });
+    play(&mut g, &["resolve"]);
+    let l = legal(&g);
+    let build = l
+        .iter()
+        .find(|x| x.starts_with("build ") && !x.contains('+'))
+        .expect("a structure first")
+        .clone();
+    play(&mut g, &[build.as_str()]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::DeployUnits);
+    assert!(legal(&g).iter().any(|x| x.starts_with("buy ")));
+}
+
+#[test]
+fn mob_up_resolves_an_advance_with_no_token_where_two_units_stand() {
+    let mut g = four(|p| {
+        let o = usize::from(seat8(p, Faction::Orks));
+        scheme(p, o, "Mob Up!");
+        put(p, "C1.nw", &[OrkBoyz, OrkBoyz]);
+        // An Ork token on top of a stack, so the Orks have a turn.
+        let i = p.players[o]
+            .orders
+            .iter()
+            .position(|x| *x == Order::Dominate)
+            .unwrap();
+        p.players[o].orders.remove(i);
+        p.stacks.insert(
+            "C1".parse().unwrap(),
+            vec![herakon::engine::position::PlacedOrder {
+                owner: Faction::Orks,
+                order: Order::Dominate,
+            }],
+        );
+        p.phase = Phase::Operations {
+            turn: Seat(u8::try_from(o).unwrap()),
+            step: herakon::engine::phase::OpStep::Reveal,
+        };
+    });
+    assert!(legal(&g).contains(&"use-event".to_string()));
+    play(&mut g, &["use-event", "system C1"]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::MoveShips);
+    assert!(g.position().cards.no_token);
+}
+
+#[test]
+fn warp_gate_moves_units_to_any_friendly_or_uncontrolled_area_instead_of_revealing() {
+    let mut g = four(|p| {
+        let e = usize::from(seat8(p, Faction::Eldar));
+        scheme(p, e, "Warp Gate");
+        put(p, "D3.ne", &[AspectWarrior]);
+        let i = p.players[e]
+            .orders
+            .iter()
+            .position(|x| *x == Order::Dominate)
+            .unwrap();
+        p.players[e].orders.remove(i);
+        p.stacks.insert(
+            "D3".parse().unwrap(),
+            vec![herakon::engine::position::PlacedOrder {
+                owner: Faction::Eldar,
+                order: Order::Dominate,
+            }],
+        );
+        p.phase = Phase::Operations {
+            turn: Seat(u8::try_from(e).unwrap()),
+            step: herakon::engine::phase::OpStep::Reveal,
+        };
+    });
+    let w = empty_world(&g);
+    play(
+        &mut g,
+        &[
+            "use-event",
+            format!("move D3.ne -> {w} aspect-warrior x1").as_str(),
+        ],
+    );
+    assert_eq!(units(&g, &w), [(AspectWarrior, false)]);
+}
+
+#[test]
+fn fear_from_above_rolls_an_extra_die_and_a_morale_die_routs_the_survivors() {
+    let mut g = two(|p| {
+        upgrade(p, 1, "Fear from Above");
+        put(p, "B1.ne", &[IconoclastDestroyer]);
+        put(p, "B1.se", &[SpaceMarine]);
+        p.forced_dice.attacker = vec![O, M, D];
+        revealed(p, 1, "B1", Order::Advance);
+    });
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "done",
+            "done",
+            "strike B1.ne -> B1.se",
+            "option 1",
+        ],
+    );
+    assert_eq!(legal(&g), ["die morale", "done"]);
+    play(&mut g, &["die morale"]);
+    // One offence against a Space Marine (three health): it survives, routed.
+    assert_eq!(g.decision().unwrap().seat, Seat(0));
+    // (The Refresh Phase follows at once and rallies every unit: read the log.)
+    let log = g.apply("damage space-marine".parse().unwrap()).unwrap();
+    assert!(
+        format!("{log:?}").contains("survives and is routed (Fear from Above)"),
+        "{log:?}"
+    );
+    assert_eq!(units(&g, "B1.se"), [(SpaceMarine, false)]);
+}
+
+#[test]
+fn complete_destruction_strikes_a_bastion_world_and_two_defence_dice_destroy_a_piece() {
+    let mut g = two(|p| {
+        upgrade(p, 1, "Complete Destruction");
+        put(p, "B1.ne", &[IconoclastDestroyer]);
+        put(p, "B1.se", &[Scout]);
+        build(p, "B1.se", StructureKind::Bastion, UM);
+        p.forced_dice.attacker = vec![D, D];
+        revealed(p, 1, "B1", Order::Advance);
+    });
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "done",
+            "done",
+            "strike B1.ne -> B1.se",
+            "die defence",
+        ],
+    );
+    // No offence rolled; the Ultramarines destroy a piece of their choice there.
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::DestroyOwnPiece);
+    assert_eq!(g.decision().unwrap().seat, Seat(0));
+    assert_eq!(legal(&g), ["destroy B1.se scout", "raze B1.se bastion"]);
+    play(&mut g, &["raze B1.se bastion"]);
+    assert!(g.position().area(a("B1.se")).structures.is_empty());
+}
+
+/// A void and a world next to it in the same system of the four-player board.
+fn strike_spot() -> (String, String) {
+    let g = common::intro(4, 1);
+    let b = g.board();
+    for v in b.areas().filter(|x| !x.is_world()) {
+        if let Some(w) = b.area_neighbours(v.id).find(|w| {
+            w.system == v.id.system
+                && b.area(*w)
+                    .is_some_and(herakon::engine::board::AreaInfo::is_world)
+                && !["A1.nw", "B3.sw", "C1.nw", "D3.ne"].contains(&w.to_string().as_str())
+        }) {
+            return (v.id.to_string(), w.to_string());
+        }
+    }
+    panic!("no strike spot");
+}
+
+/// `f`'s ship in the void, two Ultramarines Scouts on the world, `f`'s Advance revealed there,
+/// the strike chosen.
+fn strike4(
+    f: Faction,
+    ship: herakon::engine::UnitType,
+    card: &str,
+    dice: &[herakon::engine::data::DieFace],
+    scheme_card: bool,
+) -> Game {
+    let (v, w) = strike_spot();
+    let mut g = four(|p| {
+        let k = seat8(p, f);
+        if scheme_card {
+            scheme(p, usize::from(k), card);
+        } else {
+            upgrade(p, k, card);
+        }
+        put(p, &v, &[ship]);
+        put(p, &w, &[Scout, Scout]);
+        p.forced_dice.attacker = dice.to_vec();
+        let um = usize::from(seat8(p, UM));
+        p.players[um].materiel = 3;
+        p.players[um].assets.forge = 1;
+        // An Ultramarines token still waits, so the Operations Phase goes on after the strike.
+        let i = p.players[um]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Dominate)
+            .unwrap();
+        p.players[um].orders.remove(i);
+        p.stacks.insert(
+            "A1".parse().unwrap(),
+            vec![herakon::engine::position::PlacedOrder {
+                owner: UM,
+                order: Order::Dominate,
+            }],
+        );
+        revealed(p, k, &v[..2], Order::Advance);
+    });
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "done",
+            "done",
+            format!("strike {v} -> {w}").as_str(),
+        ],
+    );
+    g
+}
+
+#[test]
+fn lootin_rolls_an_extra_die_and_spends_a_die_for_a_materiel_from_the_world_owner() {
+    let mut g = strike4(
+        Faction::Orks,
+        OnslaughtAttackShip,
+        "Lootin'!",
+        &[D, D, D, D],
+        false,
+    );
+    play(&mut g, &["option 1"]);
+    let orks = g.seat_of(Faction::Orks).unwrap();
+    let um = g.seat_of(UM).unwrap();
+    let before = g.player(orks).materiel;
+    assert_eq!(legal(&g), ["die defence", "done"]);
+    play(&mut g, &["die defence"]);
+    assert_eq!(g.player(orks).materiel, before + 1);
+    assert_eq!(g.player(um).materiel, 2);
+}
+
+#[test]
+fn stealin_spends_a_morale_die_to_take_an_asset_token_from_the_world_owner() {
+    let mut g = strike4(
+        Faction::Orks,
+        OnslaughtAttackShip,
+        "Stealin'!",
+        &[M, D, D],
+        false,
+    );
+    play(&mut g, &["option 1"]);
+    let orks = g.seat_of(Faction::Orks).unwrap();
+    let um = g.seat_of(UM).unwrap();
+    let before = g.player(orks).assets.forge;
+    play(&mut g, &["steal ultramarines forge"]);
+    assert_eq!(g.player(um).assets.forge, 0);
+    assert_eq!(g.player(orks).assets.forge, before + 1);
+}
+
+#[test]
+fn tactical_strikes_a_morale_die_lets_the_striker_pick_the_unit_hit_first() {
+    let mut g = strike4(
+        Faction::Eldar,
+        HelleboreFrigate,
+        "Tactical Strikes",
+        &[M, O, O, D],
+        false,
+    );
+    play(&mut g, &["option 1"]);
+    play(&mut g, &["die morale"]);
+    // Two offence: the Eldar pick the Scout that suffers the damage first.
+    let d = g.decision().unwrap();
+    assert_eq!(g.faction(d.seat), Faction::Eldar);
+    assert_eq!(legal(&g), ["damage scout"]);
+}
+
+#[test]
+fn strafing_run_spends_a_defence_die_to_move_ships_to_an_adjacent_system() {
+    let mut g = strike4(
+        Faction::Eldar,
+        HelleboreFrigate,
+        "Strafing Run",
+        &[D, O],
+        false,
+    );
+    play(&mut g, &["option 1"]);
+    play(&mut g, &["die defence"]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::StrafingRun);
+}
+
+#[test]
+fn vicious_raids_rerolls_dice_then_gains_a_die_of_your_choice() {
+    let mut g = strike4(
+        Faction::Eldar,
+        HelleboreFrigate,
+        "Vicious Raids",
+        &[D, D],
+        true,
+    );
+    play(&mut g, &["use-event"]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::StrikeReroll);
+    play(&mut g, &["die defence", "done"]);
+    assert_eq!(g.decision().unwrap().kind, DecisionKind::StrikeGainDie);
+    let n = match &g.position().phase {
+        Phase::Operations {
+            step: herakon::engine::phase::OpStep::Card(c),
+            ..
+        } => match &**c {
+            herakon::engine::card_step::CardStep::Strike(s) => s.dice.len(),
+            _ => 0,
+        },
+        _ => 0,
+    };
+    assert_eq!(n, 3);
+    assert!(
+        g.player(g.seat_of(Faction::Eldar).unwrap())
+            .schemes
+            .is_empty()
+    );
+}
+
+#[test]
+fn from_the_warp_lets_ships_move_across_a_warp_storm() {
+    // A1.s lies under a storm between A1 and A2.
+    let setup = |card: bool| {
+        two(move |p| {
+            if card {
+                upgrade(p, 1, "From the Warp");
+            }
+            put(p, "A1.se", &[IconoclastDestroyer]);
+            revealed(p, 1, "A2", Order::Advance);
+        })
+    };
+    let mut plain = setup(false);
+    play(&mut plain, &["resolve"]);
+    assert!(!legal(&plain).iter().any(|x| x.starts_with("move A1.se")));
+    let mut g = setup(true);
+    play(&mut g, &["resolve"]);
+    let l = legal(&g);
+    let mv = l
+        .iter()
+        .find(|x| x.starts_with("move A1.se"))
+        .expect("across the storm")
+        .clone();
+    play(&mut g, &[mv.as_str()]);
+    assert!(units(&g, "A1.se").is_empty());
+}
+
+#[test]
+fn wraithbone_singers_a_second_structure_of_another_kind_on_a_world() {
+    let mut g = four(|p| {
+        let e = seat8(p, Faction::Eldar);
+        upgrade(p, e, "Wraithbone Singers");
+        put(p, "D3.ne", &[AspectWarrior]);
+        p.players[usize::from(e)].materiel = 10;
+        revealed(p, e, "D3", Order::Deploy);
+    });
+    play(&mut g, &["resolve", "done"]);
+    let l = legal(&g);
+    assert!(l.contains(&"build city D3.ne".to_string()), "{l:?}");
+    play(&mut g, &["build city D3.ne"]);
+    assert_eq!(g.position().area(a("D3.ne")).structures.len(), 2);
+}
+
+#[test]
+fn recruitment_worlds_a_bastion_world_adds_one_less_than_its_capacity_to_the_deploy_limit() {
+    let bought = |card: bool| {
+        let mut g = two(move |p| {
+            if card {
+                upgrade(p, 0, "Recruitment Worlds");
+            }
+            put(p, "A1.ne", &[Scout]);
+            build(p, "A1.ne", StructureKind::Bastion, UM);
+            p.players[0].materiel = 14;
+            revealed(p, 0, "A1", Order::Deploy);
+        });
+        play(&mut g, &["resolve"]);
+        let mut n = 0;
+        while let Some(buy) = legal(&g)
+            .into_iter()
+            .find(|x| x.starts_with("buy ") && !x.contains('+'))
+        {
+            play(&mut g, &[buy.as_str()]);
+            n += 1;
+        }
+        (n, g)
+    };
+    let (plain, _) = bought(false);
+    let (with, g) = bought(true);
+    let extra = g.capacity(a("A1.ne")) - 1;
+    assert!(extra > 0);
+    assert_eq!(with, plain + usize::from(extra));
+    assert!(
+        g.player(Seat(0))
+            .used_upgrades
+            .contains(&"Recruitment Worlds".into())
+    );
+}

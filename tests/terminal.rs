@@ -9,6 +9,9 @@ use std::time::{Duration, Instant};
 
 mod common;
 
+/// Numbers the tmux servers of the tests running in parallel.
+static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// One tmux server of our own, killed when the test ends.
 struct Tmux {
     socket: String,
@@ -25,7 +28,6 @@ impl Tmux {
             return None;
         }
         // One server per test: tests run in parallel.
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let socket = format!("herakon-test-{}-{n}", std::process::id());
         let mut cmd = vec![env!("CARGO_BIN_EXE_herakon").to_string()];
@@ -143,7 +145,11 @@ fn hot_seat_game_in_a_real_terminal_hides_the_board_between_seats_saves_and_quit
     }
     let text = std::fs::read_to_string(&autosave).unwrap();
     let game = herakon::engine::save::load(&text, common::data()).unwrap();
-    assert_eq!(game.history().len(), 1, "the autosave holds the order placed");
+    assert_eq!(
+        game.history().len(),
+        1,
+        "the autosave holds the order placed"
+    );
     t.keys("Enter");
     t.wait_for(&["Place an order token face down"]);
     // `s` asks for the file name, offering the current one.
@@ -213,4 +219,20 @@ fn too_small_a_real_terminal_says_so() {
     };
     t.keys("Enter");
     t.wait_for(&["terminal too small: need", "have 60x20"]);
+}
+
+#[test]
+fn play_without_options_opens_the_new_game_screen() {
+    let dir = scratch_dir("menu");
+    let Some(t) = Tmux::start(&dir, &["play"]) else {
+        return;
+    };
+    t.wait_for(&["New game", "Players", "introductory", "Seed"]);
+    // Three players on a constructed board.
+    t.keys("Right");
+    t.keys("Down");
+    t.keys("Right");
+    t.wait_for(&["constructed", "Seat 3"]);
+    t.keys("Enter");
+    t.wait_for(&["Pass the keyboard"]);
 }

@@ -347,9 +347,15 @@ fn save_key_asks_for_a_file_name_then_the_caller_saves() {
     app.save_path = "saves/hotseat-3.json".into();
     assert_eq!(app.handle(&mut game, Msg::char('s')), Effect::None);
     assert_eq!(app.overlay, Overlay::SaveAs);
-    assert_eq!(app.input, "saves/hotseat-3.json", "prefilled with the current path");
+    assert_eq!(
+        app.input, "saves/hotseat-3.json",
+        "prefilled with the current path"
+    );
     let text = screen_text(&app, &game);
-    assert!(text.contains("Save as") && text.contains("saves/hotseat-3.json"), "{text}");
+    assert!(
+        text.contains("Save as") && text.contains("saves/hotseat-3.json"),
+        "{text}"
+    );
     // Esc cancels: nothing saved, the path unchanged.
     assert_eq!(app.handle(&mut game, Msg::key(KeyCode::Esc)), Effect::None);
     assert_eq!(app.overlay, Overlay::None);
@@ -358,10 +364,17 @@ fn save_key_asks_for_a_file_name_then_the_caller_saves() {
         app.handle(&mut game, Msg::key(KeyCode::Backspace));
     }
     for c in "mine".chars() {
-        assert_eq!(app.handle(&mut game, Msg::char(c)), Effect::None, "typing saves nothing");
+        assert_eq!(
+            app.handle(&mut game, Msg::char(c)),
+            Effect::None,
+            "typing saves nothing"
+        );
     }
     assert!(game.history().is_empty(), "typing plays nothing");
-    assert_eq!(app.handle(&mut game, Msg::key(KeyCode::Enter)), Effect::Save);
+    assert_eq!(
+        app.handle(&mut game, Msg::key(KeyCode::Enter)),
+        Effect::Save
+    );
     assert_eq!(app.save_path, std::path::Path::new("saves/mine.json"));
     assert_eq!(app.overlay, Overlay::None);
 }
@@ -405,7 +418,11 @@ fn undo_restores_the_previous_decision() {
     assert_eq!(game.position(), before.position());
     assert_eq!(game.history(), before.history());
     assert_eq!(app.screen, Screen::Play, "the same seat goes on deciding");
-    assert!(app.flash.as_deref().unwrap().contains("undone"), "{:?}", app.flash);
+    assert!(
+        app.flash.as_deref().unwrap().contains("undone"),
+        "{:?}",
+        app.flash
+    );
     // The undone action is selected again.
     let scene = Scene::new(&game, app.shown);
     assert_eq!(app.visible(&scene.choices)[app.selected].action, last);
@@ -423,7 +440,11 @@ fn undo_is_refused_after_a_reveal_a_roll_or_a_hand_off() {
     let len = revealed.history().len();
     app.handle(&mut revealed, Msg::char('u'));
     assert_eq!(revealed.history().len(), len, "nothing undone");
-    assert!(app.flash.as_deref().unwrap().contains("revealed"), "{:?}", app.flash);
+    assert!(
+        app.flash.as_deref().unwrap().contains("revealed"),
+        "{:?}",
+        app.flash
+    );
 
     let mut rolled = played_until(3, |b, a| {
         same_seat(b, a)
@@ -448,7 +469,11 @@ fn undo_is_refused_after_a_reveal_a_roll_or_a_hand_off() {
     app.handle(&mut game, Msg::key(KeyCode::Enter));
     app.handle(&mut game, Msg::char('u'));
     assert_eq!(game.history().len(), 1, "not across a hand-off");
-    assert!(app.flash.as_deref().unwrap().contains("another player"), "{:?}", app.flash);
+    assert!(
+        app.flash.as_deref().unwrap().contains("another player"),
+        "{:?}",
+        app.flash
+    );
 }
 
 #[test]
@@ -468,7 +493,11 @@ fn replay_steps_through_the_history_and_shows_hidden_orders() {
         t.draw(|f| draw(f, app, &replay.scene())).unwrap();
         let buf = t.backend().buffer().clone();
         (0..60)
-            .map(|y| (0..200).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>())
+            .map(|y| {
+                (0..200)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
             .collect::<Vec<_>>()
             .join("\n")
     };
@@ -490,14 +519,28 @@ fn replay_steps_through_the_history_and_shows_hidden_orders() {
         for token in stack {
             // The area panel (the cursor starts on A1, where both orders are) names them.
             let code = format!("{}:{}", token.owner.letter(), token.order.key());
-            assert!(text.contains(&code), "{code} not shown for {system}:\n{text}");
+            assert!(
+                text.contains(&code),
+                "{code} not shown for {system}:\n{text}"
+            );
             shown += 1;
         }
     }
     assert_eq!(shown, 2);
     let everything = replay.scene();
-    assert!(everything.view.stacks.values().flatten().all(|t| t.order.is_some()));
-    assert!(app.log.iter().any(|l| l.text.contains("places an order token")));
+    assert!(
+        everything
+            .view
+            .stacks
+            .values()
+            .flatten()
+            .all(|t| t.order.is_some())
+    );
+    assert!(
+        app.log
+            .iter()
+            .any(|l| l.text.contains("places an order token"))
+    );
     // Back one action, then the ends.
     replay.handle(&mut app, Msg::key(KeyCode::Left));
     assert_eq!(replay.index(), 1);
@@ -505,7 +548,11 @@ fn replay_steps_through_the_history_and_shows_hidden_orders() {
     assert_eq!(replay.index(), 4);
     assert_eq!(replay.game().position(), game.position());
     replay.handle(&mut app, Msg::key(KeyCode::Up));
-    assert_eq!(replay.index(), 0, "no order revealed yet: back to the round's start");
+    assert_eq!(
+        replay.index(),
+        0,
+        "no order revealed yet: back to the round's start"
+    );
     replay.handle(&mut app, Msg::key(KeyCode::Down));
     assert_eq!(replay.index(), 4);
     assert!(replay.handle(&mut app, Msg::char('q')), "q ends the replay");
@@ -521,7 +568,10 @@ fn replay_of_a_long_game_jumps_by_order_and_round() {
     let first = replay.index();
     assert!(first > 0 && first < replay.len());
     let next = game.history()[first];
-    assert!(matches!(next, Action::Reveal { .. }) || replay.game().position().round > 1, "{next}");
+    assert!(
+        matches!(next, Action::Reveal { .. }) || replay.game().position().round > 1,
+        "{next}"
+    );
     replay.handle(&mut app, Msg::key(KeyCode::PageDown));
     assert_eq!(replay.game().position().round, 2);
     let round_two = replay.index();
@@ -552,7 +602,10 @@ fn too_small_a_terminal_says_so() {
     assert!(!screen_text(&app, &game).contains("too small"));
     app.handle(&mut game, Msg::char('q'));
     app.handle(&mut game, Msg::Resize(50, 15));
-    assert!(screen_text(&app, &game).contains("Quit the game?"), "the question stays visible");
+    assert!(
+        screen_text(&app, &game).contains("Quit the game?"),
+        "the question stays visible"
+    );
 }
 
 #[test]
@@ -702,4 +755,75 @@ fn combat_panel_shows_only_the_viewers_hand() {
         }
     }
     panic!("no random game reached a combat");
+}
+
+#[test]
+fn new_game_screen_chooses_players_board_factions_and_seed() {
+    use herakon::engine::{Faction, SetupKind};
+    use herakon::tui::newgame::{NewGame, Outcome};
+    let data = data();
+    let mut menu = NewGame::new(42);
+    let start = |menu: &mut NewGame| match menu.handle(Msg::key(KeyCode::Enter), &data) {
+        Outcome::Start(game) => *game,
+        other => panic!("no game: {other:?} {:?}", menu.error),
+    };
+    let game = start(&mut menu);
+    assert_eq!(game.player_count(), 2);
+    // Four players, constructed board, seat 1 changed to the Orks, seed 7.
+    let mut menu = NewGame::new(42);
+    for _ in 0..3 {
+        menu.handle(Msg::key(KeyCode::Right), &data);
+    }
+    assert_eq!(menu.players, 4);
+    menu.handle(Msg::key(KeyCode::Down), &data);
+    menu.handle(Msg::key(KeyCode::Right), &data);
+    assert_eq!(menu.kind, SetupKind::Build);
+    menu.handle(Msg::key(KeyCode::Down), &data);
+    menu.handle(Msg::key(KeyCode::Right), &data);
+    menu.handle(Msg::key(KeyCode::Right), &data);
+    // Each seat whose faction is taken gets the old one: every faction stays once.
+    assert_eq!(
+        menu.factions,
+        [
+            Faction::Orks,
+            Faction::Ultramarines,
+            Faction::Chaos,
+            Faction::Eldar
+        ],
+        "the seats swap factions"
+    );
+    for _ in 0..10 {
+        menu.handle(Msg::key(KeyCode::Down), &data);
+    }
+    menu.handle(Msg::key(KeyCode::Backspace), &data);
+    menu.handle(Msg::key(KeyCode::Backspace), &data);
+    menu.handle(Msg::char('7'), &data);
+    assert_eq!(menu.seed, "7");
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| menu.draw(f, Theme::monochrome())).unwrap();
+    let buf = t.backend().buffer();
+    let text: String = (0..40)
+        .flat_map(|y| (0..120).map(move |x| (x, y)))
+        .map(|p| buf[p].symbol().to_string())
+        .collect();
+    assert!(
+        text.contains("New game") && text.contains("constructed"),
+        "{text}"
+    );
+    let game = start(&mut menu);
+    assert_eq!(game.player_count(), 4);
+    assert_eq!(game.faction(Seat(0)), Faction::Orks);
+    let same = herakon::cli::new_game(
+        4,
+        Some(menu.factions.to_vec()),
+        7,
+        SetupKind::Build,
+        data.clone(),
+    )
+    .unwrap();
+    assert_eq!(
+        game.position(),
+        same.position(),
+        "seed 7 and the factions chosen"
+    );
 }

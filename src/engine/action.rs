@@ -686,6 +686,10 @@ mod tests {
     /// DESIGN: `Action` stays small and `Copy` so legal-action lists never allocate per action.
     #[test]
     fn an_action_fits_in_eight_bytes() {
-        assert!(std::mem::size_of::<Action>() <= 8, "{} bytes", std::mem::size_of::<Action>());
+        assert!(
+            std::mem::size_of::<Action>() <= 8,
+            "{} bytes",
+            std::mem::size_of::<Action>()
+        );
     }
 }

@@ -35,10 +35,10 @@ use super::unit_type::UnitType;
 
 pub use combat::{CombatTotals, dice_text};
 pub use construct::{first_tile_system, fits_board_size, grid_side};
-pub use setup::{NewGameError, NewGameOptions};
 pub(crate) use setup::starting_player;
-pub(crate) use validate::resolving_order;
+pub use setup::{NewGameError, NewGameOptions};
 pub use validate::Violation;
+pub(crate) use validate::resolving_order;
 
 /// A rule that forbids an action, in words a player understands.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -421,7 +421,9 @@ impl Game {
                     );
                 }
                 RefreshStep::MoveStorm { card, .. } => self.storm_actions(card, &mut out),
-                RefreshStep::EventAbility { card } => self.event_ability_actions(*turn, card, &mut out),
+                RefreshStep::EventAbility { card } => {
+                    self.event_ability_actions(*turn, card, &mut out);
+                }
                 RefreshStep::Tactic { card, area, drawn } => {
                     self.tactic_actions(*turn, card, *area, drawn, &mut out);
                 }
@@ -466,7 +468,9 @@ impl Game {
             Phase::Setup(s) => self.apply_setup(s, action, log),
             Phase::Planning { turn } => self.apply_planning(turn, action, log),
             Phase::Operations { turn, step } => match step {
-                OpStep::Reveal if action == Action::UseEvent => self.apply_scheme_instead(turn, log),
+                OpStep::Reveal if action == Action::UseEvent => {
+                    self.apply_scheme_instead(turn, log);
+                }
                 OpStep::Reveal => self.apply_reveal(turn, action, log),
                 OpStep::Revealed { system, order } => {
                     if let Action::ResolveAs { order: new } = action {

@@ -31,6 +31,11 @@ pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, 
             Some(i) => message[..i].to_string(),
             None => message,
         };
-        JsonError { path, line: inner.line(), column: inner.column(), message }
+        JsonError {
+            path,
+            line: inner.line(),
+            column: inner.column(),
+            message,
+        }
     })
 }

@@ -3,8 +3,8 @@
 
 pub mod data;
 mod data_load;
-mod json_error;
 pub mod ids;
+mod json_error;
 pub mod unit_type;
 
 pub use data::GameData;

@@ -14,7 +14,9 @@ use super::phase::Phase;
 use super::unit_type::UnitType;
 
 /// One plastic unit on the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Unit {
     /// Which unit (its faction is the owner).

@@ -422,15 +422,18 @@ impl App {
         match code {
             KeyCode::Enter => {
                 self.overlay = Overlay::None;
-                match save_target(&self.input) {
-                    Some(path) => {
-                        self.save_path = path;
-                        Effect::Save
-                    }
-                    None => {
-                        self.note("not saved: no file name");
-                        Effect::None
-                    }
+                // The name offered unchanged is the current file, wherever it is.
+                let target = if self.input == self.save_path.display().to_string() {
+                    Some(self.save_path.clone())
+                } else {
+                    save_target(&self.input)
+                };
+                if let Some(path) = target {
+                    self.save_path = path;
+                    Effect::Save
+                } else {
+                    self.note("not saved: no file name");
+                    Effect::None
                 }
             }
             KeyCode::Esc => {

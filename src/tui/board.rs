@@ -129,7 +129,12 @@ pub fn draw(
     // Setup: show where the selected tile or storm would go.
     match selected {
         Some(Action::PlaceTile { system, .. }) if !scene.board.has_system(system) => {
-            draw_outline(buf, r.tile(system), theme, &format!(" {} ", selected.map_or_else(String::new, |a| a.to_string())));
+            draw_outline(
+                buf,
+                r.tile(system),
+                theme,
+                &format!(" {} ", selected.map_or_else(String::new, |a| a.to_string())),
+            );
         }
         Some(Action::PlaceStorm { edge }) => draw_storm(buf, r, edge, theme),
         _ => {}
@@ -151,7 +156,13 @@ fn draw_outline(buf: &mut Buffer, t: Rect, theme: Theme, label: &str) {
         buf.set_string(t.x, y, "╎", style);
         buf.set_string(right, y, "╎", style);
     }
-    buf.set_stringn(t.x + 2, t.y, label, usize::from(t.width.saturating_sub(4)), style);
+    buf.set_stringn(
+        t.x + 2,
+        t.y,
+        label,
+        usize::from(t.width.saturating_sub(4)),
+        style,
+    );
 }
 
 fn draw_tile(

@@ -7,6 +7,7 @@
 pub mod app;
 pub mod board;
 pub mod layout;
+pub mod newgame;
 pub mod panels;
 pub mod replay;
 pub mod save;
@@ -54,4 +55,17 @@ pub fn run(game: Game, options: PlayOptions) -> std::io::Result<()> {
 pub fn replay(game: &Game) -> Result<(), String> {
     let replay = Replay::new(game)?;
     terminal::run_replay(replay).map_err(|e| format!("terminal error: {e}"))
+}
+
+/// Shows the new-game screen, then runs the client on the game chosen there until the players
+/// quit (at once if they leave the screen).
+///
+/// # Errors
+/// Terminal input/output failures.
+pub fn run_new(
+    data: &std::sync::Arc<crate::engine::GameData>,
+    seed: u64,
+    options: &PlayOptions,
+) -> std::io::Result<()> {
+    terminal::run_new(data, seed, options)
 }

@@ -354,7 +354,11 @@ fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String 
             format!("place a {kind} at {}", area_label(area))
         }
         Action::PlaceObjective { area, faction } => {
-            format!("place a {} objective token at {}", faction.name(), area_label(area))
+            format!(
+                "place a {} objective token at {}",
+                faction.name(),
+                area_label(area)
+            )
         }
         Action::PlaceStorm { edge } => format!("place a warp storm on {edge}"),
         Action::UseAbility
@@ -369,9 +373,14 @@ fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String 
         }
         Action::Steal { faction, asset } => format!("{} loses a {asset} token", faction.name()),
         Action::Raze { area, kind } => format!("destroy the {kind} at {}", area_label(area)),
-        Action::ResolveAs { order } => format!("resolve it as {} (The Green Tide)", capitalized(order.key())),
+        Action::ResolveAs { order } => format!(
+            "resolve it as {} (The Green Tide)",
+            capitalized(order.key())
+        ),
         Action::System { system } => format!("choose {}", sys_label(system)),
-        Action::Rout { area, unit } => format!("rout a {} at {}", unit_name(unit), area_label(area)),
+        Action::Rout { area, unit } => {
+            format!("rout a {} at {}", unit_name(unit), area_label(area))
+        }
         Action::Done => done_words(d.kind).into(),
     }
 }

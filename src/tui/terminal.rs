@@ -2,6 +2,7 @@
 //! the way out and by a panic hook; the event loop that turns terminal events into messages.
 
 use std::io::{self, Stdout, stdout};
+use std::sync::Arc;
 
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
@@ -14,11 +15,12 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
 use super::app::{App, Effect, Msg};
+use super::newgame::{NewGame, Outcome};
+use super::replay::Replay;
 use super::scene::Scene;
 use super::theme::Theme;
-use super::replay::Replay;
 use super::{PlayOptions, save, ui};
-use crate::engine::Game;
+use crate::engine::{Game, GameData};
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
@@ -87,7 +89,42 @@ pub fn run(game: &mut Game, options: &PlayOptions) -> io::Result<()> {
     if let Ok(Some(path)) = &result {
         eprintln!("herakon: the game is saved in {}", path.display());
     }
-    result.and(restored).map(|_| ())
+    result.and(restored).map(|_path| ())
+}
+
+/// The new-game screen, then the game it makes.
+///
+/// # Errors
+/// Terminal input/output failures.
+pub fn run_new(data: &Arc<GameData>, seed: u64, options: &PlayOptions) -> io::Result<()> {
+    install_panic_hook();
+    let mut terminal = setup()?;
+    let result = match menu_loop(&mut terminal, data, seed) {
+        Ok(Some(mut game)) => event_loop(&mut terminal, &mut game, options),
+        Ok(None) => Ok(None),
+        Err(e) => Err(e),
+    };
+    let restored = restore();
+    if let Ok(Some(path)) = &result {
+        eprintln!("herakon: the game is saved in {}", path.display());
+    }
+    result.and(restored).map(|_path| ())
+}
+
+fn menu_loop(terminal: &mut Term, data: &Arc<GameData>, seed: u64) -> io::Result<Option<Game>> {
+    let mut menu = NewGame::new(seed);
+    let theme = Theme::from_env();
+    loop {
+        terminal.draw(|frame| menu.draw(frame, theme))?;
+        let Some(msg) = message(&event::read()?) else {
+            continue;
+        };
+        match menu.handle(msg, data) {
+            Outcome::Stay => {}
+            Outcome::Quit => return Ok(None),
+            Outcome::Start(game) => return Ok(Some(*game)),
+        }
+    }
 }
 
 /// Runs a replay on the real terminal until the player quits.

@@ -61,12 +61,8 @@ fn drew_cards(before: &Game, after: &Game, seat: Seat) -> bool {
             .map_or((0, 0), |c| (c.attacker.hand_size, c.defender.hand_size))
     };
     let (bh, ah) = (hands(&b), hands(&a));
-    let decks = |v: &crate::engine::PlayerView| {
-        v.players
-            .iter()
-            .map(|p| p.event_deck)
-            .collect::<Vec<_>>()
-    };
+    let decks =
+        |v: &crate::engine::PlayerView| v.players.iter().map(|p| p.event_deck).collect::<Vec<_>>();
     ah.0 > bh.0
         || ah.1 > bh.1
         || (a.combat.is_some() && b.combat.is_none())

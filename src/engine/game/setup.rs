@@ -12,10 +12,10 @@ use crate::engine::board::{BoardLayout, PlacedTile};
 use crate::engine::data::GameData;
 use crate::engine::ids::{Faction, Order, Seat};
 use crate::engine::phase::Phase;
-use crate::engine::setup_phase::SetupKind;
 use crate::engine::position::{
     AreaState, AssetTokens, PlayerState, Position, Storm, Structure, Unit,
 };
+use crate::engine::setup_phase::SetupKind;
 
 /// What a new game is made of.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,0 +1,228 @@
+//! The new-game screen: players, each seat's faction, the board and the seed; Enter starts.
+
+use std::sync::Arc;
+
+use crossterm::event::KeyCode;
+use ratatui::Frame;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
+
+use super::app::Msg;
+use super::screens::centered;
+use super::theme::Theme;
+use crate::engine::{Faction, Game, GameData, SetupKind};
+
+/// The choices on the new-game screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewGame {
+    /// 2 to 4.
+    pub players: u8,
+    /// The faction of every seat (the first `players` are used).
+    pub factions: [Faction; 4],
+    /// The introductory board (fixed factions) or a constructed one (any factions).
+    pub kind: SetupKind,
+    /// The seed, as typed.
+    pub seed: String,
+    /// The selected row: players, board, seats 1-4, seed.
+    pub row: usize,
+    /// Why the last Enter did not start a game.
+    pub error: Option<String>,
+}
+
+/// What a key on the new-game screen leads to.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// Stay on the screen.
+    Stay,
+    /// Leave without a game.
+    Quit,
+    /// Play this game.
+    Start(Box<Game>),
+}
+
+impl NewGame {
+    /// The screen with 2 players on the introductory board and `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> NewGame {
+        NewGame {
+            players: 2,
+            factions: Faction::ALL,
+            kind: SetupKind::Intro,
+            seed: seed.to_string(),
+            row: 0,
+            error: None,
+        }
+    }
+
+    /// How many rows there are: players, board, one per seat, seed.
+    fn rows(&self) -> usize {
+        3 + usize::from(self.players)
+    }
+
+    /// Handles one message.
+    pub fn handle(&mut self, msg: Msg, data: &Arc<GameData>) -> Outcome {
+        let Msg::Key(code, _) = msg else {
+            return Outcome::Stay;
+        };
+        let seed_row = self.rows() - 1;
+        match code {
+            KeyCode::Esc | KeyCode::Char('q') => return Outcome::Quit,
+            KeyCode::Up | KeyCode::Char('k') => self.row = self.row.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                self.row = (self.row + 1).min(seed_row);
+            }
+            KeyCode::Left | KeyCode::Char('h') => self.change(-1),
+            KeyCode::Right | KeyCode::Char('l' | ' ') => self.change(1),
+            KeyCode::Char(c)
+                if c.is_ascii_digit() && self.row == seed_row && self.seed.len() < 19 =>
+            {
+                self.seed.push(c);
+            }
+            KeyCode::Backspace if self.row == seed_row => {
+                self.seed.pop();
+            }
+            KeyCode::Enter => return self.start(data),
+            _ => {}
+        }
+        self.error = None;
+        Outcome::Stay
+    }
+
+    fn change(&mut self, by: i8) {
+        let seed_row = self.rows() - 1;
+        match self.row {
+            0 => {
+                let n = i16::from(self.players) + i16::from(by);
+                self.players = u8::try_from(n.clamp(2, 4)).unwrap_or(2);
+                self.row = self.row.min(self.rows() - 1);
+            }
+            1 => {
+                self.kind = match self.kind {
+                    SetupKind::Intro => SetupKind::Build,
+                    SetupKind::Build => SetupKind::Intro,
+                };
+            }
+            r if r < seed_row && self.kind == SetupKind::Build => {
+                let seat = r - 2;
+                let now = Faction::ALL
+                    .iter()
+                    .position(|f| *f == self.factions[seat])
+                    .unwrap_or(0);
+                let next = (now + if by < 0 { 3 } else { 1 }) % 4;
+                // Another seat with that faction takes this seat's old one.
+                let old = self.factions[seat];
+                let new = Faction::ALL[next];
+                if let Some(other) = self.factions.iter().position(|f| *f == new) {
+                    self.factions[other] = old;
+                }
+                self.factions[seat] = new;
+            }
+            _ => {}
+        }
+    }
+
+    /// The factions the game gets (`None`: the introductory setup's own).
+    fn chosen_factions(&self) -> Option<Vec<Faction>> {
+        match self.kind {
+            SetupKind::Intro => None,
+            SetupKind::Build => Some(self.factions[..usize::from(self.players)].to_vec()),
+        }
+    }
+
+    fn start(&mut self, data: &Arc<GameData>) -> Outcome {
+        let Ok(seed) = self.seed.parse::<u64>() else {
+            self.error = Some("the seed must be a number".into());
+            return Outcome::Stay;
+        };
+        match crate::cli::new_game(
+            self.players,
+            self.chosen_factions(),
+            seed,
+            self.kind,
+            Arc::clone(data),
+        ) {
+            Ok(game) => Outcome::Start(Box::new(game)),
+            Err(e) => {
+                self.error = Some(e);
+                Outcome::Stay
+            }
+        }
+    }
+
+    /// Draws the screen.
+    pub fn draw(&self, frame: &mut Frame<'_>, theme: Theme) {
+        let area = frame.area();
+        frame.render_widget(Clear, area);
+        let seed_row = self.rows() - 1;
+        let row = |i: usize, label: String, value: Vec<Span<'static>>| {
+            let mark = if i == self.row { "▶ " } else { "  " };
+            let mut spans = vec![Span::styled(
+                format!("{mark}{label:<12}"),
+                if i == self.row {
+                    theme.selected()
+                } else {
+                    theme.text()
+                },
+            )];
+            spans.extend(value);
+            Line::from(spans)
+        };
+        let arrows = |s: String| Span::styled(format!("◀ {s} ▶"), theme.key());
+        let mut lines = vec![
+            Line::from(""),
+            row(0, "Players".into(), vec![arrows(self.players.to_string())]),
+            row(
+                1,
+                "Board".into(),
+                vec![arrows(
+                    match self.kind {
+                        SetupKind::Intro => "introductory",
+                        SetupKind::Build => "constructed (any factions)",
+                    }
+                    .into(),
+                )],
+            ),
+        ];
+        for seat in 0..usize::from(self.players) {
+            let value = match self.kind {
+                SetupKind::Intro => {
+                    let f = Faction::ALL[seat];
+                    Span::styled(f.name().to_string(), theme.faction(f))
+                }
+                SetupKind::Build => {
+                    let f = self.factions[seat];
+                    Span::styled(format!("◀ {} ▶", f.name()), theme.faction_bold(f))
+                }
+            };
+            lines.push(row(seat + 2, format!("Seat {}", seat + 1), vec![value]));
+        }
+        lines.push(row(
+            seed_row,
+            "Seed".into(),
+            vec![Span::styled(format!("{}▏", self.seed), theme.text())],
+        ));
+        lines.push(Line::from(""));
+        if let Some(e) = &self.error {
+            lines.push(Line::from(Span::styled(e.clone(), theme.warn())));
+        }
+        lines.push(Line::from(vec![
+            Span::styled("↑↓", theme.key()),
+            Span::raw(" row  "),
+            Span::styled("←→", theme.key()),
+            Span::raw(" change  "),
+            Span::styled("digits", theme.key()),
+            Span::raw(" seed  "),
+            Span::styled("Enter", theme.key()),
+            Span::raw(" start  "),
+            Span::styled("q", theme.key()),
+            Span::raw(" quit"),
+        ]));
+        let h = u16::try_from(lines.len()).unwrap_or(14) + 2;
+        let r = centered(area, 64, h);
+        let block = Block::bordered()
+            .border_type(BorderType::Double)
+            .border_style(theme.focused())
+            .title(Line::from(Span::styled(" New game ", theme.title())).centered());
+        frame.render_widget(Paragraph::new(lines).block(block), r);
+    }
+}
