@@ -504,3 +504,21 @@ fn rule_errors_every_refusal_names_a_rule_and_never_panics() {
         save::load(&save::to_json(&game), common::data()).unwrap();
     }
 }
+
+#[test]
+fn combat_odds_estimate_the_combat_an_advance_starts_and_add_up_to_one() {
+    let p = position(GROUND);
+    let o = herakon(&[
+        "check", &p, "--apply", "2", "--apply", "done", "--odds", "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let report = json(&o);
+    let odds = &report["odds"];
+    let chance = |k: &str| odds[k].as_f64().unwrap_or_else(|| panic!("{k} in {odds}"));
+    let total = chance("attacker_wins") + chance("defender_wins") + chance("nobody_wins");
+    assert!((total - 1.0).abs() < 1e-9, "{odds}");
+    assert!(chance("attacker_losses") >= 0.0 && chance("defender_losses") >= 0.0);
+    // Without a combat at hand there is nothing to estimate.
+    let o = herakon(&["check", &position(PLANNING), "--odds"]);
+    assert!(stdout(&o).contains("Odds: no combat"), "{}", text(&o));
+}

@@ -17,7 +17,7 @@ use crate::engine::{Action, Game};
 pub const DEFAULT_SAMPLES: u32 = 1000;
 
 /// The estimated outcome of a combat.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct CombatOdds {
     /// The contested area.
     pub area: AreaId,

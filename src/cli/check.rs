@@ -50,6 +50,11 @@ pub struct Args {
     /// Show only what this player may see: a seat number (1-4) or a faction.
     #[arg(long = "as", value_name = "PLAYER")]
     pub viewer: Option<String>,
+    /// Estimate the combat in progress (or the one ending the current Advance would start):
+    /// win chances and expected losses from simulated continuations, as the deciding player
+    /// (or `--as PLAYER`) knows the game.
+    #[arg(long)]
+    pub odds: bool,
 }
 
 /// A seat as the report names it: seats count from 1, as printed.
@@ -161,6 +166,9 @@ struct Report {
     decision: Option<DecisionJson>,
     /// Every legal action now, in the order of their numbers (`None`: hidden from the viewer).
     legal_actions: Option<Vec<String>>,
+    /// With `--odds`: the estimate of the combat at hand, if there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    odds: Option<crate::bot::odds::CombatOdds>,
     /// The position: the full state (seats from 0, as saved), or the viewer's `PlayerView`.
     state: serde_json::Value,
 }
@@ -507,6 +515,11 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
     } else {
         ExitCode::SUCCESS
     };
+    // The estimate uses only what the asking player may know: his own hand, never the others'.
+    let odds = args.odds.then(|| {
+        let asker = viewer.or_else(|| game.decision().map(|d| d.seat));
+        crate::bot::odds::combat_odds(&game, asker, crate::bot::odds::DEFAULT_SAMPLES, 1)
+    });
     if args.json {
         let hidden = game
             .decision()
@@ -527,6 +540,7 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
             refused,
             why,
             decision: decision_json(&game),
+            odds: odds.flatten(),
             legal_actions: (!hidden).then(|| {
                 game.legal_actions()
                     .iter()
@@ -552,6 +566,11 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
             &why
         )
     );
+    match odds {
+        Some(Some(o)) => println!("\nOdds: {o}"),
+        Some(None) => println!("\nOdds: no combat is in progress or about to start"),
+        None => {}
+    }
     Ok(exit)
 }
 
