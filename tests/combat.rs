@@ -10,7 +10,6 @@ use herakon::engine::combat::{CombatRole, CombatSide, CombatState, CombatStep};
 use herakon::engine::data::DieFace::{self, Defence as D, Morale as M, Offence as O};
 use herakon::engine::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::phase::{OpStep, Phase};
-use herakon::engine::position::PlacedOrder;
 use herakon::engine::{DecisionKind, Game, Position, UnitType, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;
@@ -337,19 +336,7 @@ fn combat_morale_decides_after_three_rounds_and_a_tie_goes_to_the_defender() {
     let mut g = fight(&[Scout], &[Cultist], (&[M], &[M]), choose_cards(), |p| {
         // A Chaos order still on the board keeps the Operations Phase going after the combat,
         // so the Refresh Phase does not rally the retreated scout before we look at it.
-        let i = p.players[1]
-            .orders
-            .iter()
-            .position(|o| *o == Order::Dominate)
-            .unwrap();
-        p.players[1].orders.remove(i);
-        p.stacks
-            .entry("B3".parse().unwrap())
-            .or_default()
-            .push(PlacedOrder {
-                owner: CH,
-                order: Order::Dominate,
-            });
+        common::waiting_token(p, 1, "B3", Order::Dominate);
     });
     play(
         &mut g,
@@ -768,19 +755,7 @@ fn retreats_the_losing_attacker_goes_back_only_to_an_area_his_units_came_from() 
                 c.round = 3;
             }
             // A Chaos order left on the board keeps the Refresh Phase (and its rally) away.
-            let i = p.players[1]
-                .orders
-                .iter()
-                .position(|o| *o == Order::Dominate)
-                .unwrap();
-            p.players[1].orders.remove(i);
-            p.stacks
-                .entry("B3".parse().unwrap())
-                .or_default()
-                .push(PlacedOrder {
-                    owner: CH,
-                    order: Order::Dominate,
-                });
+            common::waiting_token(p, 1, "B3", Order::Dominate);
             put(p, "B1.sw", &[StrikeCruiser]);
             put(p, "B1.se", &[Scout]);
         },

@@ -42,22 +42,6 @@ fn systems_offered(game: &herakon::engine::Game) -> Vec<String> {
     out
 }
 
-/// Puts one of `seat`'s order tokens from his play area face down on `system`, so the
-/// Operations Phase does not end as soon as the token under test is resolved.
-fn waiting_token(p: &mut herakon::engine::Position, seat: usize, system: &str, order: Order) {
-    let i = p.players[seat]
-        .orders
-        .iter()
-        .position(|o| *o == order)
-        .unwrap();
-    p.players[seat].orders.remove(i);
-    let owner = p.players[seat].faction;
-    p.stacks
-        .entry(system.parse().unwrap())
-        .or_default()
-        .push(PlacedOrder { owner, order });
-}
-
 // ----- Planning Phase -----
 
 #[test]
@@ -224,7 +208,7 @@ fn strategize_cannot_be_put_on_the_event_deck_instead_of_resolving() {
 #[test]
 fn a_token_put_on_the_event_deck_draws_an_event_card_at_refresh() {
     let mut g = small(|p| {
-        waiting_token(p, 1, "B3", Order::Advance);
+        common::waiting_token(p, 1, "B3", Order::Advance);
         revealed(p, 0, "A1", Order::Dominate);
     });
     play(&mut g, &["to-events"]);
@@ -709,7 +693,7 @@ fn dominate_a_prosperity_icon_gives_a_token_of_the_players_choice() {
 fn strategize_buys_within_command_level_and_needs_presence() {
     let mut g = small(|p| {
         p.players[0].materiel = 14;
-        waiting_token(p, 1, "B3", Order::Advance);
+        common::waiting_token(p, 1, "B3", Order::Advance);
         revealed(p, 0, "A1", Order::Strategize);
     });
     play(&mut g, &["resolve"]);
@@ -933,7 +917,7 @@ fn end_of_round_passes_the_first_player_token_left_and_advances_the_round() {
 #[test]
 fn operations_a_resolved_advance_deploy_or_dominate_token_returns_to_the_play_area() {
     let mut g = small(|p| {
-        waiting_token(p, 1, "B3", Order::Advance);
+        common::waiting_token(p, 1, "B3", Order::Advance);
         revealed(p, 0, "A1", Order::Deploy);
     });
     let before = g.player(Seat(0)).orders.len();
@@ -1022,7 +1006,7 @@ fn deploy_units_may_exceed_capacity_and_the_excess_is_destroyed_after_the_order(
     // Alledrias (A1.ne) has two skulls and holds a scout; two more are bought there.
     let mut g = small(|p| {
         p.players[0].materiel = 14;
-        waiting_token(p, 1, "B3", Order::Advance);
+        common::waiting_token(p, 1, "B3", Order::Advance);
         revealed(p, 0, "A1", Order::Deploy);
     });
     play(
@@ -1047,7 +1031,7 @@ fn deploy_a_cache_token_takes_two_materiel_off_a_structure() {
     let mut g = small(|p| {
         p.players[0].materiel = 1;
         p.players[0].assets.cache = 1;
-        waiting_token(p, 1, "B3", Order::Advance);
+        common::waiting_token(p, 1, "B3", Order::Advance);
         revealed(p, 0, "A1", Order::Deploy);
     });
     play(&mut g, &["resolve", "done"]);
@@ -1095,7 +1079,7 @@ fn deploy_no_structure_without_a_structure_control_token_or_one_in_the_supply() 
 #[test]
 fn dominate_then_the_faction_ability_may_be_declined() {
     let mut g = small(|p| {
-        waiting_token(p, 1, "B3", Order::Advance);
+        common::waiting_token(p, 1, "B3", Order::Advance);
         revealed(p, 0, "A1", Order::Dominate);
     });
     play(&mut g, &["resolve"]);
@@ -1386,7 +1370,7 @@ fn player_elimination_removes_his_tokens_from_the_stacks() {
         build(p, "A2.se", StructureKind::Factory, CH);
         put(p, "A3.ne", &[SpaceMarine]);
         put(p, "B3.nw", &[IconoclastDestroyer]);
-        waiting_token(p, 1, "B3", Order::Advance);
+        common::waiting_token(p, 1, "B3", Order::Advance);
         revealed(p, 0, "A2", Order::Advance);
     });
     play(
@@ -1511,7 +1495,7 @@ fn refresh_a_tactic_that_gives_asset_tokens_respects_the_limit_of_three() {
         let seat = &mut p.players[1];
         seat.event_deck.retain(|c| c != "Spoils of War");
         seat.event_deck.push("Spoils of War".into());
-        waiting_token(p, 0, "A1", Order::Advance);
+        common::waiting_token(p, 0, "A1", Order::Advance);
         revealed(p, 1, "B3", Order::Dominate);
     });
     play(&mut g, &["to-events", "reveal A1", "to-events"]);

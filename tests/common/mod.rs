@@ -104,3 +104,19 @@ pub fn legal(game: &Game) -> Vec<String> {
         .map(ToString::to_string)
         .collect()
 }
+
+/// Puts one of `seat`'s order tokens from his play area face down on `system`, so the
+/// Operations Phase does not end as soon as the token under test is resolved.
+pub fn waiting_token(p: &mut Position, seat: usize, system: &str, order: Order) {
+    let i = p.players[seat]
+        .orders
+        .iter()
+        .position(|o| *o == order)
+        .unwrap();
+    p.players[seat].orders.remove(i);
+    let owner = p.players[seat].faction;
+    p.stacks
+        .entry(system.parse().unwrap())
+        .or_default()
+        .push(PlacedOrder { owner, order });
+}
