@@ -111,6 +111,21 @@ impl AreaState {
     pub fn count_units(&self, faction: Faction) -> usize {
         self.units.iter().filter(|u| u.owner() == faction).count()
     }
+
+    /// The distinct types, sorted, of the units here for which `keep` holds: the unit groups a
+    /// player picks from when moving, destroying or routing.
+    #[must_use]
+    pub fn unit_types(&self, keep: impl Fn(&Unit) -> bool) -> Vec<UnitType> {
+        let mut types: Vec<UnitType> = self
+            .units
+            .iter()
+            .filter(|u| keep(u))
+            .map(|u| u.unit)
+            .collect();
+        types.sort();
+        types.dedup();
+        types
+    }
 }
 
 /// An order token in a stack: whose it is and which order its hidden face shows.

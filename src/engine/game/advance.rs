@@ -94,16 +94,10 @@ impl Game {
                 .filter(|x| x.is_world() == ground)
                 .map(|x| x.id)
             {
-                let mut types: Vec<UnitType> = self
+                let types = self
                     .pos
                     .area(from)
-                    .units
-                    .iter()
-                    .filter(|u| u.owner() == faction && self.is_ship(u.unit) != ground)
-                    .map(|u| u.unit)
-                    .collect();
-                types.sort();
-                types.dedup();
+                    .unit_types(|u| u.owner() == faction && self.is_ship(u.unit) != ground);
                 for unit in types {
                     let n = self.movable(a, from, unit);
                     if n == 0 {

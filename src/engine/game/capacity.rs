@@ -37,16 +37,7 @@ impl Game {
         };
         let faction = self.faction(seat);
         for area in self.over_capacity_areas(seat) {
-            let mut types: Vec<_> = self
-                .pos
-                .area(area)
-                .units
-                .iter()
-                .filter(|u| u.owner() == faction)
-                .map(|u| u.unit)
-                .collect();
-            types.sort();
-            types.dedup();
+            let types = self.pos.area(area).unit_types(|u| u.owner() == faction);
             out.extend(types.into_iter().map(|unit| Action::Destroy { area, unit }));
         }
     }

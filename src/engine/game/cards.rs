@@ -582,16 +582,7 @@ impl Game {
                 }
             }
             Effect::Retreat => {
-                let mut types: Vec<UnitType> = self
-                    .pos
-                    .area(c.area)
-                    .units
-                    .iter()
-                    .filter(|u| u.owner() == f)
-                    .map(|u| u.unit)
-                    .collect();
-                types.sort();
-                types.dedup();
+                let types = self.pos.area(c.area).unit_types(|u| u.owner() == f);
                 let areas = self.retreat_areas(c, role);
                 types
                     .into_iter()
@@ -753,17 +744,11 @@ impl Game {
         max_level: Option<u8>,
     ) -> Vec<Action> {
         let f = Self::side_faction(c, role);
-        let mut types: Vec<UnitType> = self
-            .pos
-            .area(c.area)
-            .units
-            .iter()
-            .filter(|u| u.owner() == f && !u.routed)
-            .map(|u| u.unit)
-            .filter(|u| max_level.is_none_or(|m| self.data.unit(*u).level <= m))
-            .collect();
-        types.sort();
-        types.dedup();
+        let types = self.pos.area(c.area).unit_types(|u| {
+            u.owner() == f
+                && !u.routed
+                && max_level.is_none_or(|m| self.data.unit(u.unit).level <= m)
+        });
         let areas: Vec<AreaId> = match fixed {
             Some(a) => vec![a],
             None => self.card_adjacent_refuges(c, role),

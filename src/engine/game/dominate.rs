@@ -114,16 +114,10 @@ impl Game {
             Faction::Eldar => {
                 let targets: Vec<AreaId> = self.friendly_worlds(faction).collect();
                 for &from in &worlds {
-                    let mut types: Vec<UnitType> = self
+                    let types = self
                         .pos
                         .area(from)
-                        .units
-                        .iter()
-                        .filter(|u| u.owner() == faction && !u.routed)
-                        .map(|u| u.unit)
-                        .collect();
-                    types.sort();
-                    types.dedup();
+                        .unit_types(|u| u.owner() == faction && !u.routed);
                     for unit in types {
                         out.extend(targets.iter().filter(|&&t| t != from).map(|&to| {
                             Action::MoveUnits {

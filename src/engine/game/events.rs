@@ -165,16 +165,10 @@ impl Game {
                     .filter(|&w| self.uncontrolled(w))
                     .collect();
                 for a in self.board.areas().filter(|a| a.is_world()) {
-                    let mut types: Vec<UnitType> = self
+                    let types = self
                         .pos
                         .area(a.id)
-                        .units
-                        .iter()
-                        .filter(|u| u.owner() == f && !u.routed)
-                        .map(|u| u.unit)
-                        .collect();
-                    types.sort();
-                    types.dedup();
+                        .unit_types(|u| u.owner() == f && !u.routed);
                     for unit in types {
                         out.extend(targets.iter().map(|&to| Action::MoveUnits {
                             from: a.id,
@@ -750,16 +744,10 @@ impl Game {
                         continue;
                     }
                     for a in self.board.areas_of(system) {
-                        let mut types: Vec<UnitType> = self
+                        let types = self
                             .pos
                             .area(a.id)
-                            .units
-                            .iter()
-                            .filter(|u| u.owner() != f && !u.routed)
-                            .map(|u| u.unit)
-                            .collect();
-                        types.sort();
-                        types.dedup();
+                            .unit_types(|u| u.owner() != f && !u.routed);
                         out.extend(
                             types
                                 .into_iter()
@@ -773,16 +761,10 @@ impl Game {
                     if from.is_some_and(|x| x != a.id) {
                         continue;
                     }
-                    let mut types: Vec<UnitType> = self
+                    let types = self
                         .pos
                         .area(a.id)
-                        .units
-                        .iter()
-                        .filter(|u| u.owner() == f && !u.routed)
-                        .map(|u| u.unit)
-                        .collect();
-                    types.sort();
-                    types.dedup();
+                        .unit_types(|u| u.owner() == f && !u.routed);
                     for unit in types {
                         let n = self
                             .pos

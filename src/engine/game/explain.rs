@@ -9,7 +9,7 @@ use crate::engine::action::DamageTarget;
 use crate::engine::board::{AreaInfo, Board};
 use crate::engine::combat::{CombatRole, CombatStep};
 use crate::engine::ids::{AreaId, Asset, EdgeId, Faction, Seat, StructureKind, SystemId};
-use crate::engine::phase::{AdvanceStep, OpStep, Phase, RefreshStep};
+use crate::engine::phase::{AdvanceStep, OpStep, Phase, RefreshStep, StrategizeStep};
 use crate::engine::unit_type::UnitType;
 
 /// "world" or "void".
@@ -918,30 +918,12 @@ impl Game {
     }
 
     fn explain_order_upgrade(&self, seat: Seat, card: u8) -> RuleError {
-        const RULE: &str = "Strategize Order";
         let faction = self.faction(seat);
         let who = faction.name();
-        let Phase::Operations {
-            step: OpStep::Strategize(s),
-            ..
-        } = &self.pos.phase
-        else {
-            return RuleError::new(RULE, "no Strategize order is being resolved");
-        };
-        if !self.has_presence(faction, s.system) {
-            return RuleError::new(
-                RULE,
-                format!(
-                    "{who} has no unit or structure in {}, so he purchases nothing there",
-                    s.system
-                ),
-            );
-        }
-        if s.bought_order_upgrade {
-            return RuleError::new(
-                RULE,
-                "one order upgrade per Strategize order, and it is bought",
-            );
+        if let Some(refusal) =
+            self.explain_strategize_purchase(seat, |s| s.bought_order_upgrade, "order upgrade")
+        {
+            return refusal;
         }
         let p = self.player(seat);
         let Some(name) = usize::from(card)
@@ -960,50 +942,16 @@ impl Game {
         let Some(data) = self.data.order_upgrades.iter().find(|c| &c.name == name) else {
             return RuleError::new("Order Upgrade Cards", format!("{name} is no order upgrade"));
         };
-        let level = self.command_level(faction);
-        if data.level > level {
-            return RuleError::new(
-                "Command Level",
-                format!(
-                    "{name} needs command level {}; {who} has {level}",
-                    data.level
-                ),
-            );
-        }
-        RuleError::new(
-            "Cost",
-            format!(
-                "{name} costs {} materiel; {who} has {}",
-                data.cost, p.materiel
-            ),
-        )
+        self.explain_level_then_cost(seat, name, data.level, data.cost)
     }
 
     fn explain_combat_upgrade(&self, seat: Seat, card: u8, replace: u8) -> RuleError {
-        const RULE: &str = "Strategize Order";
         let faction = self.faction(seat);
         let who = faction.name();
-        let Phase::Operations {
-            step: OpStep::Strategize(s),
-            ..
-        } = &self.pos.phase
-        else {
-            return RuleError::new(RULE, "no Strategize order is being resolved");
-        };
-        if !self.has_presence(faction, s.system) {
-            return RuleError::new(
-                RULE,
-                format!(
-                    "{who} has no unit or structure in {}, so he purchases nothing there",
-                    s.system
-                ),
-            );
-        }
-        if s.bought_combat_upgrade {
-            return RuleError::new(
-                RULE,
-                "one combat upgrade per Strategize order, and it is bought",
-            );
+        if let Some(refusal) =
+            self.explain_strategize_purchase(seat, |s| s.bought_combat_upgrade, "combat upgrade")
+        {
+            return refusal;
         }
         let p = self.player(seat);
         let upgrades = super::strategize::distinct(&p.combat_upgrades);
@@ -1041,8 +989,51 @@ impl Game {
                 format!("{name} is no combat card"),
             );
         };
-        let level = self.command_level(faction);
-        let needed = data.level.unwrap_or(0);
+        self.explain_level_then_cost(seat, name, data.level.unwrap_or(0), data.cost)
+    }
+
+    /// Why no upgrade of this kind can be bought now: no Strategize order, no presence in its
+    /// system, or one of this kind already bought (`None`: none of these).
+    fn explain_strategize_purchase(
+        &self,
+        seat: Seat,
+        bought: impl Fn(&StrategizeStep) -> bool,
+        kind: &str,
+    ) -> Option<RuleError> {
+        const RULE: &str = "Strategize Order";
+        let faction = self.faction(seat);
+        let Phase::Operations {
+            step: OpStep::Strategize(s),
+            ..
+        } = &self.pos.phase
+        else {
+            return Some(RuleError::new(
+                RULE,
+                "no Strategize order is being resolved",
+            ));
+        };
+        if !self.has_presence(faction, s.system) {
+            return Some(RuleError::new(
+                RULE,
+                format!(
+                    "{} has no unit or structure in {}, so he purchases nothing there",
+                    faction.name(),
+                    s.system
+                ),
+            ));
+        }
+        bought(s).then(|| {
+            RuleError::new(
+                RULE,
+                format!("one {kind} per Strategize order, and it is bought"),
+            )
+        })
+    }
+
+    /// An upgrade the player may otherwise buy: refused by its command level, else its cost.
+    fn explain_level_then_cost(&self, seat: Seat, name: &str, needed: u8, cost: u8) -> RuleError {
+        let who = self.faction(seat).name();
+        let level = self.command_level(self.faction(seat));
         if needed > level {
             return RuleError::new(
                 "Command Level",
@@ -1052,8 +1043,8 @@ impl Game {
         RuleError::new(
             "Cost",
             format!(
-                "{name} costs {} materiel; {who} has {}",
-                data.cost, p.materiel
+                "{name} costs {cost} materiel; {who} has {}",
+                self.player(seat).materiel
             ),
         )
     }

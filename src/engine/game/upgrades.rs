@@ -714,16 +714,10 @@ impl Game {
                     .filter(|a| !a.is_world())
                     .map(|a| a.id)
                 {
-                    let mut types: Vec<UnitType> = self
+                    let types = self
                         .pos
                         .area(void)
-                        .units
-                        .iter()
-                        .filter(|u| u.owner() == f && !u.routed)
-                        .map(|u| u.unit)
-                        .collect();
-                    types.sort();
-                    types.dedup();
+                        .unit_types(|u| u.owner() == f && !u.routed);
                     for unit in types {
                         let n = self
                             .pos
