@@ -40,6 +40,10 @@ struct NewArgs {
     /// players decide it) [default: intro].
     #[arg(long, value_enum)]
     setup: Option<SetupArg>,
+    /// Player names in seat order, comma separated (`Anna,Ben`); screens then say
+    /// "Anna (World Eaters)". With a save, renames its players.
+    #[arg(long, value_name = "LIST")]
+    names: Option<String>,
 }
 
 /// How a new game's board is made.
@@ -129,10 +133,21 @@ fn new_game(
         SetupArg::Build => SetupKind::Build,
     };
     let mut game = cli::new_game(args.players.unwrap_or(2), factions, seed, setup, data)?;
+    name_players(&mut game, args.names.as_deref())?;
     if random_setup {
         game.play_setup_randomly(seed);
     }
     Ok(game)
+}
+
+/// Names the players from `--names` (nothing when not given).
+fn name_players(game: &mut herakon::engine::Game, names: Option<&str>) -> Result<(), String> {
+    match names {
+        Some(list) => game
+            .set_names(&cli::parse_names(list))
+            .map_err(|e| format!("--names: {e}")),
+        None => Ok(()),
+    }
 }
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
@@ -144,6 +159,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             factions: None,
             seed: None,
             setup: None,
+            names: None,
         },
         save_to: None,
     });
@@ -158,12 +174,17 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 let options = PlayOptions {
                     save_path: Some(save_to.unwrap_or_else(|| cli::fresh_save_path("hotseat"))),
                 };
-                tui::run_new(&data, seed_or_random(None), &options)
+                let names = new.names.as_deref().map(cli::parse_names).unwrap_or_default();
+                tui::run_new(&data, seed_or_random(None), &names, &options)
                     .map_err(|e| format!("terminal error: {e}"))?;
                 return Ok(ExitCode::SUCCESS);
             }
             let (game, default_path) = match save {
-                Some(path) => (cli::load_game(&path, data)?, path),
+                Some(path) => {
+                    let mut game = cli::load_game(&path, data)?;
+                    name_players(&mut game, new.names.as_deref())?;
+                    (game, path)
+                }
                 None => (
                     new_game(&new, data, false)?,
                     cli::fresh_save_path("hotseat"),

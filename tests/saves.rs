@@ -147,6 +147,7 @@ fn position_text(edit: impl FnOnce(&mut herakon::engine::Position)) -> String {
         start: None,
         history: vec![],
         position: pos,
+        names: vec![],
     };
     file.to_string()
 }

@@ -43,6 +43,12 @@ pub fn parse_factions(text: &str) -> Result<Vec<Faction>, String> {
         .collect()
 }
 
+/// Splits a comma-separated name list (`Anna,Ben`); an empty entry leaves that seat unnamed.
+#[must_use]
+pub fn parse_names(text: &str) -> Vec<String> {
+    text.split(',').map(|n| n.trim().to_string()).collect()
+}
+
 /// A new game: on the introductory board, or at the first decision of constructing the board
 /// (see [`Game::play_setup_randomly`] to have the setup decided at random).
 ///

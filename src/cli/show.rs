@@ -21,14 +21,14 @@ pub fn position_text(game: &Game, viewer: Option<Seat>) -> String {
         view.round,
         game.data().components.rounds,
         view.first_player,
-        game.faction(view.first_player).name()
+        game.who(view.first_player)
     );
     match &view.decision {
         Some((seat, what)) => {
             let _ = writeln!(
                 out,
                 "Decision: {seat} ({}) must {what}",
-                game.faction(*seat).name()
+                game.who(*seat)
             );
         }
         None => {
@@ -219,7 +219,7 @@ fn players_text(game: &Game, view: &PlayerView, out: &mut String) {
             out,
             "{} {} ({}){}: materiel {}, forge {}, cache {}, reinforcement {}, command level {}, objectives {}/{}",
             p.seat,
-            p.faction.name(),
+            game.who(p.seat),
             p.faction,
             if p.eliminated { " ELIMINATED" } else { "" },
             p.materiel,

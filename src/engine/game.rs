@@ -249,6 +249,9 @@ pub struct Game {
     /// The position the history starts from, kept so a save can be replayed and checked.
     start: Arc<Position>,
     history: Vec<Action>,
+    /// The players' names by seat (see [`super::names`]); not part of the position, as no
+    /// rule reads them.
+    names: Vec<String>,
 }
 
 impl Game {
@@ -264,6 +267,7 @@ impl Game {
             start: Arc::new(pos.clone()),
             pos,
             history: Vec::new(),
+            names: Vec::new(),
         };
         // A hand-made position may stop where nobody decides (a seat with nothing to reveal):
         // play on to the first real decision.
@@ -307,6 +311,37 @@ impl Game {
     #[must_use]
     pub fn history(&self) -> &[Action] {
         &self.history
+    }
+
+    /// The players' names by seat, as kept by [`Game::set_names`] (may be shorter than the
+    /// seats; an empty entry is a seat without a name).
+    #[must_use]
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// A seat's name, if it has one.
+    #[must_use]
+    pub fn name(&self, seat: Seat) -> Option<&str> {
+        self.names
+            .get(seat.index())
+            .map(String::as_str)
+            .filter(|n| !n.is_empty())
+    }
+
+    /// How a seat's player is called on screen: `Anna (World Eaters)`, or the faction alone.
+    #[must_use]
+    pub fn who(&self, seat: Seat) -> String {
+        super::names::label(self.name(seat), self.faction(seat))
+    }
+
+    /// Names the players, seat by seat (see [`super::names::clean`]).
+    ///
+    /// # Errors
+    /// More names than seats, a name too long, or one name twice; the names are unchanged.
+    pub fn set_names(&mut self, names: &[String]) -> Result<(), super::names::NameError> {
+        self.names = super::names::clean(names, self.player_count())?;
+        Ok(())
     }
 
     /// Whether the game has ended.

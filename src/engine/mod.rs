@@ -16,6 +16,7 @@ pub mod action;
 pub mod board;
 pub mod card_step;
 pub mod game;
+pub mod names;
 pub mod phase;
 pub mod position;
 pub mod setup_phase;

@@ -29,6 +29,9 @@ pub struct SaveFile {
     pub history: Vec<String>,
     /// The current position.
     pub position: Position,
+    /// The players' names by seat (absent in older saves and in games without names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
 }
 
 /// Why a save could not be loaded.
@@ -73,6 +76,9 @@ pub enum LoadError {
     /// A history that starts without a starting position.
     #[error("the save has a history but no `start` position to replay it from")]
     NoStart,
+    /// The player names do not fit the game.
+    #[error("names: {0}")]
+    Names(#[from] super::names::NameError),
     /// Replaying the history does not give the stored position.
     #[error(
         "replaying the {0} saved actions does not give the saved position: the file was edited or comes from another version"
@@ -104,6 +110,7 @@ pub fn save(game: &Game) -> SaveFile {
         start: Some(game.start().clone()),
         history: game.history().iter().map(ToString::to_string).collect(),
         position: game.position().clone(),
+        names: game.names().to_vec(),
     }
 }
 
@@ -144,10 +151,13 @@ pub fn load(text: &str, data: Arc<GameData>) -> Result<Game, LoadError> {
     }
     if file.history.is_empty() {
         let start = file.start.unwrap_or(file.position);
-        return Game::from_position(start, data).map_err(|violations| LoadError::Invalid {
-            which: "current",
-            violations,
-        });
+        let mut game =
+            Game::from_position(start, data).map_err(|violations| LoadError::Invalid {
+                which: "current",
+                violations,
+            })?;
+        game.set_names(&file.names)?;
+        return Ok(game);
     }
     let start = file.start.ok_or(LoadError::NoStart)?;
     let mut game = Game::from_position(start, data).map_err(|violations| LoadError::Invalid {
@@ -169,5 +179,6 @@ pub fn load(text: &str, data: Arc<GameData>) -> Result<Game, LoadError> {
     if *game.position() != file.position {
         return Err(LoadError::Mismatch(file.history.len()));
     }
+    game.set_names(&file.names)?;
     Ok(game)
 }

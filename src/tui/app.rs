@@ -175,7 +175,7 @@ impl App {
             "A game for {} players: {}.",
             game.player_count(),
             game.seats()
-                .map(|s| game.faction(s).name())
+                .map(|s| game.who(s))
                 .collect::<Vec<_>>()
                 .join(", ")
         ));

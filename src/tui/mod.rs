@@ -57,7 +57,7 @@ pub fn replay(game: &Game) -> Result<(), String> {
     terminal::run_replay(replay).map_err(|e| format!("terminal error: {e}"))
 }
 
-/// Shows the new-game screen, then runs the client on the game chosen there until the players
+/// Shows the new-game screen (its name fields filled with `names`), then runs the client on the game chosen there until the players
 /// quit (at once if they leave the screen).
 ///
 /// # Errors
@@ -65,7 +65,8 @@ pub fn replay(game: &Game) -> Result<(), String> {
 pub fn run_new(
     data: &std::sync::Arc<crate::engine::GameData>,
     seed: u64,
+    names: &[String],
     options: &PlayOptions,
 ) -> std::io::Result<()> {
-    terminal::run_new(data, seed, options)
+    terminal::run_new(data, seed, names, options)
 }

@@ -1,4 +1,5 @@
-//! The new-game screen: players, each seat's faction, the board and the seed; Enter starts.
+//! The new-game screen: players, each seat's faction and name, the board and the seed; Enter
+//! starts.
 
 use std::sync::Arc;
 
@@ -21,9 +22,11 @@ pub struct NewGame {
     pub factions: [Faction; 4],
     /// The introductory board (fixed factions) or a constructed one (any factions).
     pub kind: SetupKind,
+    /// Every seat's name as typed (the first `players` are used; empty: no name).
+    pub names: [String; 4],
     /// The seed, as typed.
     pub seed: String,
-    /// The selected row: players, board, seats 1-4, seed.
+    /// The selected row: players, board, seats 1-4, names 1-4, seed.
     pub row: usize,
     /// Why the last Enter did not start a game.
     pub error: Option<String>,
@@ -48,15 +51,31 @@ impl NewGame {
             players: 2,
             factions: Faction::ALL,
             kind: SetupKind::Intro,
+            names: Default::default(),
             seed: seed.to_string(),
             row: 0,
             error: None,
         }
     }
 
-    /// How many rows there are: players, board, one per seat, seed.
+    /// Fills the name fields, seat by seat (from `--names`).
+    pub fn set_names(&mut self, names: &[String]) {
+        for (field, name) in self.names.iter_mut().zip(names) {
+            field.clone_from(name);
+        }
+    }
+
+    /// How many rows there are: players, board, one per seat, one name per seat, seed.
     fn rows(&self) -> usize {
-        3 + usize::from(self.players)
+        3 + 2 * usize::from(self.players)
+    }
+
+    /// The seat whose name the selected row holds.
+    fn name_row(&self) -> Option<usize> {
+        let first = 2 + usize::from(self.players);
+        (first..self.rows() - 1)
+            .contains(&self.row)
+            .then(|| self.row - first)
     }
 
     /// Handles one message.
@@ -65,6 +84,26 @@ impl NewGame {
             return Outcome::Stay;
         };
         let seed_row = self.rows() - 1;
+        // A name field takes every printable key as text.
+        if let Some(seat) = self.name_row() {
+            let name = &mut self.names[seat];
+            match code {
+                KeyCode::Char(c)
+                    if !c.is_control() && name.chars().count() < crate::engine::names::NAME_MAX =>
+                {
+                    name.push(c);
+                    self.error = None;
+                    return Outcome::Stay;
+                }
+                KeyCode::Char(_) => return Outcome::Stay,
+                KeyCode::Backspace => {
+                    name.pop();
+                    self.error = None;
+                    return Outcome::Stay;
+                }
+                _ => {}
+            }
+        }
         match code {
             KeyCode::Esc | KeyCode::Char('q') => return Outcome::Quit,
             KeyCode::Up | KeyCode::Char('k') => self.row = self.row.saturating_sub(1),
@@ -89,7 +128,6 @@ impl NewGame {
     }
 
     fn change(&mut self, by: i8) {
-        let seed_row = self.rows() - 1;
         match self.row {
             0 => {
                 let n = i16::from(self.players) + i16::from(by);
@@ -102,7 +140,7 @@ impl NewGame {
                     SetupKind::Build => SetupKind::Intro,
                 };
             }
-            r if r < seed_row && self.kind == SetupKind::Build => {
+            r if r < 2 + usize::from(self.players) && self.kind == SetupKind::Build => {
                 let seat = r - 2;
                 let now = Faction::ALL
                     .iter()
@@ -141,7 +179,15 @@ impl NewGame {
             self.kind,
             Arc::clone(data),
         ) {
-            Ok(game) => Outcome::Start(Box::new(game)),
+            Ok(mut game) => {
+                match game.set_names(&self.names[..usize::from(self.players)]) {
+                    Ok(()) => Outcome::Start(Box::new(game)),
+                    Err(e) => {
+                        self.error = Some(format!("names: {e}"));
+                        Outcome::Stay
+                    }
+                }
+            }
             Err(e) => {
                 self.error = Some(e);
                 Outcome::Stay
@@ -196,6 +242,19 @@ impl NewGame {
             };
             lines.push(row(seat + 2, format!("Seat {}", seat + 1), vec![value]));
         }
+        let first_name = 2 + usize::from(self.players);
+        for seat in 0..usize::from(self.players) {
+            let i = first_name + seat;
+            let name = &self.names[seat];
+            let value = if i == self.row {
+                Span::styled(format!("{name}▏"), theme.text())
+            } else if name.is_empty() {
+                Span::styled("(no name)", theme.dim())
+            } else {
+                Span::styled(name.clone(), theme.text())
+            };
+            lines.push(row(i, format!("Name {}", seat + 1), vec![value]));
+        }
         lines.push(row(
             seed_row,
             "Seed".into(),
@@ -210,11 +269,11 @@ impl NewGame {
             Span::raw(" row  "),
             Span::styled("←→", theme.key()),
             Span::raw(" change  "),
-            Span::styled("digits", theme.key()),
-            Span::raw(" seed  "),
+            Span::styled("type", theme.key()),
+            Span::raw(" name, seed  "),
             Span::styled("Enter", theme.key()),
             Span::raw(" start  "),
-            Span::styled("q", theme.key()),
+            Span::styled("Esc", theme.key()),
             Span::raw(" quit"),
         ]));
         let h = u16::try_from(lines.len()).unwrap_or(14) + 2;

@@ -93,7 +93,7 @@ fn player_lines(
     let mut head = vec![
         Span::styled(if deciding { "▶" } else { " " }, theme.key()),
         Span::styled(
-            format!("{} {}", p.faction.letter(), p.faction.name()),
+            format!("{} {}", p.faction.letter(), scene.who(p.seat)),
             theme.faction_bold(p.faction),
         ),
     ];
@@ -191,11 +191,7 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
     let title;
     if let Some((winners, _)) = &scene.over {
         title = Line::from(Span::styled(" Game over ", theme.title()));
-        let names: Vec<String> = winners
-            .iter()
-            .filter_map(|s| scene.faction(*s))
-            .map(|f: Faction| f.name().to_string())
-            .collect();
+        let names: Vec<String> = winners.iter().map(|s| scene.who(*s)).collect();
         lines.push(Line::from(Span::styled(
             format!("Winner: {}", names.join(" and ")),
             theme.title(),
@@ -218,7 +214,7 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
         return;
     };
     let faction = scene.faction(d.seat);
-    let who = faction.map_or_else(|| d.seat.to_string(), |f| f.name().to_string());
+    let who = scene.who(d.seat);
     title = Line::from(vec![
         Span::raw(" "),
         Span::styled(
@@ -590,8 +586,26 @@ pub fn combat(
     ]);
     let mine = scene.view.viewer.and_then(|v| scene.faction(v));
     let mut lines: Vec<Line<'static>> = Vec::new();
-    lines.extend(combat_side("Attacker", &c.attacker, mine, theme));
-    lines.extend(combat_side("Defender", &c.defender, mine, theme));
+    let who = |f: Faction| {
+        scene
+            .view
+            .players
+            .iter()
+            .find(|p| p.faction == f)
+            .map_or_else(|| f.name().to_string(), |p| scene.who(p.seat))
+    };
+    lines.extend(combat_side(
+        ("Attacker", &who(c.attacker.faction)),
+        &c.attacker,
+        mine,
+        theme,
+    ));
+    lines.extend(combat_side(
+        ("Defender", &who(c.defender.faction)),
+        &c.defender,
+        mine,
+        theme,
+    ));
     if let Some(o) = &scene.odds {
         lines.push(odds_line(o, theme));
     }
@@ -626,7 +640,7 @@ fn odds_line(o: &CombatOdds, theme: Theme) -> Line<'static> {
 
 /// One side of a combat: totals, dice, tokens, cards; the hand only for its owner.
 fn combat_side(
-    role: &str,
+    (role, who): (&str, &str),
     side: &SeenCombatSide,
     mine: Option<Faction>,
     theme: Theme,
@@ -635,10 +649,7 @@ fn combat_side(
     let (offence, defence, morale) = side.totals;
     let mut lines = vec![Line::from(vec![
         Span::styled(format!("{role} "), theme.title()),
-        Span::styled(
-            format!("{} {}", f.letter(), f.name()),
-            theme.faction_bold(f),
-        ),
+        Span::styled(format!("{} {who}", f.letter()), theme.faction_bold(f)),
         Span::styled(
             format!("  offence {offence} · defence {defence} · morale {morale}"),
             theme.text(),

@@ -47,6 +47,8 @@ pub struct Scene<'a> {
     /// The odds of the combat the seat on screen is deciding in, or would start by ending his
     /// Advance now, as he knows the game.
     pub odds: Option<CombatOdds>,
+    /// The players' names by seat (public; empty: no name).
+    pub names: Vec<String>,
 }
 
 /// Playouts behind the odds on screen: quick enough to redo at every key press.
@@ -107,6 +109,7 @@ impl<'a> Scene<'a> {
             decision,
             choices,
             over,
+            names: game.names().to_vec(),
         }
     }
 
@@ -151,6 +154,17 @@ impl<'a> Scene<'a> {
             .iter()
             .find(|p| p.seat == seat)
             .map(|p| p.faction)
+    }
+
+    /// How a seat's player is called: `Anna (World Eaters)`, or the faction alone (the seat
+    /// number when the seat is unknown).
+    #[must_use]
+    pub fn who(&self, seat: Seat) -> String {
+        let name = self.names.get(seat.index()).map(String::as_str);
+        self.faction(seat).map_or_else(
+            || seat.to_string(),
+            |f| crate::engine::names::label(name, f),
+        )
     }
 
     /// A system's label: `B2 Tarsis`.

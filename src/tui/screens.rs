@@ -43,7 +43,7 @@ pub fn handoff(frame: &mut Frame<'_>, seat: Seat, scene: &Scene<'_>, theme: Them
     let area = frame.area();
     frame.render_widget(Clear, area);
     let faction = scene.faction(seat);
-    let name = faction.map_or_else(|| seat.to_string(), |f| f.name().to_string());
+    let name = scene.who(seat);
     let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
     let lines = vec![
         Line::from(Span::styled(
@@ -52,13 +52,13 @@ pub fn handoff(frame: &mut Frame<'_>, seat: Seat, scene: &Scene<'_>, theme: Them
         ))
         .centered(),
         Line::from(""),
-        Line::from("Pass the keyboard to the").centered(),
+        Line::from("Pass the keyboard to").centered(),
         Line::from(vec![
             Span::styled(
                 format!("{} {}", faction.map_or('?', Faction::letter), name),
                 style,
             ),
-            Span::raw(format!(" player ({seat})")),
+            Span::raw(format!(" ({seat})")),
         ])
         .centered(),
         Line::from(""),
@@ -198,7 +198,7 @@ pub fn game_over(frame: &mut Frame<'_>, scene: &Scene<'_>, board: Rect, theme: T
     lines.push(Line::from(""));
     for s in winners {
         let f = scene.faction(*s);
-        let name = f.map_or_else(|| s.to_string(), |f| f.name().to_string());
+        let name = scene.who(*s);
         let style = f.map_or(theme.title(), |f| theme.faction_bold(f));
         lines.push(Line::from(vec![Span::styled(format!("★ {name} wins ★"), style)]).centered());
     }
@@ -206,7 +206,7 @@ pub fn game_over(frame: &mut Frame<'_>, scene: &Scene<'_>, board: Rect, theme: T
     for p in &scene.view.players {
         lines.push(
             Line::from(vec![
-                Span::styled(p.faction.name().to_string(), theme.faction(p.faction)),
+                Span::styled(scene.who(p.seat), theme.faction(p.faction)),
                 Span::raw(format!(": {} objective token(s)", p.objectives)),
             ])
             .centered(),

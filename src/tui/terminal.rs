@@ -96,10 +96,15 @@ pub fn run(game: &mut Game, options: &PlayOptions) -> io::Result<()> {
 ///
 /// # Errors
 /// Terminal input/output failures.
-pub fn run_new(data: &Arc<GameData>, seed: u64, options: &PlayOptions) -> io::Result<()> {
+pub fn run_new(
+    data: &Arc<GameData>,
+    seed: u64,
+    names: &[String],
+    options: &PlayOptions,
+) -> io::Result<()> {
     install_panic_hook();
     let mut terminal = setup()?;
-    let result = match menu_loop(&mut terminal, data, seed) {
+    let result = match menu_loop(&mut terminal, data, seed, names) {
         Ok(Some(mut game)) => event_loop(&mut terminal, &mut game, options),
         Ok(None) => Ok(None),
         Err(e) => Err(e),
@@ -111,8 +116,14 @@ pub fn run_new(data: &Arc<GameData>, seed: u64, options: &PlayOptions) -> io::Re
     result.and(restored).map(|_path| ())
 }
 
-fn menu_loop(terminal: &mut Term, data: &Arc<GameData>, seed: u64) -> io::Result<Option<Game>> {
+fn menu_loop(
+    terminal: &mut Term,
+    data: &Arc<GameData>,
+    seed: u64,
+    names: &[String],
+) -> io::Result<Option<Game>> {
     let mut menu = NewGame::new(seed);
+    menu.set_names(names);
     let theme = Theme::from_env();
     loop {
         terminal.draw(|frame| menu.draw(frame, theme))?;

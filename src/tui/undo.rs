@@ -12,6 +12,10 @@ use crate::engine::{Action, Game, Seat};
 pub fn rewind(game: &Game, keep: usize) -> Result<Game, String> {
     let mut before = Game::from_position(game.start().clone(), game.data_arc())
         .map_err(|v| format!("the starting position breaks {} rule(s)", v.len()))?;
+    // The names are the game's, not the position's: they come along.
+    before
+        .set_names(game.names())
+        .map_err(|e| format!("names: {e}"))?;
     for (i, action) in game.history().iter().take(keep).enumerate() {
         before
             .apply(*action)
