@@ -174,7 +174,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 let options = PlayOptions {
                     save_path: Some(save_to.unwrap_or_else(|| cli::fresh_save_path("hotseat"))),
                 };
-                let names = new.names.as_deref().map(cli::parse_names).unwrap_or_default();
+                let names = new
+                    .names
+                    .as_deref()
+                    .map(cli::parse_names)
+                    .unwrap_or_default();
                 tui::run_new(&data, seed_or_random(None), &names, &options)
                     .map_err(|e| format!("terminal error: {e}"))?;
                 return Ok(ExitCode::SUCCESS);

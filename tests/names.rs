@@ -40,7 +40,8 @@ fn named_game(names: &[&str]) -> Game {
 
 fn screen_text(app: &App, game: &Game) -> String {
     let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
-    t.draw(|f| draw(f, app, &Scene::new(game, app.shown))).unwrap();
+    t.draw(|f| draw(f, app, &Scene::new(game, app.shown)))
+        .unwrap();
     let buf = t.backend().buffer();
     (0..buf.area.height)
         .map(|y| {

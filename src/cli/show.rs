@@ -25,11 +25,7 @@ pub fn position_text(game: &Game, viewer: Option<Seat>) -> String {
     );
     match &view.decision {
         Some((seat, what)) => {
-            let _ = writeln!(
-                out,
-                "Decision: {seat} ({}) must {what}",
-                game.who(*seat)
-            );
+            let _ = writeln!(out, "Decision: {seat} ({}) must {what}", game.who(*seat));
         }
         None => {
             let _ = writeln!(out, "The game is over.");

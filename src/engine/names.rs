@@ -86,7 +86,10 @@ mod tests {
     fn more_names_than_seats_or_a_repeated_name_is_refused() {
         assert!(matches!(
             clean(&strings(&["A", "B", "C"]), 2),
-            Err(NameError::TooMany { given: 3, players: 2 })
+            Err(NameError::TooMany {
+                given: 3,
+                players: 2
+            })
         ));
         assert_eq!(
             clean(&strings(&["Anna", "anna"]), 2),
@@ -98,8 +101,14 @@ mod tests {
 
     #[test]
     fn empty_names_mean_no_name_and_trailing_ones_are_dropped() {
-        assert_eq!(clean(&strings(&["", "Ben", ""]), 3).unwrap(), strings(&["", "Ben"]));
-        assert_eq!(clean(&strings(&["", " "]), 2).unwrap(), Vec::<String>::new());
+        assert_eq!(
+            clean(&strings(&["", "Ben", ""]), 3).unwrap(),
+            strings(&["", "Ben"])
+        );
+        assert_eq!(
+            clean(&strings(&["", " "]), 2).unwrap(),
+            Vec::<String>::new()
+        );
     }
 
     #[test]

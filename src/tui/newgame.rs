@@ -179,15 +179,13 @@ impl NewGame {
             self.kind,
             Arc::clone(data),
         ) {
-            Ok(mut game) => {
-                match game.set_names(&self.names[..usize::from(self.players)]) {
-                    Ok(()) => Outcome::Start(Box::new(game)),
-                    Err(e) => {
-                        self.error = Some(format!("names: {e}"));
-                        Outcome::Stay
-                    }
+            Ok(mut game) => match game.set_names(&self.names[..usize::from(self.players)]) {
+                Ok(()) => Outcome::Start(Box::new(game)),
+                Err(e) => {
+                    self.error = Some(format!("names: {e}"));
+                    Outcome::Stay
                 }
-            }
+            },
             Err(e) => {
                 self.error = Some(e);
                 Outcome::Stay
