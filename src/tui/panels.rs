@@ -584,7 +584,15 @@ pub fn combat(
         Span::styled(format!(" Combat at {} {label} ", c.area), theme.warn()),
         Span::styled(format!("· {round} "), theme.text()),
     ]);
-    let mine = scene.view.viewer.and_then(|v| scene.faction(v));
+    // A replay shows both hands; a player only his own.
+    let viewer = scene.view.viewer.and_then(|v| scene.faction(v));
+    let mine = |f: Faction| {
+        if scene.everything {
+            Some("cards in hand")
+        } else {
+            (viewer == Some(f)).then_some("your hand")
+        }
+    };
     let mut lines: Vec<Line<'static>> = Vec::new();
     let who = |f: Faction| {
         scene
@@ -597,13 +605,13 @@ pub fn combat(
     lines.extend(combat_side(
         ("Attacker", &who(c.attacker.faction)),
         &c.attacker,
-        mine,
+        mine(c.attacker.faction),
         theme,
     ));
     lines.extend(combat_side(
         ("Defender", &who(c.defender.faction)),
         &c.defender,
-        mine,
+        mine(c.defender.faction),
         theme,
     ));
     if let Some(o) = &scene.odds {
@@ -638,11 +646,12 @@ fn odds_line(o: &CombatOdds, theme: Theme) -> Line<'static> {
     ))
 }
 
-/// One side of a combat: totals, dice, tokens, cards; the hand only for its owner.
+/// One side of a combat: totals, dice, tokens, cards; the hand only with a `hand` label (its
+/// owner on screen, or a replay).
 fn combat_side(
     (role, who): (&str, &str),
     side: &SeenCombatSide,
-    mine: Option<Faction>,
+    hand: Option<&str>,
     theme: Theme,
 ) -> Vec<Line<'static>> {
     let f = side.faction;
@@ -694,9 +703,9 @@ fn combat_side(
             theme.dim(),
         )));
     }
-    if Some(f) == mine && !side.hand.is_empty() {
+    if let Some(label) = hand.filter(|_| !side.hand.is_empty()) {
         lines.push(Line::from(vec![
-            Span::styled("  your hand: ", theme.key()),
+            Span::styled(format!("  {label}: "), theme.key()),
             Span::styled(side.hand.join(", "), theme.text()),
         ]));
     }

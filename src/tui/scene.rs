@@ -49,6 +49,9 @@ pub struct Scene<'a> {
     pub odds: Option<CombatOdds>,
     /// The players' names by seat (public; empty: no name).
     pub names: Vec<String>,
+    /// A replay's scene: every hidden thing is filled in and the panels show it all (both
+    /// combat hands, face-down cards), not as one seat sees it.
+    pub everything: bool,
 }
 
 /// Playouts behind the odds on screen: quick enough to redo at every key press.
@@ -110,6 +113,7 @@ impl<'a> Scene<'a> {
             choices,
             over,
             names: game.names().to_vec(),
+            everything: false,
         }
     }
 
@@ -118,6 +122,7 @@ impl<'a> Scene<'a> {
     #[must_use]
     pub fn everything(game: &'a Game) -> Scene<'a> {
         let mut scene = Scene::new(game, None);
+        scene.everything = true;
         let pos = game.position();
         for (system, seen) in &mut scene.view.stacks {
             if let Some(stack) = pos.stacks.get(system) {
@@ -133,7 +138,9 @@ impl<'a> Scene<'a> {
                 (CombatRole::Defender, &mut seen.defender),
             ] {
                 side.hand.clone_from(&real.side(role).hand);
+                side.hand_size = side.hand.len();
                 side.chosen.clone_from(&real.side(role).chosen);
+                side.has_chosen |= side.chosen.is_some();
             }
         }
         if let Phase::Refresh {
