@@ -61,7 +61,7 @@ fn combat_panel(scene: &Scene<'_>) -> String {
             scene,
             None,
             Theme::monochrome(),
-        )
+        );
     })
     .unwrap();
     let buf = t.backend().buffer();
