@@ -184,3 +184,56 @@ fn combat_odds_default_samples(bencher: Bencher) {
     let seat = game.decision().map(|d| d.seat);
     bencher.bench(|| combat_odds(game, seat, DEFAULT_SAMPLES, 1).unwrap());
 }
+
+/// The first decision of `kind` in a game between heuristic players (2 players, seeds tried
+/// in turn).
+fn first_decision(kind: DecisionKind) -> Game {
+    for seed in 0..40 {
+        let mut game = new_game(2, seed);
+        let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
+        while let Some(d) = game.decision() {
+            if d.kind == kind {
+                return game;
+            }
+            let a = bots[d.seat.index()].choose(&game).unwrap();
+            game.apply(a).unwrap();
+        }
+    }
+    panic!("no {kind} decision")
+}
+
+/// One key press (Down, then Up, so the selection stays put) handled by the client and the
+/// frame it causes drawn at 120x40: what a player waits for at every key.
+fn key_to_frame(bencher: Bencher, kind: DecisionKind) {
+    let mut game = first_decision(kind);
+    let mut app = App::new(&game, Theme::from_env(), 120, 40);
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let mut down = true;
+    bencher.bench_local(|| {
+        let key = if down { KeyCode::Down } else { KeyCode::Up };
+        down = !down;
+        app.handle(&mut game, Msg::key(key));
+        terminal
+            .draw(|f| {
+                let scene = Scene::new(&game, app.shown);
+                draw(f, &app, &scene);
+            })
+            .unwrap();
+    });
+}
+
+#[divan::bench]
+fn key_to_frame_planning(bencher: Bencher) {
+    key_to_frame(bencher, DecisionKind::PlaceOrder);
+}
+
+#[divan::bench]
+fn key_to_frame_move(bencher: Bencher) {
+    key_to_frame(bencher, DecisionKind::MoveGround);
+}
+
+#[divan::bench]
+fn key_to_frame_combat(bencher: Bencher) {
+    key_to_frame(bencher, DecisionKind::ChooseCombatCard);
+}

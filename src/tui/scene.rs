@@ -54,8 +54,52 @@ pub struct Scene<'a> {
     pub everything: bool,
 }
 
-/// Playouts behind the odds on screen: quick enough to redo at every key press.
+/// Playouts behind the odds on screen. They are computed once per decision (see
+/// [`OddsCache`]), so a key press never waits for them.
 const SCREEN_ODDS_SAMPLES: u32 = if cfg!(debug_assertions) { 40 } else { 500 };
+
+/// The game a cached estimate belongs to: the same start, the same history and the same seat
+/// on screen mean the same decision, as that seat knows it.
+#[derive(Debug, Clone, PartialEq)]
+struct OddsKey {
+    shown: Option<Seat>,
+    start: crate::engine::Position,
+    history: Vec<Action>,
+}
+
+/// The last combat estimate shown, kept so that redrawing the screen, moving the selection or
+/// scrolling never plays the combat out again: the playouts run once per decision.
+#[derive(Debug, Default)]
+pub struct OddsCache {
+    last: Option<(OddsKey, Option<CombatOdds>)>,
+}
+
+impl OddsCache {
+    /// The estimate for `shown` in `game`, computed only when the game or the seat changed
+    /// since the last call.
+    pub fn get(&mut self, game: &Game, shown: Option<Seat>) -> Option<CombatOdds> {
+        if let Some((key, odds)) = &self.last
+            && key.shown == shown
+            && key.history.as_slice() == game.history()
+            && key.start == *game.start()
+        {
+            return *odds;
+        }
+        let odds = screen_odds(game, shown, game.decision());
+        let key = OddsKey {
+            shown,
+            start: game.start().clone(),
+            history: game.history().to_vec(),
+        };
+        self.last = Some((key, odds));
+        odds
+    }
+}
+
+thread_local! {
+    /// The client draws on one thread; its scenes share this cache.
+    static ODDS: std::cell::RefCell<OddsCache> = std::cell::RefCell::new(OddsCache::default());
+}
 
 /// The combat odds worth showing to `shown`: only when he decides in a combat, or is moving
 /// ground units into a contested area.
@@ -101,7 +145,10 @@ impl<'a> Scene<'a> {
             Phase::Refresh { .. } => ("Refresh", None),
             Phase::GameOver { winners, reason } => ("Game over", Some((winners.clone(), *reason))),
         };
-        let odds = screen_odds(game, shown, decision);
+        let odds = ODDS.with(|cache| match cache.try_borrow_mut() {
+            Ok(mut cache) => cache.get(game, shown),
+            Err(_) => screen_odds(game, shown, decision),
+        });
         Scene {
             odds,
             board: game.board(),
