@@ -58,14 +58,15 @@ pub fn order_code(o: Order) -> &'static str {
     }
 }
 
-/// The letter of an asset icon.
+/// The sign of an asset icon: not a letter, so that it never reads as a faction's letter
+/// (`C` was both Chaos and cache).
 #[must_use]
-pub fn asset_letter(a: Asset) -> char {
+pub fn asset_sign(a: Asset) -> char {
     match a {
-        Asset::Forge => 'F',
-        Asset::Cache => 'C',
-        Asset::Reinforcement => 'R',
-        Asset::Prosperity => 'P',
+        Asset::Forge => '▲',
+        Asset::Cache => '◆',
+        Asset::Reinforcement => '✚',
+        Asset::Prosperity => '$',
     }
 }
 
@@ -219,6 +220,11 @@ fn draw_tile(
         format!(" {system} {name} ")
     };
     let max = t.width.saturating_sub(4);
+    let title = if title.chars().count() > usize::from(max) {
+        format!("{} ", clip(title.trim_end(), usize::from(max).saturating_sub(1)))
+    } else {
+        title
+    };
     buf.set_line(
         t.x + 2,
         t.y,
@@ -354,7 +360,7 @@ pub fn area_lines(
                 clip(&w.name, width),
                 theme.world(),
             )));
-            let icons: String = w.assets.iter().map(|a| asset_letter(*a)).collect();
+            let icons: String = w.assets.iter().map(|a| asset_sign(*a)).collect();
             let text = if width >= 15 {
                 format!("cap {} mat {} {icons}", w.capacity, w.materiel)
             } else {
@@ -463,7 +469,29 @@ fn draw_area(
     let width = usize::from(rect.width);
     let mut lines = area_lines(info, state, theme, width);
     let h = usize::from(rect.height);
-    if lines.len() > h && h >= 3 {
+    if lines.len() > h && h < 3 {
+        // Room for the name and one line: the pieces follow each other on it, and a cut
+        // ends in `…` (the area panel lists everything under the cursor).
+        let mut pieces: Vec<Span<'static>> = Vec::new();
+        let skip = if info.world().is_some() { 2 } else { 1 };
+        for line in lines.drain(..).skip(skip).collect::<Vec<_>>() {
+            if !pieces.is_empty() {
+                pieces.push(Span::raw(" "));
+            }
+            pieces.extend(line.spans.into_iter().filter(|s| !s.content.trim().is_empty()));
+        }
+        lines = area_lines(info, None, theme, width);
+        lines.truncate(1);
+        if h == 2 {
+            lines.push(fit_spans(pieces, width, theme));
+        } else if !pieces.is_empty() {
+            let name = lines.pop().unwrap_or_default();
+            let mut spans = name.spans;
+            spans.push(Span::raw(" "));
+            spans.extend(pieces);
+            lines.push(fit_spans(spans, width, theme));
+        }
+    } else if lines.len() > h && h >= 3 {
         // Keep the name, drop the banner first, then show that more lies here.
         lines.remove(1);
         if lines.len() > h {
@@ -479,6 +507,29 @@ fn draw_area(
         let y = rect.y + u16::try_from(i).unwrap_or(0);
         buf.set_line(rect.x, y, line, rect.width);
     }
+}
+
+/// Spans cut to `width` cells, ending in `…` when something was cut.
+fn fit_spans(spans: Vec<Span<'static>>, width: usize, theme: Theme) -> Line<'static> {
+    if width_of(&spans) <= width {
+        return Line::from(spans);
+    }
+    let mut out = Vec::new();
+    let mut used = 0;
+    for s in spans {
+        let w = s.width();
+        if used + w < width {
+            used += w;
+            out.push(s);
+        } else {
+            let room = width.saturating_sub(used + 1);
+            let head: String = s.content.chars().take(room).collect();
+            out.push(Span::styled(head, s.style));
+            break;
+        }
+    }
+    out.push(Span::styled("…", theme.dim()));
+    Line::from(out)
 }
 
 /// Draws `≈` over the tile sides an edge lies on.

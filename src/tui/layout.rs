@@ -6,13 +6,18 @@ use ratatui::layout::{Position, Rect};
 use crate::engine::{AreaId, Quadrant, SystemId};
 
 /// Narrowest and widest system tile, in cells.
-const TILE_W: (u16, u16) = (17, 48);
+const TILE_W: (u16, u16) = (15, 48);
 /// Tallest system tile, in cells.
 const TILE_H_MAX: u16 = 22;
+/// Shortest system tile: a border, one line per area and the divider.
+const TILE_H_MIN: u16 = 5;
 /// Narrowest side column.
 const SIDE_MIN: u16 = 38;
 /// A side column at least this wide is split in two.
 const SIDE_SPLIT: u16 = 84;
+/// Below this width or height the compact layout is used: one line per player, the log's
+/// last lines under the board, the combat over the board, the rest on keys.
+const COMPACT_BELOW: (u16, u16) = (100, 30);
 
 /// The screen's regions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,16 +36,20 @@ pub struct Regions {
     pub tile_h: u16,
     /// The players panel.
     pub players: Rect,
-    /// The selected area's contents.
+    /// The selected area's contents, or the selected choice's card.
     pub detail: Rect,
     /// The decision and its actions.
     pub prompt: Rect,
-    /// The game log.
+    /// The game log (in the compact layout: its last lines, without a border, under the board).
     pub log: Rect,
+    /// Where a combat in progress is drawn (over the board in the compact layout).
+    pub combat: Rect,
     /// The one-line key hints at the bottom.
     pub status: Rect,
-    /// Whether the players panel has room for three lines per player.
-    pub roomy: bool,
+    /// Lines per player in the players panel (1 to 3).
+    pub player_lines: u16,
+    /// Whether this is the compact layout of small terminals.
+    pub compact: bool,
 }
 
 impl Regions {
@@ -48,7 +57,7 @@ impl Regions {
     /// with room for `choices` lines of actions if there is space.
     #[must_use]
     pub fn compute(screen: Rect, cols: u8, rows: u8, players: usize, choices: usize) -> Regions {
-        let wanted = u16::try_from(choices).unwrap_or(u16::MAX).saturating_add(4);
+        let wanted = u16::try_from(choices).unwrap_or(u16::MAX).saturating_add(5);
         let cols = cols.max(1);
         let rows = rows.max(1);
         let status = Rect::new(
@@ -63,24 +72,44 @@ impl Regions {
             screen.width,
             screen.height.saturating_sub(1),
         );
+        let compact = screen.width < COMPACT_BELOW.0 || screen.height < COMPACT_BELOW.1;
 
-        let side_wanted = (main.width * 8 / 25).max(SIDE_MIN);
+        // The side column gets two fifths of a wide screen; the tiles share the rest.
+        let side_wanted = if compact {
+            SIDE_MIN
+        } else {
+            (main.width * 2 / 5).max(SIDE_MIN)
+        };
         let tile_w =
             (main.width.saturating_sub(side_wanted) / u16::from(cols)).clamp(TILE_W.0, TILE_W.1);
         let board_w = (tile_w * u16::from(cols)).min(main.width);
-        let tile_h = (main.height / u16::from(rows)).clamp(5, TILE_H_MAX);
+        let tile_h = (main.height / u16::from(rows)).clamp(TILE_H_MIN, TILE_H_MAX);
         let board_h = (tile_h * u16::from(rows)).min(main.height);
         let board = Rect::new(main.x, main.y, board_w, board_h);
 
         let side = Rect::new(main.x + board_w, main.y, main.width - board_w, main.height);
         let n = u16::try_from(players).unwrap_or(4);
-        let (players_r, detail, prompt, log, roomy);
-        if side.width >= SIDE_SPLIT {
+        let (players_r, detail, prompt, log, combat, player_lines);
+        if compact {
+            // Players one line each; the decision as tall as it needs, the detail below it;
+            // the log's last lines under the board; a combat covers the board.
+            player_lines = 1;
+            let ph = (2 + n).min(side.height);
+            let rest = side.height - ph;
+            let detail_min = rest.min(6);
+            let prompt_h = wanted.clamp(rest.min(8), rest - detail_min);
+            players_r = Rect::new(side.x, side.y, side.width, ph);
+            prompt = Rect::new(side.x, side.y + ph, side.width, prompt_h);
+            detail = Rect::new(side.x, prompt.bottom(), side.width, rest - prompt_h);
+            log = Rect::new(main.x, board.bottom(), board_w, main.bottom() - board.bottom());
+            combat = Rect::new(main.x, main.y, board_w, main.height);
+        } else if side.width >= SIDE_SPLIT {
             // Two columns: players and area detail | decision and log.
             let left_w = side.width * 9 / 20;
             let left = Rect::new(side.x, side.y, left_w, side.height);
             let right = Rect::new(side.x + left_w, side.y, side.width - left_w, side.height);
-            let ph = (3 + 3 * n).min(left.height);
+            player_lines = 3;
+            let ph = (2 + 3 * n).min(left.height);
             players_r = Rect::new(left.x, left.y, left.width, ph);
             detail = Rect::new(left.x, left.y + ph, left.width, left.height - ph);
             let prompt_h = wanted.clamp(
@@ -94,11 +123,10 @@ impl Regions {
                 right.width,
                 right.height - prompt_h,
             );
-            roomy = true;
+            combat = detail;
         } else {
-            roomy = side.height >= 3 + 3 * n + 30;
-            let per = if roomy { 3 } else { 2 };
-            let ph = (3 + per * n).min(side.height);
+            player_lines = if side.height >= 2 + 3 * n + 30 { 3 } else { 2 };
+            let ph = (2 + player_lines * n).min(side.height);
             let rest = side.height - ph;
             let prompt_max = rest.saturating_sub(9 + 5);
             let prompt_h = wanted.clamp(prompt_max.min(8), prompt_max);
@@ -108,6 +136,10 @@ impl Regions {
             prompt = Rect::new(side.x, side.y + ph, side.width, prompt_h);
             detail = Rect::new(side.x, prompt.bottom(), side.width, detail_h);
             log = Rect::new(side.x, detail.bottom(), side.width, log_h);
+            // The combat takes the area panel and most of the log.
+            let both = detail.union(log);
+            let log_keep = (both.height / 4).clamp(4.min(both.height), both.height);
+            combat = Rect::new(both.x, both.y, both.width, both.height - log_keep);
         }
         Regions {
             screen,
@@ -120,20 +152,39 @@ impl Regions {
             detail,
             prompt,
             log,
+            combat,
             status,
-            roomy,
+            player_lines,
+            compact,
+        }
+    }
+
+    /// The log's place while a combat is drawn at [`Regions::combat`].
+    #[must_use]
+    pub fn log_beside_combat(&self) -> Rect {
+        if self.compact || self.combat == self.detail {
+            self.log
+        } else {
+            let both = self.detail.union(self.log);
+            Rect::new(
+                both.x,
+                self.combat.bottom(),
+                both.width,
+                both.bottom() - self.combat.bottom(),
+            )
         }
     }
 
     /// The smallest screen (width, height) on which the layout of a board of `cols` x `rows`
     /// tiles and `players` seats is whole: the narrowest tiles beside the narrowest side
-    /// column, and a side column tall enough for the players, a few actions, the area and the log.
+    /// column, and a side column tall enough for one line per player, a few actions and the
+    /// detail.
     #[must_use]
     pub fn minimum(cols: u8, rows: u8, players: usize) -> (u16, u16) {
         let n = u16::try_from(players).unwrap_or(4);
         let width = TILE_W.0 * u16::from(cols.max(1)) + SIDE_MIN;
-        let side = 3 + 2 * n + 9 + 5 + 6;
-        let height = (5 * u16::from(rows.max(1))).max(side) + 1;
+        let side = 2 + n + 8 + 6;
+        let height = (TILE_H_MIN * u16::from(rows.max(1))).max(side) + 1;
         (width, height)
     }
 

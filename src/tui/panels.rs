@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
 
 use super::app::{App, Focus, Screen};
-use super::board::{order_code, stack_spans, unit_groups};
+use super::board::{asset_sign, clip, order_code, stack_spans, unit_groups};
 use super::scene::{Choice, Scene, card_text};
 use super::theme::Theme;
 use crate::bot::odds::CombatOdds;
@@ -60,8 +60,9 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     out
 }
 
-/// The players panel: materiel, tokens, command level, objectives, orders, upgrades.
-pub fn players(frame: &mut Frame<'_>, area: Rect, scene: &Scene<'_>, theme: Theme, roomy: bool) {
+/// The players panel: materiel, tokens, command level, objectives, orders, upgrades, in
+/// `per` lines per player (1 to 3); the faction sheet (`i`) has the rest.
+pub fn players(frame: &mut Frame<'_>, area: Rect, scene: &Scene<'_>, theme: Theme, per: u16) {
     let v = &scene.view;
     let title = Line::from(vec![
         Span::styled(
@@ -73,7 +74,7 @@ pub fn players(frame: &mut Frame<'_>, area: Rect, scene: &Scene<'_>, theme: Them
     let inner_w = usize::from(area.width.saturating_sub(2));
     let mut lines: Vec<Line<'static>> = Vec::new();
     for p in &v.players {
-        lines.extend(player_lines(p, scene, theme, roomy, inner_w));
+        lines.extend(player_lines(p, scene, theme, per, inner_w));
     }
     frame.render_widget(
         Paragraph::new(lines).block(block(title, false, theme)),
@@ -81,45 +82,88 @@ pub fn players(frame: &mut Frame<'_>, area: Rect, scene: &Scene<'_>, theme: Them
     );
 }
 
+/// A player's asset tokens with their signs: `▲0 ◆1 ✚2`.
+#[must_use]
+pub fn asset_counts(a: crate::engine::position::AssetTokens) -> String {
+    use crate::engine::Asset;
+    format!(
+        "{}{} {}{} {}{}",
+        asset_sign(Asset::Forge),
+        a.forge,
+        asset_sign(Asset::Cache),
+        a.cache,
+        asset_sign(Asset::Reinforcement),
+        a.reinforcement
+    )
+}
+
 fn player_lines(
     p: &SeenPlayer,
     scene: &Scene<'_>,
     theme: Theme,
-    roomy: bool,
+    per: u16,
     width: usize,
 ) -> Vec<Line<'static>> {
     let v = &scene.view;
     let deciding = scene.decision.is_some_and(|d| d.seat == p.seat);
+    let a = p.assets;
+    let obj = format!("◎{}/{}", p.objectives, v.objectives_needed);
+    let mut marks = String::new();
+    if v.first_player == p.seat {
+        marks.push('★');
+    }
+    if v.viewer == Some(p.seat) && per > 1 {
+        marks.push_str(" (you)");
+    }
+    if p.eliminated {
+        marks.push_str(" out");
+    }
+    if per <= 1 {
+        // One line: the name gives way to the numbers.
+        let stats = format!(
+            " m{} {} c{} {obj}",
+            p.materiel,
+            asset_counts(a),
+            p.command_level
+        );
+        let room = width.saturating_sub(3 + stats.chars().count() + marks.chars().count());
+        let name = clip(p.faction.name(), room);
+        let used = 3 + name.chars().count() + marks.chars().count() + stats.chars().count();
+        return vec![Line::from(vec![
+            Span::styled(if deciding { "▶" } else { " " }, theme.key()),
+            Span::styled(
+                format!("{} {name}", p.faction.letter()),
+                theme.faction_bold(p.faction),
+            ),
+            Span::styled(marks, theme.text()),
+            Span::raw(" ".repeat(width.saturating_sub(used))),
+            Span::styled(stats, theme.text()),
+        ])];
+    }
     let mut head = vec![
         Span::styled(if deciding { "▶" } else { " " }, theme.key()),
         Span::styled(
             format!("{} {}", p.faction.letter(), scene.who(p.seat)),
             theme.faction_bold(p.faction),
         ),
+        Span::styled(marks, theme.text()),
     ];
-    if v.first_player == p.seat {
-        head.push(Span::styled(" ★first", theme.text()));
-    }
-    if v.viewer == Some(p.seat) {
-        head.push(Span::styled(" (you)", theme.dim()));
-    }
-    if p.eliminated {
-        head.push(Span::styled(" eliminated", theme.warn()));
-    }
-    let obj = format!("obj {}/{}", p.objectives, v.objectives_needed);
     let used: usize = head.iter().map(Span::width).sum();
-    let pad = width.saturating_sub(used + obj.len()).max(1);
+    let pad = width.saturating_sub(used + obj.chars().count()).max(1);
     head.push(Span::raw(" ".repeat(pad)));
     head.push(Span::styled(obj, theme.title()));
 
-    let a = p.assets;
     let long = format!(
-        "  materiel {}  forge {} cache {} reinf {}  command {}",
-        p.materiel, a.forge, a.cache, a.reinforcement, p.command_level
+        "  materiel {}  {}  command {}",
+        p.materiel,
+        asset_counts(a),
+        p.command_level
     );
     let short = format!(
-        "  mat {}  F{} C{} R{}  cmd {}",
-        p.materiel, a.forge, a.cache, a.reinforcement, p.command_level
+        "  mat {} {} cmd {}",
+        p.materiel,
+        asset_counts(a),
+        p.command_level
     );
     let stats = if long.chars().count() <= width {
         long
@@ -141,44 +185,30 @@ fn player_lines(
     } else {
         p.orders.len().to_string()
     };
-    let upgrades: Vec<String> = p
-        .order_upgrades
-        .iter()
-        .map(|(n, used)| {
-            if *used {
-                format!("{n} (used)")
-            } else {
-                n.clone()
-            }
-        })
-        .collect();
-    let mut more = format!("  orders {orders} · events {}", p.event_tokens);
-    if !upgrades.is_empty() {
-        let _ = write!(more, " · upgrades {}", upgrades.join(", "));
-    }
     let mut out = vec![Line::from(head)];
-    if roomy {
+    if per >= 3 {
         out.push(Line::from(Span::styled(stats, theme.text())));
-        out.push(Line::from(Span::styled(more, theme.dim())));
+        let names: Vec<&str> = p.order_upgrades.iter().map(|(n, _)| n.as_str()).collect();
+        let mut more = format!("  orders {orders} · events {}", p.event_tokens);
+        let full = format!(" · upgrades {}", names.join(", "));
+        if names.is_empty() {
+        } else if more.chars().count() + full.chars().count() <= width {
+            more.push_str(&full);
+        } else {
+            let _ = write!(more, " · {} upgrades (i)", names.len());
+        }
+        out.push(Line::from(Span::styled(clip(&more, width), theme.dim())));
     } else {
-        let mut text = format!(
-            "  mat {}  F{} C{} R{}  cmd {}  ord {}",
-            p.materiel,
-            a.forge,
-            a.cache,
-            a.reinforcement,
-            p.command_level,
-            p.orders.len()
-        );
+        let mut text = format!("{stats} ord {}", p.orders.len());
         for extra in [
-            format!("  ev {}", p.event_tokens),
-            format!("  upg {}", upgrades.len()),
+            format!(" ev {}", p.event_tokens),
+            format!(" upg {}", p.order_upgrades.len()),
         ] {
             if !extra.ends_with(" 0") && text.chars().count() + extra.chars().count() <= width {
                 text.push_str(&extra);
             }
         }
-        out.push(Line::from(Span::styled(text, theme.text())));
+        out.push(Line::from(Span::styled(clip(&text, width), theme.text())));
     }
     out
 }
@@ -324,42 +354,71 @@ pub fn list_geometry(prompt: Rect, kind: &str) -> (u16, usize) {
 }
 
 fn truncate(s: &str, width: usize) -> String {
-    if s.chars().count() <= width {
-        s.to_string()
-    } else if width == 0 {
-        String::new()
-    } else {
-        let mut t: String = s.chars().take(width - 1).collect();
-        t.push('…');
-        t
-    }
+    clip(s, width)
 }
 
-/// The selected area's full contents.
-/// `cut` is the selected choice when the action list had to cut its words: they head the panel.
+/// The detail panel: the selected choice in full when the list had to cut its words, the
+/// text of the card it buys, chooses or plays, then the area under the cursor in full.
 pub fn detail(
     frame: &mut Frame<'_>,
     area: Rect,
     app: &App,
     scene: &Scene<'_>,
-    cut: Option<&Choice>,
+    chosen: Option<&Choice>,
     theme: Theme,
 ) {
     let id: AreaId = app.cursor;
     let focused = app.focus == Focus::Board && app.screen == Screen::Play;
     let mut lines: Vec<Line<'static>> = Vec::new();
-    if let Some(c) = cut {
-        lines.push(Line::from(Span::styled(
-            format!("{}  {}", c.number, c.words),
-            theme.key(),
-        )));
+    // The list shows the number, two spaces and the words inside the border.
+    let room = usize::from(app_prompt_width(area));
+    let num_w = scene.choices.len().to_string().len();
+    let mut title = None;
+    if let Some(c) = chosen {
+        if num_w + 2 + c.words.chars().count() > room || c.card.is_some() {
+            lines.push(Line::from(Span::styled(
+                format!("{}  {}", c.number, c.words),
+                theme.key(),
+            )));
+        }
+        if let Some(name) = &c.card {
+            title = Some(Line::from(Span::styled(format!(" {name} "), theme.title())));
+            for text in card_text(scene.data, name) {
+                lines.push(Line::from(Span::styled(text, theme.text())));
+            }
+        }
     }
+    if scene.view.combat.is_none() {
+        let (area_title, area_lines) = area_detail(id, scene, theme);
+        if title.is_none() {
+            title = Some(area_title);
+        } else {
+            lines.push(Line::from(Span::styled(
+                format!("— {id} {} —", scene.board.area(id).map_or("", |i| i.label())),
+                theme.dim(),
+            )));
+        }
+        lines.extend(area_lines);
+    }
+    let title = title.unwrap_or_else(|| Line::from(" Detail "));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(block(title, focused, theme)),
+        area,
+    );
+}
+
+/// The width of the prompt's list (the same column as the detail panel in every layout).
+fn app_prompt_width(area: Rect) -> u16 {
+    area.width.saturating_sub(2)
+}
+
+/// The area under the cursor in full: kind, numbers, assets, control, pieces, orders.
+fn area_detail(id: AreaId, scene: &Scene<'_>, theme: Theme) -> (Line<'static>, Vec<Line<'static>>) {
+    let mut lines = Vec::new();
     let Some(info) = scene.board.area(id) else {
-        frame.render_widget(
-            Paragraph::new("").block(block(Line::from(" Area "), focused, theme)),
-            area,
-        );
-        return;
+        return (Line::from(" Area "), lines);
     };
     let title = Line::from(vec![
         Span::styled(format!(" {id} "), theme.title()),
@@ -367,7 +426,11 @@ pub fn detail(
     ]);
     match info.world() {
         Some(w) => {
-            let assets: Vec<&str> = w.assets.iter().map(|a| a.key()).collect();
+            let assets: Vec<String> = w
+                .assets
+                .iter()
+                .map(|a| format!("{} {}", asset_sign(*a), a.key()))
+                .collect();
             let mut s = format!("World · capacity {} · materiel {}", w.capacity, w.materiel);
             if !assets.is_empty() {
                 let _ = write!(s, " · {}", assets.join(", "));
@@ -398,12 +461,7 @@ pub fn detail(
         spans.extend(stack_spans(stack, theme, true));
         lines.push(Line::from(spans));
     }
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(block(title, focused, theme)),
-        area,
-    );
+    (title, lines)
 }
 
 /// What lies in an area, in words: control, structures, objective tokens, units.
@@ -455,10 +513,15 @@ fn contents(state: &AreaState, scene: &Scene<'_>, theme: Theme) -> Vec<Line<'sta
     lines
 }
 
-/// The game log, newest at the bottom.
-pub fn log(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
-    let inner_w = usize::from(area.width.saturating_sub(2));
-    let inner_h = usize::from(area.height.saturating_sub(2));
+/// The game log, newest at the bottom; without a border (`bordered` false) it is the last
+/// lines only, under the board of the compact layout.
+pub fn log(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme, bordered: bool) {
+    if area.height == 0 {
+        return;
+    }
+    let border = if bordered { 2 } else { 0 };
+    let inner_w = usize::from(area.width.saturating_sub(border));
+    let inner_h = usize::from(area.height.saturating_sub(border));
     let mut lines: Vec<Line<'static>> = Vec::new();
     let end = app.log.len().saturating_sub(app.log_back);
     // Wrap from the end backwards until the panel is full.
@@ -491,10 +554,12 @@ pub fn log(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
     } else {
         " Log ".to_string()
     };
-    frame.render_widget(
-        Paragraph::new(lines).block(block(Line::from(title), false, theme)),
-        area,
-    );
+    let p = Paragraph::new(lines);
+    if bordered {
+        frame.render_widget(p.block(block(Line::from(title), false, theme)), area);
+    } else {
+        frame.render_widget(p, area);
+    }
 }
 
 /// The bottom line: the keys that work now.
@@ -571,6 +636,7 @@ pub fn combat(
     theme: Theme,
 ) {
     let Some(c) = &scene.view.combat else { return };
+    frame.render_widget(ratatui::widgets::Clear, area);
     let label = scene
         .board
         .area(c.area)
@@ -710,23 +776,4 @@ fn combat_side(
         ]));
     }
     lines
-}
-
-/// The selected choice's card, in full: name, numbers and text.
-pub fn card(frame: &mut Frame<'_>, area: Rect, choice: &Choice, scene: &Scene<'_>, theme: Theme) {
-    let Some(name) = &choice.card else { return };
-    let title = Line::from(Span::styled(format!(" {name} "), theme.title()));
-    let mut lines = vec![Line::from(Span::styled(
-        format!("{}  {}", choice.number, choice.words),
-        theme.key(),
-    ))];
-    for text in card_text(scene.data, name) {
-        lines.push(Line::from(Span::styled(text, theme.text())));
-    }
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(block(title, false, theme)),
-        area,
-    );
 }

@@ -68,39 +68,23 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 Some(app.cursor),
                 selected,
             );
-            panels::players(frame, r.players, scene, theme, r.roomy);
+            panels::players(frame, r.players, scene, theme, r.player_lines);
             panels::prompt(frame, r.prompt, app, scene, theme);
-            if scene.view.combat.is_some() {
-                // The combat takes the area panel and most of the log.
-                let both = r.detail.union(r.log);
-                let log_h = (both.height / 4).max(4).min(both.height);
-                let top = Rect::new(both.x, both.y, both.width, both.height - log_h);
-                let bottom = Rect::new(both.x, both.y + top.height, both.width, log_h);
-                let (combat_r, log_r) = if r.detail.x == r.log.x {
-                    (top, bottom)
-                } else {
-                    (r.detail, r.log)
-                };
-                let chosen = visible.get(app.selected).copied();
-                panels::combat(frame, combat_r, scene, chosen, theme);
-                panels::log(frame, log_r, app, theme);
+            let chosen = if app.focus == Focus::Actions || scene.view.combat.is_some() {
+                visible.get(app.selected).copied()
             } else {
-                let chosen = if app.focus == Focus::Actions {
-                    visible.get(app.selected).copied()
+                None
+            };
+            if scene.view.combat.is_some() {
+                panels::combat(frame, r.combat, scene, chosen, theme);
+                if r.compact {
+                    panels::detail(frame, r.detail, app, scene, chosen, theme);
                 } else {
-                    None
-                };
-                match chosen {
-                    Some(c) if c.card.is_some() => panels::card(frame, r.detail, c, scene, theme),
-                    _ => {
-                        // The list shows the number, two spaces and the words inside the border.
-                        let room = usize::from(r.prompt.width.saturating_sub(2));
-                        let num_w = scene.choices.len().to_string().len();
-                        let cut = chosen.filter(|c| num_w + 2 + c.words.chars().count() > room);
-                        panels::detail(frame, r.detail, app, scene, cut, theme);
-                    }
+                    panels::log(frame, r.log_beside_combat(), app, theme, true);
                 }
-                panels::log(frame, r.log, app, theme);
+            } else {
+                panels::detail(frame, r.detail, app, scene, chosen, theme);
+                panels::log(frame, r.log, app, theme, !r.compact);
             }
             panels::status(frame, r.status, app, theme);
             if app.screen == Screen::GameOver {
