@@ -12,7 +12,7 @@ use super::layout::Regions;
 use super::panels;
 use super::scene::{Choice, Scene, concerns};
 use super::theme::Theme;
-use crate::engine::{Action, AreaId, Event, Game, Quadrant, Seat, SystemId};
+use crate::engine::{Action, AreaId, Event, Faction, Game, Quadrant, Seat, SystemId};
 
 /// How many log lines are kept.
 const LOG_KEEP: usize = 500;
@@ -33,8 +33,12 @@ pub enum Screen {
 pub enum Overlay {
     /// Nothing.
     None,
-    /// The keys.
+    /// The keys (scrolls).
     Help,
+    /// The cards that matter to the decision, in full (scrolls).
+    Cards,
+    /// A faction's sheet (scrolls; left and right show the other factions).
+    Sheet(Faction),
     /// "Really quit?"
     ConfirmQuit,
     /// The file name to save to, being typed into [`App::input`].
@@ -122,6 +126,8 @@ pub struct App {
     pub selected: usize,
     /// The first line of the action list on screen.
     pub scroll: usize,
+    /// The first line on screen of a scrolling overlay (help, cards, faction sheet).
+    pub overlay_scroll: usize,
     /// Digits typed to choose an action by number.
     pub typed: String,
     /// Game events and client notes, oldest first.
@@ -160,6 +166,7 @@ impl App {
             filter: false,
             selected: 0,
             scroll: 0,
+            overlay_scroll: 0,
             typed: String::new(),
             log: Vec::new(),
             log_back: 0,
@@ -363,9 +370,12 @@ impl App {
                     _ => Effect::None,
                 };
             }
-            Overlay::Help => {
-                self.overlay = Overlay::None;
+            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) if !ctrl_c => {
+                self.overlay_key(game, code);
                 return Effect::None;
+            }
+            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) => {
+                self.overlay = Overlay::None;
             }
             Overlay::SaveAs => return self.save_key(code, ctrl_c),
             Overlay::None => {}
@@ -376,7 +386,19 @@ impl App {
         }
         match code {
             KeyCode::Char('?') | KeyCode::F(1) => {
-                self.overlay = Overlay::Help;
+                self.open(Overlay::Help);
+                return Effect::None;
+            }
+            KeyCode::Char('c') if matches!(self.screen, Screen::Play | Screen::GameOver) => {
+                self.open(Overlay::Cards);
+                return Effect::None;
+            }
+            KeyCode::Char('i') if matches!(self.screen, Screen::Play | Screen::GameOver) => {
+                let faction = self
+                    .shown
+                    .or_else(|| game.decision().map(|d| d.seat))
+                    .map_or(Faction::Ultramarines, |s| game.faction(s));
+                self.open(Overlay::Sheet(faction));
                 return Effect::None;
             }
             KeyCode::Char('s') => {
@@ -415,6 +437,49 @@ impl App {
             }
             Screen::Play => self.play_key(game, code),
         }
+    }
+
+    fn open(&mut self, overlay: Overlay) {
+        self.overlay = overlay;
+        self.overlay_scroll = 0;
+    }
+
+    /// A key in a scrolling overlay: arrows and pages scroll, left and right turn the faction
+    /// sheet to another faction, any other key closes it.
+    fn overlay_key(&mut self, game: &Game, code: KeyCode) {
+        let scene = Scene::new(game, self.shown);
+        let lines = super::detail::overlay_content(self, &scene).map_or(0, |(_, l)| l.len());
+        let max = super::detail::max_scroll(lines, self.size);
+        let page = super::detail::popup_rows(self.size).saturating_sub(1).max(1);
+        let now = self.overlay_scroll.min(max);
+        self.overlay_scroll = match code {
+            KeyCode::Up | KeyCode::Char('k') => now.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => (now + 1).min(max),
+            KeyCode::PageUp => now.saturating_sub(page),
+            KeyCode::PageDown | KeyCode::Char(' ') => (now + page).min(max),
+            KeyCode::Home => 0,
+            KeyCode::End => max,
+            KeyCode::Left | KeyCode::Right | KeyCode::Char('h' | 'l')
+                if matches!(self.overlay, Overlay::Sheet(_)) =>
+            {
+                if let Overlay::Sheet(f) = self.overlay {
+                    let all: Vec<Faction> = game.seats().map(|s| game.faction(s)).collect();
+                    let i = all.iter().position(|x| *x == f).unwrap_or(0);
+                    let n = all.len().max(1);
+                    let next = if matches!(code, KeyCode::Left | KeyCode::Char('h')) {
+                        (i + n - 1) % n
+                    } else {
+                        (i + 1) % n
+                    };
+                    self.overlay = Overlay::Sheet(all.get(next).copied().unwrap_or(f));
+                }
+                0
+            }
+            _ => {
+                self.overlay = Overlay::None;
+                0
+            }
+        };
     }
 
     /// A key in the save box: typing edits the name, Enter saves, Esc cancels.
@@ -611,7 +676,7 @@ impl App {
 
     fn click(&mut self, game: &Game, x: u16, y: u16, armed: Option<Action>) -> Effect {
         match self.overlay {
-            Overlay::Help => {
+            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) => {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }

@@ -97,7 +97,8 @@ impl Regions {
             let ph = (2 + n).min(side.height);
             let rest = side.height - ph;
             let detail_min = rest.min(6);
-            let prompt_h = wanted.clamp(rest.min(8), rest - detail_min);
+            let most = rest - detail_min;
+            let prompt_h = wanted.clamp(rest.min(8).min(most), most);
             players_r = Rect::new(side.x, side.y, side.width, ph);
             prompt = Rect::new(side.x, side.y + ph, side.width, prompt_h);
             detail = Rect::new(side.x, prompt.bottom(), side.width, rest - prompt_h);

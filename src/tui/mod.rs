@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod board;
+pub mod detail;
 pub mod layout;
 pub mod newgame;
 pub mod panels;
@@ -13,6 +14,7 @@ pub mod replay;
 pub mod save;
 pub mod scene;
 pub mod screens;
+pub mod sheet;
 pub mod terminal;
 pub mod theme;
 pub mod ui;

@@ -52,6 +52,8 @@ pub struct Scene<'a> {
     /// A replay's scene: every hidden thing is filled in and the panels show it all (both
     /// combat hands, face-down cards), not as one seat sees it.
     pub everything: bool,
+    /// The event card being resolved (chosen and face up), by name.
+    pub resolving: Option<String>,
 }
 
 /// Playouts behind the odds on screen. They are computed once per decision (see
@@ -151,6 +153,7 @@ impl<'a> Scene<'a> {
         });
         Scene {
             odds,
+            resolving: resolving_event(&game.position().phase),
             board: game.board(),
             data: game.data(),
             view,
@@ -230,6 +233,22 @@ impl<'a> Scene<'a> {
         } else {
             format!("{s} {name}")
         }
+    }
+}
+
+/// The event card a Refresh Phase step resolves: chosen, so face up for everyone.
+fn resolving_event(phase: &Phase) -> Option<String> {
+    use crate::engine::phase::RefreshStep;
+    match phase {
+        Phase::Refresh {
+            step:
+                RefreshStep::MoveStorm { card, .. }
+                | RefreshStep::EventAbility { card }
+                | RefreshStep::Tactic { card, .. }
+                | RefreshStep::Prayer { card, .. },
+            ..
+        } => Some(card.clone()),
+        _ => None,
     }
 }
 
@@ -370,7 +389,10 @@ fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String 
             }
         }
         Action::MoveStorm { from, to } => format!("move the warp storm {from} → {to}"),
-        Action::UseEvent => "resolve the event card's ability".into(),
+        Action::UseEvent => match resolving_event(&game.position().phase) {
+            Some(card) => format!("resolve the ability of {card}"),
+            None => "resolve the event card's ability".into(),
+        },
         Action::Reinforce { count: 0 } => "commit no reinforcement token".into(),
         Action::Reinforce { count } => {
             format!(

@@ -85,15 +85,16 @@ pub fn handoff(frame: &mut Frame<'_>, seat: Seat, scene: &Scene<'_>, theme: Them
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), body);
 }
 
-/// The keys.
-pub fn help(frame: &mut Frame<'_>, theme: Theme) {
+/// The keys, as the help overlay lists them (it wraps and scrolls them).
+#[must_use]
+pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
     let k = |key: &str, what: &str| {
         Line::from(vec![
             Span::styled(format!("  {key:<16}"), theme.key()),
             Span::raw(what.to_string()),
         ])
     };
-    let lines = vec![
+    vec![
         Line::from(Span::styled("Choosing", theme.title())),
         k(
             "↑ ↓  j k",
@@ -154,10 +155,11 @@ pub fn help(frame: &mut Frame<'_>, theme: Theme) {
             theme.dim(),
         )),
         Line::from(""),
-        Line::from(Span::styled("Any key closes this help.", theme.dim())),
-    ];
-    let area = centered(frame.area(), 100, 34);
-    boxed(frame, area, "Keys", lines, theme);
+        Line::from(Span::styled(
+            "↑ ↓ PgUp PgDn scroll this help; any other key closes it.",
+            theme.dim(),
+        )),
+    ]
 }
 
 /// "Really quit?"

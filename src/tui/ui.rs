@@ -7,7 +7,7 @@ use ratatui::widgets::Clear;
 use super::app::{App, Focus, Overlay, Screen};
 use super::layout::Regions;
 use super::scene::Scene;
-use super::{board, panels, screens};
+use super::{board, detail, panels, screens};
 
 /// Draws one frame.
 pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
@@ -23,7 +23,11 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     }
     match app.overlay {
         Overlay::None => {}
-        Overlay::Help => screens::help(frame, theme),
+        Overlay::Help | Overlay::Cards | Overlay::Sheet(_) => {
+            if let Some((title, lines)) = detail::overlay_content(app, scene) {
+                detail::popup(frame, &title, &lines, app.overlay_scroll, theme);
+            }
+        }
         Overlay::ConfirmQuit => screens::confirm_quit(frame, theme),
         Overlay::SaveAs => screens::save_as(frame, &app.input, theme),
     }
