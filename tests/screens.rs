@@ -83,4 +83,12 @@ fn print_screens() {
             println!("{}\n", render(&app, g));
         }
     }
+    let mut app = client(&mut combat, 80, 24);
+    app.handle(&mut combat, Msg::char('c'));
+    println!("{}\n", render(&app, &combat));
+    app.handle(&mut combat, Msg::key(KeyCode::Esc));
+    app.handle(&mut combat, Msg::char('i'));
+    println!("{}\n", render(&app, &combat));
+    app.handle(&mut combat, Msg::key(KeyCode::PageDown));
+    println!("{}\n", render(&app, &combat));
 }

@@ -450,7 +450,9 @@ impl App {
         let scene = Scene::new(game, self.shown);
         let lines = super::detail::overlay_content(self, &scene).map_or(0, |(_, l)| l.len());
         let max = super::detail::max_scroll(lines, self.size);
-        let page = super::detail::popup_rows(self.size).saturating_sub(1).max(1);
+        let page = super::detail::popup_rows(self.size)
+            .saturating_sub(1)
+            .max(1);
         let now = self.overlay_scroll.min(max);
         self.overlay_scroll = match code {
             KeyCode::Up | KeyCode::Char('k') => now.saturating_sub(1),

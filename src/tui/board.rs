@@ -221,7 +221,10 @@ fn draw_tile(
     };
     let max = t.width.saturating_sub(4);
     let title = if title.chars().count() > usize::from(max) {
-        format!("{} ", clip(title.trim_end(), usize::from(max).saturating_sub(1)))
+        format!(
+            "{} ",
+            clip(title.trim_end(), usize::from(max).saturating_sub(1))
+        )
     } else {
         title
     };
@@ -478,7 +481,11 @@ fn draw_area(
             if !pieces.is_empty() {
                 pieces.push(Span::raw(" "));
             }
-            pieces.extend(line.spans.into_iter().filter(|s| !s.content.trim().is_empty()));
+            pieces.extend(
+                line.spans
+                    .into_iter()
+                    .filter(|s| !s.content.trim().is_empty()),
+            );
         }
         lines = area_lines(info, None, theme, width);
         lines.truncate(1);

@@ -158,7 +158,10 @@ fn card_entry(
     ]));
     let text = card_text(scene.data, name);
     if text.is_empty() {
-        out.push(Line::from(Span::styled("  (no card text known)", theme.dim())));
+        out.push(Line::from(Span::styled(
+            "  (no card text known)",
+            theme.dim(),
+        )));
     }
     for t in text {
         out.push(Line::from(Span::styled(format!("  {t}"), theme.text())));

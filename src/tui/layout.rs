@@ -102,7 +102,12 @@ impl Regions {
             players_r = Rect::new(side.x, side.y, side.width, ph);
             prompt = Rect::new(side.x, side.y + ph, side.width, prompt_h);
             detail = Rect::new(side.x, prompt.bottom(), side.width, rest - prompt_h);
-            log = Rect::new(main.x, board.bottom(), board_w, main.bottom() - board.bottom());
+            log = Rect::new(
+                main.x,
+                board.bottom(),
+                board_w,
+                main.bottom() - board.bottom(),
+            );
             combat = Rect::new(main.x, main.y, board_w, main.height);
         } else if side.width >= SIDE_SPLIT {
             // Two columns: players and area detail | decision and log.
@@ -280,38 +285,49 @@ mod tests {
 
     #[test]
     fn panels_do_not_overlap_the_board() {
-        for (w, h) in [(120, 40), (200, 60)] {
-            for players in 2..=4u8 {
-                for choices in [1, 12, 60] {
-                    let r = Regions::compute(
-                        Rect::new(0, 0, w, h),
-                        players,
-                        3,
-                        usize::from(players),
-                        choices,
+        // (width, height, board columns, rows, players): 80x24 is the smallest size a
+        // two-player game is played at; 120x40 holds four players on the constructed board.
+        for (w, h, cols, rows, players) in [
+            (80, 24, 2, 3, 2),
+            (100, 30, 2, 3, 2),
+            (120, 40, 2, 3, 2),
+            (120, 40, 3, 3, 3),
+            (120, 40, 4, 3, 4),
+            (120, 40, 5, 3, 4),
+            (200, 60, 4, 3, 4),
+        ] {
+            assert!(
+                Regions::minimum(cols, rows, players) <= (w, h),
+                "{w}x{h} refused for {cols}x{rows}"
+            );
+            for choices in [1, 12, 60] {
+                let r = Regions::compute(Rect::new(0, 0, w, h), cols, rows, players, choices);
+                assert_eq!(r.compact, w < 100 || h < 30);
+                let panels = [r.players, r.detail, r.prompt, r.log];
+                for (i, p) in panels.iter().enumerate() {
+                    assert!(
+                        !p.intersects(r.board),
+                        "{w}x{h} {players}p: {p:?} / {:?}",
+                        r.board
                     );
-                    let panels = [r.players, r.detail, r.prompt, r.log];
-                    for (i, p) in panels.iter().enumerate() {
-                        assert!(
-                            !p.intersects(r.board),
-                            "{w}x{h} {players}p: {p:?} / {:?}",
-                            r.board
-                        );
-                        assert!(p.right() <= w && p.bottom() < h);
-                        for q in &panels[i + 1..] {
-                            assert!(!p.intersects(*q), "{w}x{h} {players}p: {p:?} / {q:?}");
-                        }
+                    assert!(p.right() <= w && p.bottom() < h);
+                    for q in &panels[i + 1..] {
+                        assert!(!p.intersects(*q), "{w}x{h} {players}p: {p:?} / {q:?}");
                     }
-                    assert!(
-                        r.prompt.height >= 8,
-                        "{w}x{h} {players}p prompt {:?}",
-                        r.prompt
-                    );
-                    assert!(
-                        r.detail.height >= 7 && r.log.height >= 4,
-                        "{w}x{h} {players}p {r:?}"
-                    );
                 }
+                let per = usize::from(r.player_lines);
+                assert!(
+                    usize::from(r.players.height) >= 2 + per * players,
+                    "{w}x{h}: every player has his lines: {r:?}"
+                );
+                assert!(
+                    r.prompt.height >= 8,
+                    "{w}x{h} {players}p prompt {:?}",
+                    r.prompt
+                );
+                assert!(r.detail.height >= 6, "{w}x{h} {players}p {r:?}");
+                assert!(r.tile_h >= 5 && r.tile_w >= 15, "{w}x{h}: {r:?}");
+                assert!(r.board.right() <= w && r.board.bottom() < h);
             }
         }
     }

@@ -394,7 +394,10 @@ pub fn detail(
             title = Some(area_title);
         } else {
             lines.push(Line::from(Span::styled(
-                format!("— {id} {} —", scene.board.area(id).map_or("", |i| i.label())),
+                format!(
+                    "— {id} {} —",
+                    scene.board.area(id).map_or("", |i| i.label())
+                ),
                 theme.dim(),
             )));
         }

@@ -26,7 +26,7 @@ pub fn sheet_lines(scene: &Scene<'_>, faction: Faction, theme: Theme) -> Vec<Lin
         theme.faction_bold(faction),
     )];
     if let Some(p) = player {
-        head.push(Span::styled(format!("  seat {}", p.seat), theme.dim()));
+        head.push(Span::styled(format!("  {}", p.seat), theme.dim()));
         if v.viewer == Some(p.seat) {
             head.push(Span::styled(" (you)", theme.dim()));
         }
@@ -85,9 +85,10 @@ pub fn sheet_lines(scene: &Scene<'_>, faction: Faction, theme: Theme) -> Vec<Lin
     }
 
     out.push(Line::from(""));
-    out.push(heading(
-        "Units       code lvl cost   dice health morale  supply board",
-    ));
+    out.push(heading(&format!(
+        "{:<18} {:<4} {:>3} {:>4} {:>6} {:>6} {:>6} {:>7} {:>5}",
+        "Unit", "code", "lvl", "cost", "dice", "health", "morale", "supply", "board"
+    )));
     for u in &sheet.units {
         let on_board: usize = v
             .areas
@@ -130,7 +131,10 @@ pub fn sheet_lines(scene: &Scene<'_>, faction: Faction, theme: Theme) -> Vec<Lin
     )));
 
     out.push(Line::from(""));
-    out.push(heading("Structures  cost dice health morale  on board"));
+    out.push(heading(&format!(
+        "{:<11} {:>4} {:>4} {:>6} {:>6} {:>9}",
+        "Structure", "cost", "dice", "health", "morale", "on board"
+    )));
     for kind in [
         StructureKind::Factory,
         StructureKind::City,
