@@ -11,9 +11,14 @@
 
 mod common;
 
+use common::{a, build, clear_board, edited, put};
 use crossterm::event::KeyCode;
 use herakon::bot::{Bot, HeuristicBot};
-use herakon::engine::{DecisionKind, Game};
+use herakon::engine::combat::{CombatRole, CombatSide, CombatState, CombatStep};
+use herakon::engine::data::DieFace;
+use herakon::engine::ids::{Faction, Order, Seat, StructureKind};
+use herakon::engine::phase::{OpStep, Phase};
+use herakon::engine::{DecisionKind, Game, UnitType};
 use herakon::tui::{App, Msg, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -91,4 +96,131 @@ fn print_screens() {
     println!("{}\n", render(&app, &combat));
     app.handle(&mut combat, Msg::key(KeyCode::PageDown));
     println!("{}\n", render(&app, &combat));
+}
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+/// Ultramarines (seat 1) attack Smyrna (B1.nw), held by the World Eaters, from Alledrias: each
+/// side has rolled its dice and holds five cards; both have played their first card in the
+/// first round, so the second round starts with two face-up cards.
+fn combat_in_second_round() -> Game {
+    use UnitType::{ChaosSpaceMarine, Cultist, Scout, SpaceMarine};
+    let mut game = edited(2, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, Faction::Ultramarines);
+        build(p, "B3.sw", StructureKind::Factory, Faction::Chaos);
+        put(p, "B1.nw", &[ChaosSpaceMarine, Cultist, Cultist]);
+        put(p, "B1.nw", &[SpaceMarine, SpaceMarine, Scout]);
+        let i = p.players[0]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Advance)
+            .unwrap();
+        p.players[0].orders.remove(i);
+        let mut side = |seat: usize, faction, faces: &[DieFace]| {
+            let deck = &mut p.players[seat].combat_deck;
+            let hand = deck.split_off(deck.len() - 5);
+            CombatSide {
+                faction: Some(faction),
+                dice: faces.to_vec(),
+                hand,
+                reinforced: true,
+                ..CombatSide::default()
+            }
+        };
+        let attacker = side(
+            0,
+            Faction::Ultramarines,
+            &[
+                DieFace::Offence,
+                DieFace::Offence,
+                DieFace::Defence,
+                DieFace::Morale,
+            ],
+        );
+        let defender = side(
+            1,
+            Faction::Chaos,
+            &[DieFace::Defence, DieFace::Morale, DieFace::Offence],
+        );
+        p.phase = Phase::Operations {
+            turn: Seat(0),
+            step: OpStep::Combat(Box::new(CombatState {
+                area: a("B1.nw"),
+                system: "B1".parse().unwrap(),
+                attacker,
+                defender,
+                attack_origins: vec![a("A1.ne")],
+                round: 1,
+                step: CombatStep::ChooseCard {
+                    side: CombatRole::Attacker,
+                },
+                winner: None,
+                pending: Vec::new(),
+                second_assess: false,
+                assess_begun: false,
+                assess_ended: false,
+            })),
+        };
+    });
+    // The first card of each hand; every later choice of the first round is the first listed.
+    common::play(&mut game, &["card 1", "card 1"]);
+    while game
+        .decision()
+        .is_some_and(|d| d.kind != DecisionKind::ChooseCombatCard)
+    {
+        let first = game.legal_actions()[0];
+        game.apply(first).unwrap();
+    }
+    game
+}
+
+#[test]
+fn screen_planning_at_80x24_and_120x40() {
+    for (w, h) in SIZES {
+        let mut game = common::intro(2, 1);
+        let app = client(&mut game, w, h);
+        insta::assert_snapshot!(format!("planning_{w}x{h}"), render(&app, &game));
+    }
+}
+
+#[test]
+fn screen_help_scrolls_at_80x24_and_fits_120x40() {
+    for (w, h) in SIZES {
+        let mut game = common::intro(2, 1);
+        let mut app = client(&mut game, w, h);
+        app.handle(&mut game, Msg::char('?'));
+        insta::assert_snapshot!(format!("help_{w}x{h}"), render(&app, &game));
+    }
+    let mut game = common::intro(2, 1);
+    let mut app = client(&mut game, 80, 24);
+    app.handle(&mut game, Msg::char('?'));
+    app.handle(&mut game, Msg::key(KeyCode::End));
+    let end = render(&app, &game);
+    assert!(end.contains("any other key closes it"), "{end}");
+    app.handle(&mut game, Msg::char('x'));
+    assert_eq!(app.overlay, herakon::tui::Overlay::None);
+}
+
+#[test]
+fn screen_combat_with_a_hand_and_face_up_cards() {
+    for (w, h) in SIZES {
+        let mut game = combat_in_second_round();
+        let mut app = client(&mut game, w, h);
+        insta::assert_snapshot!(format!("combat_{w}x{h}"), render(&app, &game));
+        app.handle(&mut game, Msg::char('c'));
+        insta::assert_snapshot!(format!("combat_cards_{w}x{h}"), render(&app, &game));
+    }
+}
+
+#[test]
+fn screen_faction_sheet() {
+    for (w, h) in SIZES {
+        let mut game = combat_in_second_round();
+        let mut app = client(&mut game, w, h);
+        app.handle(&mut game, Msg::char('i'));
+        insta::assert_snapshot!(format!("sheet_{w}x{h}"), render(&app, &game));
+        app.handle(&mut game, Msg::key(KeyCode::Right));
+        insta::assert_snapshot!(format!("sheet_other_{w}x{h}"), render(&app, &game));
+    }
 }

@@ -701,6 +701,16 @@ pub fn combat(
     );
 }
 
+/// The sign of a die face: ✸ offence, ▣ defence, ✪ morale.
+#[must_use]
+pub fn die_sign(face: DieFace) -> char {
+    match face {
+        DieFace::Offence => '✸',
+        DieFace::Defence => '▣',
+        DieFace::Morale => '✪',
+    }
+}
+
 /// The combat odds in one line: the attacker's chance and both sides' expected losses.
 fn odds_line(o: &CombatOdds, theme: Theme) -> Line<'static> {
     Line::from(Span::styled(
@@ -734,9 +744,19 @@ fn combat_side(
         ),
     ])];
     let count = |face: DieFace| side.dice.iter().filter(|x| **x == face).count();
+    // The dice as icons grouped by face, then the counts in words.
+    let icons: Vec<String> = [DieFace::Offence, DieFace::Defence, DieFace::Morale]
+        .into_iter()
+        .filter(|f| count(*f) > 0)
+        .map(|f| die_sign(f).to_string().repeat(count(f)))
+        .collect();
     let mut facts = format!(
-        "  dice {}: {} off {} def {} mor",
-        side.dice.len(),
+        "  dice {} ({} off {} def {} mor)",
+        if icons.is_empty() {
+            "none".to_string()
+        } else {
+            icons.join(" ")
+        },
         count(DieFace::Offence),
         count(DieFace::Defence),
         count(DieFace::Morale)

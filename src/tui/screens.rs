@@ -131,6 +131,14 @@ pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
             "u",
             "undo your last action (not a reveal, a roll or a draw)",
         ),
+        k(
+            "c",
+            "the cards that matter now, in full: your hand, face-up cards, the card being resolved, events to choose, upgrades on offer",
+        ),
+        k(
+            "i",
+            "faction sheet: units (level, cost, dice, health, morale, supply), structures, ability, upgrades, objectives; ← → other factions",
+        ),
         k("q", "quit (asks first)"),
         k("?", "this help"),
         Line::from(Span::styled("Signs", theme.title())),
@@ -140,9 +148,11 @@ pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
         ),
         k("≈", "a warp storm on that tile edge"),
         k(
-            "cap 3 mat 2 FR",
-            "capacity, materiel, assets: Forge Cache Reinforcement Prosperity",
+            "cap 3 mat 2 ▲✚",
+            "capacity, materiel, assets: ▲ forge ◆ cache ✚ reinforcement $ prosperity",
         ),
+        k("✸ ▣ ✪", "dice faces: offence, defence, morale"),
+        k("◎0/2", "objective tokens collected of those needed"),
         k("U 3SM 1Sc↓", "units by owner letter: ↓ marks routed units"),
         k("◎C", "an objective token of that faction"),
         k("★ ▶", "first player; the player deciding"),
