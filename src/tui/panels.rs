@@ -127,7 +127,7 @@ fn player_lines(
             p.command_level
         );
         let room = width.saturating_sub(3 + stats.chars().count() + marks.chars().count());
-        let name = clip(p.faction.name(), room);
+        let name = clip(&scene.who(p.seat), room);
         let used = 3 + name.chars().count() + marks.chars().count() + stats.chars().count();
         return vec![Line::from(vec![
             Span::styled(if deciding { "▶" } else { " " }, theme.key()),

@@ -21,8 +21,9 @@ pub fn sheet_lines(scene: &Scene<'_>, faction: Faction, theme: Theme) -> Vec<Lin
     let v = &scene.view;
     let mut out: Vec<Line<'static>> = Vec::new();
     let player = v.players.iter().find(|p| p.faction == faction);
+    let who = player.map_or_else(|| faction.name().to_string(), |p| scene.who(p.seat));
     let mut head = vec![Span::styled(
-        format!("{} {}", faction.letter(), faction.name()),
+        format!("{} {who}", faction.letter()),
         theme.faction_bold(faction),
     )];
     if let Some(p) = player {
