@@ -195,7 +195,8 @@ pub fn cards_lines(scene: &Scene<'_>, chosen: Option<&Choice>, theme: Theme) -> 
     let me = scene.view.viewer.and_then(|v| scene.faction(v));
     if let Some(c) = &scene.view.combat {
         for (role, side) in [("attacker", &c.attacker), ("defender", &c.defender)] {
-            combat_cards(&mut out, &mut add, role, side, me == Some(side.faction));
+            let mine = scene.everything || me == Some(side.faction);
+            combat_cards(&mut out, &mut add, role, side, mine);
         }
     }
     for name in &scene.view.drawn_events {
