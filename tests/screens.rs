@@ -224,3 +224,50 @@ fn screen_faction_sheet() {
         insta::assert_snapshot!(format!("sheet_other_{w}x{h}"), render(&app, &game));
     }
 }
+
+/// Ultramarines Advance into B1 with ships from A1 and B2; the ship from A1 has moved, so the
+/// one at B2.ne may no longer join (ships come from at most one adjacent system).
+fn advance_with_a_refused_ship() -> Game {
+    use UnitType::{Cultist, Scout, StrikeCruiser};
+    let mut game = edited(2, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, Faction::Ultramarines);
+        put(p, "A1.ne", &[Scout]);
+        build(p, "B3.sw", StructureKind::Factory, Faction::Chaos);
+        put(p, "B3.ne", &[Cultist]);
+        p.first_player = Seat(0);
+        put(p, "A1.se", &[StrikeCruiser]);
+        put(p, "B2.ne", &[StrikeCruiser]);
+        put(p, "B2.nw", &[Scout]);
+        common::revealed(p, 0, "B1", Order::Advance);
+    });
+    common::play(
+        &mut game,
+        &["resolve", "move A1.se -> B1.ne strike-cruiser x1"],
+    );
+    game
+}
+
+#[test]
+fn why_not_a_refused_unit_group_shows_the_engines_reason() {
+    let mut game = advance_with_a_refused_ship();
+    let refused: herakon::engine::Action = "move B2.ne -> B1.ne strike-cruiser x1".parse().unwrap();
+    let reason = game.check(&refused).unwrap_err().reason;
+    for (w, h) in SIZES {
+        let mut app = client(&mut game, w, h);
+        // The player puts the cursor on the ship that is no longer offered.
+        app.cursor = a("B2.ne");
+        app.filter = true;
+        app.focus = herakon::tui::Focus::Board;
+        app.refresh_why(&game);
+        assert!(
+            app.why.iter().any(|l| l.contains(&reason)),
+            "{:?} lacks {reason}",
+            app.why
+        );
+        let screen = render(&app, &game);
+        let words: Vec<&str> = reason.split_whitespace().take(3).collect();
+        assert!(screen.contains(&words.join(" ")), "{screen}");
+        insta::assert_snapshot!(format!("advance_refused_{w}x{h}"), screen);
+    }
+}

@@ -128,6 +128,10 @@ pub struct App {
     pub scroll: usize,
     /// The first line on screen of a scrolling overlay (help, cards, faction sheet).
     pub overlay_scroll: usize,
+    /// Why the cursor's area offers the deciding seat nothing, in the engine's words.
+    pub why: Vec<String>,
+    /// The cursor, history length and seat `why` was asked for.
+    pub why_key: Option<(AreaId, usize, Option<Seat>)>,
     /// Digits typed to choose an action by number.
     pub typed: String,
     /// Game events and client notes, oldest first.
@@ -167,6 +171,8 @@ impl App {
             selected: 0,
             scroll: 0,
             overlay_scroll: 0,
+            why: Vec::new(),
+            why_key: None,
             typed: String::new(),
             log: Vec::new(),
             log_back: 0,
@@ -271,6 +277,27 @@ impl App {
     /// Handles one message: UI changes happen here; an action is applied to the game at once.
     /// Returns what is left for the caller (save, quit).
     pub fn handle(&mut self, game: &mut Game, msg: Msg) -> Effect {
+        let effect = self.handle_msg(game, msg);
+        self.refresh_why(game);
+        effect
+    }
+
+    /// Asks the engine again why the cursor's area offers nothing, when the cursor, the game
+    /// or the seat on screen changed since the last answer.
+    pub fn refresh_why(&mut self, game: &Game) {
+        let key = (self.cursor, game.history().len(), self.shown);
+        if self.why_key == Some(key) {
+            return;
+        }
+        self.why_key = Some(key);
+        self.why = if self.screen == Screen::Play {
+            super::whynot::why_not(game, self.shown, self.cursor)
+        } else {
+            Vec::new()
+        };
+    }
+
+    fn handle_msg(&mut self, game: &mut Game, msg: Msg) -> Effect {
         match self.update(game, msg) {
             Effect::Apply(action) => {
                 match game.apply(action) {
@@ -624,10 +651,14 @@ impl App {
             self.focus = Focus::Actions;
             return Effect::None;
         }
-        match self.visible(&scene.choices).get(self.selected) {
-            Some(c) => Effect::Apply(c.action),
-            None => Effect::None,
+        if let Some(c) = self.visible(&scene.choices).get(self.selected) {
+            return Effect::Apply(c.action);
         }
+        self.refresh_why(game);
+        if let Some(first) = self.why.first() {
+            self.flash = Some(first.clone());
+        }
+        Effect::None
     }
 
     /// Selects the action whose number was typed (showing all actions if the filter hides it).

@@ -19,6 +19,7 @@ pub mod terminal;
 pub mod theme;
 pub mod ui;
 pub mod undo;
+pub mod whynot;
 
 use std::path::PathBuf;
 

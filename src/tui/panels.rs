@@ -296,10 +296,12 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
     let rows = list_geometry(area, &d.kind.to_string()).1;
     let num_w = total.to_string().len();
     if visible.is_empty() {
-        lines.push(Line::from(Span::styled(
-            "Nothing to choose here: Esc or f lists every action.",
-            theme.dim(),
-        )));
+        let text = if app.why.is_empty() {
+            "Nothing to choose here: Esc or f lists every action."
+        } else {
+            "Nothing to choose here (why: below). Esc or f lists every action."
+        };
+        lines.push(Line::from(Span::styled(text, theme.dim())));
     }
     for (i, c) in visible.iter().enumerate().skip(app.scroll).take(rows) {
         let text = format!("{:>num_w$}  {}", c.number, c.words);
@@ -390,6 +392,16 @@ pub fn detail(
     }
     if scene.view.combat.is_none() {
         let (area_title, area_lines) = area_detail(id, scene, theme);
+        if !app.why.is_empty() {
+            // The engine's reasons come first: they answer the question the player asks.
+            lines.push(Line::from(Span::styled(
+                format!("Nothing to do at {id}: why not"),
+                theme.warn(),
+            )));
+            for why in &app.why {
+                lines.push(Line::from(Span::styled(format!("• {why}"), theme.text())));
+            }
+        }
         if title.is_none() {
             title = Some(area_title);
         } else {
