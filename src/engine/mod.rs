@@ -33,3 +33,4 @@ pub mod effect;
 pub mod save;
 pub mod schema;
 pub mod sketch;
+pub mod summary;
