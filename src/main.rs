@@ -87,7 +87,8 @@ enum Command {
         /// The file to check.
         file: PathBuf,
     },
-    /// Print a save or position as text: systems, areas, stacks, storms, players.
+    /// Print a save or position as text: systems, areas, stacks, storms, players; for a
+    /// finished game also who won, why, and each player's standing after every round.
     Show {
         /// The file to print.
         file: PathBuf,
@@ -237,6 +238,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 None => None,
             };
             print!("{}", cli::show::position_text(&game, viewer));
+            if let Some(summary) = herakon::engine::summary::summarize(&game) {
+                print!("\n{}", cli::show::summary_text(&summary));
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Check(args) => cli::check::run(&args, data),

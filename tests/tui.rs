@@ -658,6 +658,9 @@ fn game_over_screen_names_the_winners() {
         "{text}"
     );
     assert!(!text.contains(&format!("{} wins", over.faction(Seat(0)).name())));
+    // Esc puts the end screen aside: the final board is there to inspect.
+    app.handle(&mut over, Msg::key(KeyCode::Esc));
+    let text = screen_text(&app, &over);
     assert!(text.contains(" A1 "), "the final board stays on screen");
     assert_eq!(app.handle(&mut over, Msg::char('q')), Effect::Quit);
 }

@@ -1,12 +1,14 @@
 //! The position as plain text, for `herakon show` and `herakon check`: the board system by
 //! system, the order stacks, warp storms, and each player's supply. It renders a
-//! [`PlayerView`], so hidden information stays hidden when a seat is given.
+//! [`PlayerView`], so hidden information stays hidden when a seat is given. A finished game
+//! also gets its summary ([`summary_text`]).
 
 use std::fmt::Write as _;
 
 use crate::engine::combat::faces_text;
 use crate::engine::game::dice_text;
 use crate::engine::position::AreaState;
+use crate::engine::summary::{GameSummary, Stat};
 use crate::engine::view::PlayerView;
 use crate::engine::{Game, Seat, StructureKind, UnitType};
 
@@ -280,4 +282,60 @@ fn players_text(game: &Game, view: &PlayerView, out: &mut String) {
         "Structures in the shared supply: {}",
         shared.join(", ")
     );
+}
+
+/// A finished game told as text for `herakon show`: the winners and why, then each statistic
+/// (objective tokens, materiel, friendly worlds, units) per player after every round; the
+/// last column is the end of the game.
+#[must_use]
+pub fn summary_text(summary: &GameSummary) -> String {
+    let mut out = String::new();
+    let winners: Vec<&str> = summary
+        .winners
+        .iter()
+        .filter_map(|s| summary.who.get(s.index()))
+        .map(String::as_str)
+        .collect();
+    let _ = writeln!(
+        out,
+        "Game over: {} {}.",
+        if winners.is_empty() {
+            "nobody".to_string()
+        } else {
+            winners.join(" and ")
+        },
+        if winners.len() > 1 { "win" } else { "wins" }
+    );
+    let _ = writeln!(out, "Why: {}.", summary.why);
+    let width = summary
+        .who
+        .iter()
+        .map(|w| w.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(12);
+    let mut header = format!("\n{:<width$}", "after round");
+    let n = summary.samples.len();
+    for (i, s) in summary.samples.iter().enumerate() {
+        let label = if i + 1 == n {
+            "end".to_string()
+        } else {
+            s.after_round.to_string()
+        };
+        let _ = write!(header, " {label:>4}");
+    }
+    let _ = writeln!(out, "{header}");
+    for stat in Stat::ALL {
+        let _ = writeln!(out, "{}:", stat.name());
+        for (i, name) in summary.who.iter().enumerate() {
+            let mut line = format!("  {name:<w$}", w = width - 2);
+            for s in &summary.samples {
+                if let Some(p) = s.players.get(i) {
+                    let _ = write!(line, " {:>4}", stat.of(p));
+                }
+            }
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out
 }

@@ -99,7 +99,11 @@ impl GameSummary {
     pub fn series(&self, seat: Seat, what: Stat) -> Vec<(u8, usize)> {
         self.samples
             .iter()
-            .filter_map(|s| s.players.get(seat.index()).map(|p| (s.after_round, what.of(p))))
+            .filter_map(|s| {
+                s.players
+                    .get(seat.index())
+                    .map(|p| (s.after_round, what.of(p)))
+            })
             .collect()
     }
 }
@@ -213,7 +217,10 @@ fn why(game: &Game, winners: &[Seat], reason: EndReason) -> String {
                 .filter(|x| usize::from(now[x.index()].objectives) >= needed)
                 .collect();
             if reached.len() > 1 {
-                format!("{s}; of those who did, {}", tie_break(&now, winners, &reached))
+                format!(
+                    "{s}; of those who did, {}",
+                    tie_break(&now, winners, &reached)
+                )
             } else {
                 s
             }

@@ -12,6 +12,7 @@ use super::layout::Regions;
 use super::panels;
 use super::scene::{Choice, Scene, concerns};
 use super::theme::Theme;
+use crate::engine::summary::{GameSummary, summarize};
 use crate::engine::{Action, AreaId, Event, Faction, Game, Quadrant, Seat, SystemId};
 
 /// How many log lines are kept.
@@ -153,6 +154,11 @@ pub struct App {
     /// In a replay: the status line's text (position in the history, the next action); the
     /// keys step through the history instead of playing.
     pub replay: Option<String>,
+    /// Once the game is over: its summary (winner, why, standings by round), computed once
+    /// from the history.
+    pub summary: Option<std::sync::Arc<GameSummary>>,
+    /// Whether the end screen covers the board (`false`: the players inspect the board).
+    pub summary_open: bool,
 }
 
 impl App {
@@ -183,6 +189,8 @@ impl App {
             save_path: super::save::default_path(),
             input: String::new(),
             replay: None,
+            summary: None,
+            summary_open: false,
         };
         app.note(format!(
             "A game for {} players: {}.",
@@ -251,6 +259,8 @@ impl App {
                 self.shown = None;
                 self.focus = Focus::Board;
                 self.filter = false;
+                self.summary = summarize(game).map(std::sync::Arc::new);
+                self.summary_open = self.summary.is_some();
             }
             return;
         }
@@ -459,7 +469,21 @@ impl App {
                 Effect::None
             }
             Screen::GameOver => {
-                self.board_key(game, code);
+                // The end screen: Esc shows the board, Enter brings the summary back.
+                match code {
+                    KeyCode::Esc | KeyCode::Enter | KeyCode::Char(' ' | 'b')
+                        if self.summary_open =>
+                    {
+                        self.summary_open = false;
+                    }
+                    KeyCode::Enter | KeyCode::Char('g') if !self.summary_open => {
+                        self.summary_open = self.summary.is_some();
+                    }
+                    _ if self.summary_open => {}
+                    _ => {
+                        self.board_key(game, code);
+                    }
+                }
                 Effect::None
             }
             Screen::Play => self.play_key(game, code),

@@ -7,6 +7,7 @@
 pub mod app;
 pub mod board;
 pub mod detail;
+pub mod endgame;
 pub mod layout;
 pub mod newgame;
 pub mod panels;

@@ -227,7 +227,7 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
             theme.title(),
         )));
         lines.push(Line::from(Span::styled(
-            "q quits · arrows: inspect",
+            "Enter: summary · arrows: inspect · q quits",
             theme.dim(),
         )));
         frame.render_widget(

@@ -7,7 +7,7 @@ use ratatui::widgets::Clear;
 use super::app::{App, Focus, Overlay, Screen};
 use super::layout::Regions;
 use super::scene::Scene;
-use super::{board, detail, panels, screens};
+use super::{board, detail, endgame, panels, screens};
 
 /// Draws one frame.
 pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
@@ -92,7 +92,12 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             }
             panels::status(frame, r.status, app, theme);
             if app.screen == Screen::GameOver {
-                screens::game_over(frame, scene, r.board, theme);
+                match &app.summary {
+                    Some(summary) if app.summary_open => endgame::draw(frame, summary, theme),
+                    Some(_) => {}
+                    // A game that could not be summed up still names its winners.
+                    None => screens::game_over(frame, scene, r.board, theme),
+                }
             }
         }
     }
