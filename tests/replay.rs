@@ -94,3 +94,51 @@ fn replay_shows_both_combat_hands_and_the_card_chosen_face_down() {
     assert!(own.contains(&c.attacker.hand.join(", ")), "{own}");
     assert!(!own.contains(&c.defender.hand.join(", ")), "{own}");
 }
+
+#[test]
+fn simulate_out_writes_the_kept_games_as_saves_that_load_and_replay() {
+    let dir = std::env::temp_dir().join(format!("herakon-simulate-out-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_herakon"))
+        .args([
+            "simulate", "--games", "3", "--keep", "2", "--seed", "5", "--jobs", "1",
+        ])
+        .arg("--out")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(text.contains("wrote 2 save(s)"), "{text}");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["game-1.json", "game-2.json"]);
+    for f in &files {
+        let saved = std::fs::read_to_string(dir.join(f)).unwrap();
+        let game = herakon::engine::save::load(&saved, data()).unwrap();
+        assert!(game.is_over(), "{f} is a finished game");
+        assert!(!game.history().is_empty());
+        // Each seat is named after its bot (the seats rotate from game to game).
+        let first = game.name(herakon::engine::Seat(0)).unwrap();
+        assert!(["heuristic 1", "random 1"].contains(&first), "{first}");
+        // The replay opens it and steps to the same end.
+        let mut replay = Replay::new(&game).unwrap();
+        assert_eq!(replay.len(), game.history().len());
+        replay.go(replay.len());
+        assert_eq!(replay.game().position(), game.position());
+    }
+    // --keep without --out is refused.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_herakon"))
+        .args(["simulate", "--games", "1", "--keep", "1"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

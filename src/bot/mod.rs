@@ -69,6 +69,15 @@ impl std::str::FromStr for BotKind {
 }
 
 impl BotKind {
+    /// Its name, as `--bots` takes it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Heuristic => "heuristic",
+        }
+    }
+
     /// A new bot of this kind.
     #[must_use]
     pub fn build(self, seed: u64) -> Box<dyn Bot + Send> {

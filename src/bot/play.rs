@@ -151,6 +151,19 @@ impl Matchup {
     /// # Errors
     /// A game that cannot be set up or finished, in words.
     pub fn play(&self, data: &Arc<GameData>, max_decisions: usize) -> Result<GameRecord, String> {
+        self.game(data, max_decisions).map(|(_, record)| record)
+    }
+
+    /// Plays this game on the introductory setup and returns it finished, its whole history
+    /// kept (to be saved), each seat named after its bot (`heuristic 1`, `random 2`).
+    ///
+    /// # Errors
+    /// A game that cannot be set up or finished, in words.
+    pub fn game(
+        &self,
+        data: &Arc<GameData>,
+        max_decisions: usize,
+    ) -> Result<(Game, GameRecord), String> {
         let players = u8::try_from(self.seats.len()).map_err(|e| e.to_string())?;
         let mut game = Game::new(
             &NewGameOptions {
@@ -168,7 +181,15 @@ impl Matchup {
             .zip(0u64..)
             .map(|(k, i)| k.build(self.bot_seed.wrapping_add(i)))
             .collect();
-        play_out(&mut game, &mut bots, max_decisions)
-            .map_err(|e| format!("game seed {}: {e}", self.game_seed))
+        let names: Vec<String> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, k)| format!("{} {}", k.name(), i + 1))
+            .collect();
+        game.set_names(&names).map_err(|e| e.to_string())?;
+        let record = play_out(&mut game, &mut bots, max_decisions)
+            .map_err(|e| format!("game seed {}: {e}", self.game_seed))?;
+        Ok((game, record))
     }
 }

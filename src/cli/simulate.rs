@@ -26,6 +26,13 @@ pub struct Args {
     /// seat and rotated by one seat each game so every kind plays every seat equally often.
     #[arg(long, value_name = "LIST", default_value = "heuristic,random")]
     pub bots: String,
+    /// Write each game as a save into this directory (`game-1.json`, ...), for
+    /// `herakon replay`; the games are played again from their seeds to be written.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// With --out: write only the first N games.
+    #[arg(long, value_name = "N", requires = "out")]
+    pub keep: Option<u64>,
     /// Seed of the series: the same seed plays the same games and prints the same summary.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -305,10 +312,41 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
             0.0
         }
     );
+    if let Some(dir) = &args.out {
+        let written = write_games(&series, args, &data, dir)?;
+        println!("wrote {written} save(s) to {}", dir.display());
+    }
     let failed = series.games.iter().any(|(_, r)| r.is_err());
     Ok(if failed {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Writes the first `--keep` finished games of a series (all without it) as saves in `dir`,
+/// replaying each from its seeds (the bots are deterministic); returns how many were written.
+/// Failed games are skipped.
+///
+/// # Errors
+/// A file that cannot be written, or a replayed game that no longer finishes.
+fn write_games(
+    series: &Series,
+    args: &Args,
+    data: &Arc<GameData>,
+    dir: &std::path::Path,
+) -> Result<usize, String> {
+    let keep = usize::try_from(args.keep.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
+    let digits = series.games.len().to_string().len();
+    let mut written = 0;
+    for (i, (m, r)) in series.games.iter().enumerate().take(keep) {
+        if r.is_err() {
+            continue;
+        }
+        let (game, _) = m.game(data, args.max_decisions)?;
+        let path = dir.join(format!("game-{:0digits$}.json", i + 1));
+        super::save_game(&game, &path)?;
+        written += 1;
+    }
+    Ok(written)
 }
