@@ -119,6 +119,16 @@ fn handoff_and_play_screens_call_players_by_name_and_faction() {
     let text = screen_text(&app, &game);
     assert!(text.contains("Anna (Ultramarines)"), "{text}");
     assert!(text.contains("Ben (World Eaters)"), "{text}");
+    // The log calls the player who acted by name too.
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(game.history().len(), 1);
+    let who = game.who(first);
+    assert!(
+        app.log.iter().any(|l| !l.note && l.text.starts_with(&who)),
+        "no log line starts with {who}: {:?}",
+        app.log
+    );
 }
 
 #[test]

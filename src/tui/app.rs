@@ -345,7 +345,7 @@ impl App {
     pub fn applied(&mut self, game: &Game, action: Action, events: &[Event]) {
         for e in events {
             self.push_log(LogLine {
-                text: e.to_string(),
+                text: game.with_names(&e.to_string()),
                 note: false,
             });
         }
