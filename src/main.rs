@@ -151,6 +151,15 @@ fn name_players(game: &mut herakon::engine::Game, names: Option<&str>) -> Result
     }
 }
 
+/// 0 when the players quit; 128 + the signal's number when a signal stopped the client, as a
+/// shell reports a process killed by it.
+fn exit_code(ended: tui::Ended) -> ExitCode {
+    match ended {
+        tui::Ended::Quit => ExitCode::SUCCESS,
+        tui::Ended::Signal(sig) => ExitCode::from(u8::try_from(128 + sig).unwrap_or(1)),
+    }
+}
+
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let data = cli::load_data(cli.assets.as_deref())?;
     let command = cli.command.unwrap_or(Command::Play {
@@ -180,9 +189,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .as_deref()
                     .map(cli::parse_names)
                     .unwrap_or_default();
-                tui::run_new(&data, seed_or_random(None), &names, &options)
+                let ended = tui::run_new(&data, seed_or_random(None), &names, &options)
                     .map_err(|e| format!("terminal error: {e}"))?;
-                return Ok(ExitCode::SUCCESS);
+                return Ok(exit_code(ended));
             }
             let (game, default_path) = match save {
                 Some(path) => {
@@ -198,13 +207,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let options = PlayOptions {
                 save_path: Some(save_to.unwrap_or(default_path)),
             };
-            tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
-            Ok(ExitCode::SUCCESS)
+            let ended = tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
+            Ok(exit_code(ended))
         }
         Command::Replay { file } => {
             let game = cli::load_game(&file, data)?;
-            tui::replay(&game)?;
-            Ok(ExitCode::SUCCESS)
+            Ok(exit_code(tui::replay(&game)?))
         }
         Command::New { new, out } => {
             let game = new_game(&new, data, true)?;
