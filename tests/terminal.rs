@@ -320,13 +320,13 @@ fn a_burst_of_enters_at_a_hand_off_never_acts_for_the_next_seat() {
         return;
     };
     // Seed 5: the Ultramarines decide first.
-    t.wait_for(&["Pass the keyboard", "Ultramarines player"]);
+    t.wait_for(&["Pass the keyboard", "Ultramarines (seat 1)"]);
     // Enter does not take the keyboard, however long the hand-off has been up.
     t.keys("Enter");
     std::thread::sleep(Duration::from_millis(800));
     t.keys("Enter");
     std::thread::sleep(Duration::from_millis(300));
-    let screen = t.wait_for(&["Pass the keyboard", "Ultramarines player"]);
+    let screen = t.wait_for(&["Pass the keyboard", "Ultramarines (seat 1)"]);
     assert!(!screen.contains("Place an order token"), "{screen}");
     t.take_keyboard();
     t.wait_for(&["Place an order token face down"]);
@@ -335,10 +335,10 @@ fn a_burst_of_enters_at_a_hand_off_never_acts_for_the_next_seat() {
     t.burst(&[
         "1", "Enter", "Enter", "5", "Enter", "Space", "Enter", "Enter",
     ]);
-    t.wait_for(&["Pass the keyboard", "World Eaters player"]);
+    t.wait_for(&["Pass the keyboard", "World Eaters (seat 2)"]);
     t.burst(&["Enter", "Enter", "Enter"]);
     std::thread::sleep(Duration::from_secs(1));
-    let screen = t.wait_for(&["Pass the keyboard", "World Eaters player"]);
+    let screen = t.wait_for(&["Pass the keyboard", "World Eaters (seat 2)"]);
     assert!(
         !screen.contains("Place an order token"),
         "the burst took the keyboard for the next seat:\n{screen}"
@@ -375,7 +375,7 @@ fn keys_do_nothing_while_a_real_terminal_is_too_small() {
     assert_eq!(autosaved_actions(&dir), 0, "an order was placed blind");
     // Large again, the same keys act.
     t.burst(&["1", "Enter"]);
-    t.wait_for(&["Pass the keyboard", "World Eaters player"]);
+    t.wait_for(&["Pass the keyboard", "World Eaters (seat 2)"]);
     assert_eq!(autosaved_actions(&dir), 1);
 }
 
