@@ -7,6 +7,8 @@
     reason = "tests fail loudly"
 )]
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::Arc;
@@ -115,7 +117,7 @@ fn handoff_and_play_screens_call_players_by_name_and_faction() {
     assert!(expect.contains('('), "{expect}");
     let text = screen_text(&app, &game);
     assert!(text.contains(&expect), "hand-off without {expect}:\n{text}");
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    common::take_keyboard(&mut app, &mut game);
     let text = screen_text(&app, &game);
     assert!(text.contains("Anna (Ultramarines)"), "{text}");
     assert!(text.contains("Ben (World Eaters)"), "{text}");

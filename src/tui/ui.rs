@@ -1,7 +1,6 @@
 //! The draw function: one frame from the client's state and the scene of the seat on screen.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
 use ratatui::widgets::Clear;
 
 use super::app::{App, Focus, Overlay, Screen};
@@ -44,8 +43,8 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             let b = scene.board;
             let r = Regions::compute(area, b.cols(), b.rows(), scene.view.players.len(), 0);
             board::draw(frame.buffer_mut(), &r, scene, theme, None, None);
-            panels::players(frame, r.players, scene, theme, r.roomy);
-            panels::log(frame, r.detail.union(r.log), app, theme);
+            panels::players(frame, r.players, scene, theme, r.player_lines);
+            panels::log(frame, r.log, app, theme, !r.compact);
             panels::status(frame, r.status, app, theme);
             let side = r.prompt.union(r.detail);
             screens::handoff(frame, side, seat, scene, app.handoff_ready(), theme);
