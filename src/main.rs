@@ -15,7 +15,7 @@ use herakon::tui::{self, PlayOptions};
 struct Cli {
     /// Load the game data from this directory instead of the built-in copy (files: components.json,
     /// die.json, factions.json, structures.json, combat-cards.json, event-cards.json,
-    /// order-upgrades.json, tiles.json, intro-setup.json).
+    /// order-upgrades.json, tiles.json, intro-setup.json, rulings.json).
     #[arg(long, global = true, value_name = "DIR")]
     assets: Option<PathBuf>,
     #[command(subcommand)]
@@ -102,6 +102,9 @@ enum Command {
     Schema,
     /// Play many games between computer players and print a summary.
     Simulate(cli::simulate::Args),
+    /// Print the readings the engine chose where the rules are unclear or a source is unsure,
+    /// each with its Rules Reference topic and reason (all, or those matching a word).
+    Rulings(cli::rulings::Args),
 }
 
 fn seed_or_random(seed: Option<u64>) -> u64 {
@@ -254,6 +257,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Check(args) => cli::check::run(&args, data),
         Command::Schema => cli::check::run_schema(),
         Command::Simulate(args) => cli::simulate::run(&args, data),
+        Command::Rulings(args) => cli::rulings::run(&args, &data),
     }
 }
 

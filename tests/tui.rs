@@ -475,6 +475,28 @@ fn help_shows_the_keys() {
 }
 
 #[test]
+fn help_shows_the_rulings_of_the_decision_at_hand() {
+    // Chaos resolving a Dominate order: the faction ability's ruling is the one to read.
+    let sketch = r#"{"players": ["ultramarines", "chaos"], "turn": 2, "phase": "dominate B3"}"#;
+    let mut game = herakon::engine::save::load(sketch, data()).unwrap();
+    assert_eq!(
+        game.decision().map(|d| d.kind),
+        Some(herakon::engine::DecisionKind::FactionAbility)
+    );
+    let mut app = client(&game, 120, 40);
+    app.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&app, &game);
+    assert!(text.contains("Rulings for this decision"), "{text}");
+    assert!(text.contains("The Chaos faction ability"), "{text}");
+    // Placing orders has no ruling: the help is the keys alone.
+    let mut game = new_game(2);
+    let mut app = client(&game, 120, 40);
+    app.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&app, &game);
+    assert!(!text.contains("Rulings for this decision"), "{text}");
+}
+
+#[test]
 fn save_key_asks_for_a_file_name_then_the_caller_saves() {
     let mut game = new_game(2);
     let mut app = client(&game, 120, 40);

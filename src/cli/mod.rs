@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod files;
+pub mod rulings;
 pub mod show;
 pub mod simulate;
 

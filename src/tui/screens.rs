@@ -188,6 +188,42 @@ pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
     ]
 }
 
+/// Rulings shown in the help at most; the rest are named by count (`herakon rulings` has all).
+const HELP_RULINGS: usize = 4;
+
+/// The rulings (`assets/rulings.json`) that bear on the decision at hand, for the top of the
+/// help: how the engine reads the rules where they are unclear. Empty when none does.
+#[must_use]
+pub fn rulings_lines(scene: &Scene<'_>, theme: Theme) -> Vec<Line<'static>> {
+    let Some(d) = scene.decision else {
+        return Vec::new();
+    };
+    // Rulings the engine's code follows come before those of single cards and tiles.
+    let mut found = scene.data.rulings_for(d.kind);
+    found.sort_by_key(|r| !scene.data.ruling_users(&r.id).is_empty());
+    if found.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![Line::from(Span::styled(
+        "Rulings for this decision (`herakon rulings` prints them all)",
+        theme.title(),
+    ))];
+    for r in found.iter().take(HELP_RULINGS) {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {}: ", r.about), theme.key()),
+            Span::raw(r.reading.clone()),
+        ]));
+    }
+    if found.len() > HELP_RULINGS {
+        lines.push(Line::from(Span::styled(
+            format!("  … and {} more", found.len() - HELP_RULINGS),
+            theme.dim(),
+        )));
+    }
+    lines.push(Line::from(""));
+    lines
+}
+
 /// "Really quit?"
 pub fn confirm_quit(frame: &mut Frame<'_>, theme: Theme) {
     let lines = vec![
