@@ -10,14 +10,13 @@
 //! ```
 //!
 //! A position is given by how it is reached: a new game (players, board, seed) stepped by a
-//! seeded random player to its `step`-th decision, so the file stays small and readable.
+//! seeded random choice among the sorted legal actions to its `step`-th decision, so the file stays small and readable.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use herakon::bot::{Bot, RandomBot};
 use herakon::engine::{Game, GameData, NewGameOptions, SetupKind};
 use serde::{Deserialize, Serialize};
 
@@ -41,7 +40,7 @@ struct Entry {
     players: u8,
     /// `intro` or `build`.
     board: String,
-    /// The game's seed (and the random player's).
+    /// The game's seed (and the random choices').
     seed: u64,
     /// Decisions taken before this one.
     step: usize,
@@ -122,7 +121,9 @@ fn play(
     mut visit: impl FnMut(Entry) -> bool,
 ) {
     let mut game = new_game(players, board, seed, data);
-    let mut bot = RandomBot::new(seed.wrapping_mul(0x9e37_79b9).wrapping_add(17));
+    // The choice is made in the sorted list with a generator of our own, so that a new order of
+    // the legal actions (no rules change) leaves the table as it is.
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     for step in 0..MAX_STEPS {
         let Some(entry) = describe(&game, players, board, seed, step) else {
             return;
@@ -130,7 +131,14 @@ fn play(
         if !visit(entry) {
             return;
         }
-        let Some(action) = bot.choose(&game) else {
+        let mut legal = game.legal_actions();
+        legal.sort_by_cached_key(ToString::to_string);
+        // xorshift64*
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        let pick = state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32;
+        let Some(&action) = legal.get(usize::try_from(pick).unwrap() % legal.len().max(1)) else {
             return;
         };
         game.apply(action).unwrap();
@@ -163,7 +171,7 @@ fn generate(data: &Arc<GameData>) -> Table {
         }
     }
     Table {
-        about: "Canonical positions (a seeded game stepped by a seeded random player to its \
+        about: "Canonical positions (a seeded game stepped by seeded random choices among the sorted legal actions to its \
                 `step`-th decision) with their number of legal actions and a hash of the sorted \
                 list. Regenerate: PERFT_REGENERATE=1 cargo test --test perft"
             .into(),
