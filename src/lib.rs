@@ -4,4 +4,5 @@
 pub mod bot;
 pub mod cli;
 pub mod engine;
+pub mod store;
 pub mod tui;

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use herakon::cli;
 use herakon::engine::{Seat, SetupKind};
+use herakon::store::{self, saves};
 use herakon::tui::{self, PlayOptions};
 
 /// herakon: an unofficial hot-seat terminal client and rules engine for Forbidden Stars.
@@ -15,7 +16,7 @@ use herakon::tui::{self, PlayOptions};
 struct Cli {
     /// Load the game data from this directory instead of the built-in copy (files: components.json,
     /// die.json, factions.json, structures.json, combat-cards.json, event-cards.json,
-    /// order-upgrades.json, tiles.json, intro-setup.json, rulings.json).
+    /// order-upgrades.json, tiles.json, intro-setup.json).
     #[arg(long, global = true, value_name = "DIR")]
     assets: Option<PathBuf>,
     #[command(subcommand)]
@@ -78,9 +79,12 @@ enum Command {
     New {
         #[command(flatten)]
         new: NewArgs,
-        /// The save file to write.
+        /// The save file to write (an existing file is refused unless --force).
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// Replace the file at --out if there is one.
+        #[arg(long)]
+        force: bool,
     },
     /// Check a save or hand-made position against every rule (exit 1 and a list if broken).
     Validate {
@@ -102,9 +106,6 @@ enum Command {
     Schema,
     /// Play many games between computer players and print a summary.
     Simulate(cli::simulate::Args),
-    /// Print the readings the engine chose where the rules are unclear or a source is unsure,
-    /// each with its Rules Reference topic and reason (all, or those matching a word).
-    Rulings(cli::rulings::Args),
 }
 
 fn seed_or_random(seed: Option<u64>) -> u64 {
@@ -154,15 +155,6 @@ fn name_players(game: &mut herakon::engine::Game, names: Option<&str>) -> Result
     }
 }
 
-/// 0 when the players quit; 128 + the signal's number when a signal stopped the client, as a
-/// shell reports a process killed by it.
-fn exit_code(ended: tui::Ended) -> ExitCode {
-    match ended {
-        tui::Ended::Quit => ExitCode::SUCCESS,
-        tui::Ended::Signal(sig) => ExitCode::from(u8::try_from(128 + sig).unwrap_or(1)),
-    }
-}
-
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let data = cli::load_data(cli.assets.as_deref())?;
     let command = cli.command.unwrap_or(Command::Play {
@@ -185,59 +177,62 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             if save.is_none() && no_choice {
                 // Nothing chosen on the command line: the new-game screen asks.
                 let options = PlayOptions {
-                    save_path: Some(save_to.unwrap_or_else(|| cli::fresh_save_path("hotseat"))),
+                    save_path: Some(save_to.unwrap_or_else(|| {
+                        saves::fresh_save_path(std::path::Path::new("saves"), "hotseat")
+                    })),
                 };
                 let names = new
                     .names
                     .as_deref()
                     .map(cli::parse_names)
                     .unwrap_or_default();
-                let ended = tui::run_new(&data, seed_or_random(None), &names, &options)
+                tui::run_new(&data, seed_or_random(None), &names, &options)
                     .map_err(|e| format!("terminal error: {e}"))?;
-                return Ok(exit_code(ended));
+                return Ok(ExitCode::SUCCESS);
             }
             let (game, default_path) = match save {
                 Some(path) => {
-                    let mut game = cli::load_game(&path, data)?;
+                    let mut game = saves::load_game(&path, data)?;
                     name_players(&mut game, new.names.as_deref())?;
                     (game, path)
                 }
                 None => (
                     new_game(&new, data, false)?,
-                    cli::fresh_save_path("hotseat"),
+                    saves::fresh_save_path(std::path::Path::new("saves"), "hotseat"),
                 ),
             };
             let options = PlayOptions {
                 save_path: Some(save_to.unwrap_or(default_path)),
             };
-            let ended = tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
-            Ok(exit_code(ended))
+            tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
+            Ok(ExitCode::SUCCESS)
         }
         Command::Replay { file } => {
-            let game = cli::load_game(&file, data)?;
-            Ok(exit_code(tui::replay(&game)?))
+            let game = saves::load_game(&file, data)?;
+            tui::replay(&game)?;
+            Ok(ExitCode::SUCCESS)
         }
-        Command::New { new, out } => {
+        Command::New { new, out, force } => {
             let game = new_game(&new, data, true)?;
-            cli::save_game(&game, &out)?;
-            println!("wrote {}", out.display());
+            saves::write_new_game(&game, &out, force)?;
+            cli::print(&format!("wrote {}\n", out.display()))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Validate { file } => {
-            let text = cli::files::read_text(&file)?;
+            let text = store::read_text(&file)?;
             match herakon::engine::save::load(&text, data) {
                 Ok(_) => {
-                    println!("{}: valid", file.display());
+                    cli::print(&format!("{}: valid\n", file.display()))?;
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(e) => {
-                    println!("{}: {e}", file.display());
+                    cli::print(&format!("{}: {e}\n", file.display()))?;
                     Ok(ExitCode::FAILURE)
                 }
             }
         }
         Command::Show { file, seat } => {
-            let game = cli::load_game(&file, data)?;
+            let game = saves::load_game(&file, data)?;
             let viewer = match seat {
                 Some(n) if (1..=game.player_count()).contains(&usize::from(n)) => Some(Seat(n - 1)),
                 Some(n) => {
@@ -248,16 +243,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
                 None => None,
             };
-            print!("{}", cli::show::position_text(&game, viewer));
+            cli::print(&cli::show::position_text(&game, viewer))?;
             if let Some(summary) = herakon::engine::summary::summarize(&game) {
-                print!("\n{}", cli::show::summary_text(&summary));
+                cli::print(&format!(
+                    "
+{}",
+                    cli::show::summary_text(&summary)
+                ))?;
             }
             Ok(ExitCode::SUCCESS)
         }
         Command::Check(args) => cli::check::run(&args, data),
         Command::Schema => cli::check::run_schema(),
         Command::Simulate(args) => cli::simulate::run(&args, data),
-        Command::Rulings(args) => cli::rulings::run(&args, &data),
     }
 }
 

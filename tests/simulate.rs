@@ -54,3 +54,33 @@ fn simulate_refuses_an_unknown_bot() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("`clever` is not a bot"));
 }
+
+#[test]
+fn simulate_refuses_arguments_out_of_range_with_a_clear_error() {
+    for (args, says) in [
+        (vec!["--games", "18446744073709551615"], "not in 1..=100000"),
+        (vec!["--games", "0"], "not in 1..=100000"),
+        (vec!["--games", "-3"], "unexpected argument"),
+        (vec!["--players", "5"], "not in 2..=4"),
+        (vec!["--jobs", "0"], "not in 1..=256"),
+        (vec!["--jobs", "100000"], "not in 1..=256"),
+        (vec!["--seed", "18446744073709551616"], "--seed"),
+        (vec!["--max-decisions", "0"], "a whole number from 1 to"),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_herakon"))
+            .arg("simulate")
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_largest_seed_plays_like_any_other() {
+    let a = simulate(&["--games", "2", "--seed", "18446744073709551615"]);
+    assert!(a.contains("2 games"), "{a}");
+}

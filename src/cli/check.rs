@@ -17,7 +17,6 @@ use crate::engine::data::DieFace;
 use crate::engine::phase::{OpStep, Phase, RefreshStep};
 use crate::engine::{Action, Faction, Game, GameData, RuleError, Seat, save, sketch};
 
-use super::files;
 use super::show::position_text;
 
 /// The options of `herakon check`.
@@ -231,7 +230,7 @@ fn parse_dice(text: &str) -> Result<Vec<(CombatRole, Vec<DieFace>)>, String> {
 fn actions_to_apply(args: &Args) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     if let Some(path) = &args.script {
-        let text = files::read_text(path)?;
+        let text = crate::store::read_text(path)?;
         out.extend(
             text.lines()
                 .map(|l| l.split('#').next().unwrap_or("").trim())
@@ -271,7 +270,7 @@ fn resolve(game: &Game, text: &str) -> Result<Action, RuleError> {
 
 /// Loads the file and applies `--seed` and `--dice` to its position.
 fn load(args: &Args, data: Arc<GameData>) -> Result<(Game, Option<String>), String> {
-    let text = files::read_text(&args.position)?;
+    let text = crate::store::read_text(&args.position)?;
     let name = args.position.display();
     let note = if sketch::is_sketch(&text) {
         sketch::parse(&text).ok().and_then(|s| s.note)
@@ -551,24 +550,21 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
         };
         let text =
             serde_json::to_string_pretty(&report).map_err(|e| format!("cannot write JSON: {e}"))?;
-        println!("{text}");
+        super::print(&format!("{text}\n"))?;
         return Ok(exit);
     }
-    print!(
-        "{}",
-        text_report(
-            &game,
-            &args.position,
-            note.as_deref(),
-            viewer,
-            &applied,
-            refused.as_ref(),
-            &why
-        )
-    );
+    super::print(&text_report(
+        &game,
+        &args.position,
+        note.as_deref(),
+        viewer,
+        &applied,
+        refused.as_ref(),
+        &why,
+    ))?;
     match odds {
-        Some(Some(o)) => println!("\nOdds: {o}"),
-        Some(None) => println!("\nOdds: no combat is in progress or about to start"),
+        Some(Some(o)) => super::print(&format!("\nOdds: {o}\n"))?,
+        Some(None) => super::print("\nOdds: no combat is in progress or about to start\n")?,
         None => {}
     }
     Ok(exit)
@@ -701,6 +697,6 @@ pub fn run_schema() -> Result<ExitCode, String> {
     let schema = crate::engine::schema::file_schema();
     let text =
         serde_json::to_string_pretty(&schema).map_err(|e| format!("cannot write JSON: {e}"))?;
-    println!("{text}");
+    super::print(&format!("{text}\n"))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,16 +1,13 @@
 //! The command line: files, saves and text output around the pure engine.
 
 pub mod check;
-pub mod files;
-pub mod rulings;
 pub mod show;
 pub mod simulate;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::engine::data::{ASSET_FILES, GameData};
-use crate::engine::save;
 use crate::engine::{Faction, Game, NewGameOptions, SetupKind};
 
 /// Loads the game data: the embedded copy, or the files of `dir`.
@@ -20,7 +17,7 @@ use crate::engine::{Faction, Game, NewGameOptions, SetupKind};
 pub fn load_data(dir: Option<&Path>) -> Result<Arc<GameData>, String> {
     let data = match dir {
         None => GameData::embedded(),
-        Some(dir) => GameData::from_texts(|name| std::fs::read_to_string(dir.join(name)).ok()),
+        Some(dir) => GameData::from_texts(|name| crate::store::read_text(&dir.join(name)).ok()),
     };
     data.map(Arc::new).map_err(|e| match dir {
         Some(d) => format!("in {}: {e}", d.display()),
@@ -82,29 +79,18 @@ pub fn new_game(
     .map_err(|e| e.to_string())
 }
 
-/// Loads a save or hand-made position from a file.
+/// Writes `text` to standard output through one lock. A reader that closed the pipe early
+/// (`herakon schema | head -1`) has what it wanted: the program ends quietly, with success,
+/// instead of panicking as `print!` does.
 ///
 /// # Errors
-/// The file name and what is wrong: syntax with line and column, or every broken rule.
-pub fn load_game(path: &Path, data: Arc<GameData>) -> Result<Game, String> {
-    let text = files::read_text(path)?;
-    save::load(&text, data).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Writes a game's save file atomically.
-///
-/// # Errors
-/// The file name and why it could not be written.
-pub fn save_game(game: &Game, path: &Path) -> Result<(), String> {
-    files::write_atomic(path, &save::to_json(game))
-}
-
-/// A fresh save name under `saves/` that does not overwrite an existing file.
-#[must_use]
-pub fn fresh_save_path(stem: &str) -> PathBuf {
-    let dir = PathBuf::from("saves");
-    (1..10_000)
-        .map(|n| dir.join(format!("{stem}-{n}.json")))
-        .find(|p| !p.exists())
-        .unwrap_or_else(|| dir.join(format!("{stem}.json")))
+/// Any other failure to write, as a sentence.
+pub fn print(text: &str) -> Result<(), String> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => Err(format!("cannot write to standard output: {e}")),
+    }
 }

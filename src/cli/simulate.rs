@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -16,8 +16,8 @@ use crate::engine::{Faction, GameData};
 /// The options of `herakon simulate`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
-    /// How many games to play.
-    #[arg(long, default_value_t = 100)]
+    /// How many games to play (1 to 100000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
     /// Players in each game, 2 to 4 (introductory setup).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
@@ -36,12 +36,29 @@ pub struct Args {
     /// Seed of the series: the same seed plays the same games and prints the same summary.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: every core).
-    #[arg(long, value_name = "J")]
-    pub jobs: Option<usize>,
-    /// A game still running after this many decisions counts as an error.
-    #[arg(long, default_value_t = 50_000, hide = true)]
+    /// Worker threads, 1 to 256 (default: every core).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
+    pub jobs: Option<u16>,
+    /// A game still running after this many decisions counts as an error (1 to 10000000).
+    #[arg(long, default_value_t = 50_000, hide = true, value_parser = parse_max_decisions)]
     pub max_decisions: usize,
+}
+
+/// The most games one run plays: a series of this size already takes hours, and every game's
+/// record is kept until the summary.
+pub const MAX_GAMES: u64 = 100_000;
+
+/// The most worker threads.
+pub const MAX_JOBS: i64 = 256;
+
+/// The longest game allowed before it counts as an error.
+const MAX_DECISIONS: usize = 10_000_000;
+
+fn parse_max_decisions(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=MAX_DECISIONS).contains(&n) => Ok(n),
+        _ => Err(format!("a whole number from 1 to {MAX_DECISIONS}")),
+    }
 }
 
 /// One game of a series: its seating and seeds, and its record or why it failed.
@@ -76,11 +93,93 @@ pub fn parse_bots(text: &str) -> Result<Vec<BotKind>, String> {
     Ok(kinds)
 }
 
+/// Runs `work` for 0..`total` on `jobs` threads and returns the results in order;
+/// `progress` is called now and then with how many are done. A worker that panics ends the
+/// run with an error (the others finish the item they hold and stop).
+///
+/// # Errors
+/// A worker thread panicked.
+pub fn run_parallel<T: Send>(
+    total: usize,
+    jobs: usize,
+    work: impl Fn(usize) -> T + Sync,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<T>, String> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..total).map(|_| None).collect());
+    let panicked = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs.clamp(1, total.max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= total {
+                            break;
+                        }
+                        let r = work(i);
+                        if let Ok(mut all) = results.lock()
+                            && let Some(slot) = all.get_mut(i)
+                        {
+                            *slot = Some(r);
+                        }
+                        done.fetch_add(1, Ordering::Relaxed);
+                    }
+                })
+            })
+            .collect();
+        // The calling thread reports progress until every worker has ended, however it ended.
+        while !handles
+            .iter()
+            .all(std::thread::ScopedJoinHandle::is_finished)
+        {
+            progress(done.load(Ordering::Relaxed));
+            if handles
+                .iter()
+                .any(std::thread::ScopedJoinHandle::is_finished)
+                && next.load(Ordering::Relaxed) < total
+            {
+                // A worker ended while work is left: it panicked. The others stop after the
+                // item they hold.
+                stop.store(true, Ordering::Relaxed);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        progress(done.load(Ordering::Relaxed));
+        let mut panicked = None;
+        for h in handles {
+            if let Err(p) = h.join() {
+                panicked = Some(panic_text(p.as_ref()));
+            }
+        }
+        panicked
+    });
+    if let Some(why) = panicked {
+        return Err(format!("a worker thread panicked: {why}"));
+    }
+    let all = results
+        .into_inner()
+        .map_err(|_| "a worker thread panicked".to_string())?;
+    if all.iter().any(Option::is_none) {
+        return Err("a worker thread stopped before its work was done".into());
+    }
+    Ok(all.into_iter().flatten().collect())
+}
+
+/// The message of a panic payload.
+fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>()
+        .map(ToString::to_string)
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into())
+}
+
 /// Plays the series on `jobs` threads; `progress` is called now and then with the number of
 /// games finished.
 ///
 /// # Errors
-/// A bad bot list or player count.
+/// A bad bot list or player count, or a worker thread that panicked.
 pub fn play_series(
     args: &Args,
     data: &Arc<GameData>,
@@ -95,43 +194,17 @@ pub fn play_series(
         .copied()
         .take(usize::from(args.players))
         .collect();
-    let total = usize::try_from(args.games).map_err(|e| e.to_string())?;
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; total]);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
-                        break;
-                    }
-                    let m = Matchup::nth(&kinds, args.players, args.seed, i as u64);
-                    let r = m.play(data, args.max_decisions);
-                    if let Ok(mut all) = results.lock() {
-                        all[i] = Some((m, r));
-                    }
-                    done.fetch_add(1, Ordering::Relaxed);
-                }
-            });
-        }
-        // The calling thread reports progress until the workers are done.
-        loop {
-            let n = done.load(Ordering::Relaxed);
-            progress(n);
-            if n >= total {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    });
-    let games = results
-        .into_inner()
-        .map_err(|_| "a worker thread panicked".to_string())?
-        .into_iter()
-        .flatten()
-        .collect();
+    let total = usize::try_from(args.games.min(MAX_GAMES)).map_err(|e| e.to_string())?;
+    let games = run_parallel(
+        total,
+        jobs,
+        |i| {
+            let m = Matchup::nth(&kinds, args.players, args.seed, i as u64);
+            let r = m.play(data, args.max_decisions);
+            (m, r)
+        },
+        progress,
+    )?;
     Ok(Series {
         players: args.players,
         factions,
@@ -277,7 +350,10 @@ fn kind_name(k: BotKind) -> &'static str {
 pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
     let jobs = args
         .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        )
         .max(1);
     let tty = std::io::stderr().is_terminal();
     let start = Instant::now();
@@ -302,19 +378,19 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
         let _ = write!(err, "\r\x1b[K");
         let _ = err.flush();
     }
-    print!("{}", summary(&series, args.seed));
     let games = series.games.len();
-    println!(
-        "\ntime: {elapsed:.2} s on {jobs} thread(s), {:.1} games/s",
+    super::print(&format!(
+        "{}\ntime: {elapsed:.2} s on {jobs} thread(s), {:.1} games/s\n",
+        summary(&series, args.seed),
         if elapsed > 0.0 {
             games as f64 / elapsed
         } else {
             0.0
         }
-    );
+    ))?;
     if let Some(dir) = &args.out {
         let written = write_games(&series, args, &data, dir)?;
-        println!("wrote {written} save(s) to {}", dir.display());
+        super::print(&format!("wrote {written} save(s) to {}\n", dir.display()))?;
     }
     let failed = series.games.iter().any(|(_, r)| r.is_err());
     Ok(if failed {
@@ -345,8 +421,41 @@ fn write_games(
         }
         let (game, _) = m.game(data, args.max_decisions)?;
         let path = dir.join(format!("game-{:0digits$}.json", i + 1));
-        super::save_game(&game, &path)?;
+        crate::store::write_text(&path, &crate::engine::save::to_json(&game))?;
         written += 1;
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+
+    #[test]
+    fn a_worker_that_panics_ends_the_run_with_an_error_instead_of_waiting_forever() {
+        let r = run_parallel(
+            50,
+            3,
+            |i| {
+                assert!(i != 7, "game seven breaks");
+                i
+            },
+            &|_| {},
+        );
+        let e = r.unwrap_err();
+        assert!(
+            e.contains("panicked") && e.contains("game seven breaks"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn parallel_results_come_back_in_order_whatever_the_thread_count() {
+        for jobs in [1, 2, 7, 300] {
+            let r = run_parallel(20, jobs, |i| i * i, &|_| {}).unwrap();
+            assert_eq!(r, (0..20).map(|i| i * i).collect::<Vec<_>>(), "{jobs} jobs");
+        }
+    }
 }

@@ -16,7 +16,7 @@ pub fn default_path() -> PathBuf {
 /// # Errors
 /// A sentence saying why the game was not saved.
 pub fn save(game: &Game, path: &Path) -> Result<String, String> {
-    crate::cli::save_game(game, path)?;
+    crate::store::saves::save_game(game, path)?;
     Ok(format!("saved to {}", path.display()))
 }
 
@@ -40,6 +40,6 @@ pub fn autosave_path(path: &Path) -> PathBuf {
 /// A sentence saying why the game was not saved.
 pub fn autosave(game: &Game, path: &Path) -> Result<String, String> {
     let to = autosave_path(path);
-    crate::cli::save_game(game, &to)?;
+    crate::store::saves::save_game(game, &to)?;
     Ok(format!("autosaved to {}", to.display()))
 }

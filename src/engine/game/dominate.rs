@@ -131,7 +131,7 @@ impl Game {
                 }
             }
             // One Cultist from the active system to a friendly or uncontrolled world of an adjacent
-            // system, storms ignored (ruling `chaos-dominate-ability` in assets/rulings.json).
+            // system, storms ignored (reading of the Italian summary; see assets note).
             Faction::Chaos => {
                 let targets: Vec<AreaId> = self
                     .board
@@ -151,8 +151,7 @@ impl Game {
                 }
             }
             // Purchase one unit onto a friendly or uncontrolled world of the active system with no
-            // factory needed (Deploy Order errata: abilities need none); ground units only (ruling
-            // `ork-dominate-ability`).
+            // factory needed (Deploy Order errata: abilities need none); ground units only.
             Faction::Orks => {
                 let level = self.command_level(faction);
                 for unit in UnitType::of(faction).filter(|u| !self.is_ship(*u)) {

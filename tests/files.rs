@@ -1,0 +1,240 @@
+//! Files as the program writes and reads them, run as a user would: `new --out` never
+//! replaces what it should not (an existing game, a device, a read-only file, a directory), a
+//! symbolic link is written through to its target, no temporary file is left behind, inputs
+//! that never end are refused, and a closed output pipe ends a command quietly.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn herakon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_herakon"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("herakon-files-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+fn new_game(out: &Path, seed: &str, force: bool) -> Output {
+    let mut args = vec!["new", "--seed", seed, "--out", out.to_str().unwrap()];
+    if force {
+        args.push("--force");
+    }
+    herakon(&args)
+}
+
+#[test]
+fn new_refuses_to_replace_an_existing_game_unless_forced() {
+    let dir = scratch("exists");
+    let file = dir.join("g.json");
+    assert!(new_game(&file, "1", false).status.success());
+    let first = fs::read_to_string(&file).unwrap();
+    let o = new_game(&file, "2", false);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("g.json") && text(&o).contains("--force"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(
+        fs::read_to_string(&file).unwrap(),
+        first,
+        "the first game is intact"
+    );
+    let o = new_game(&file, "2", true);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_ne!(fs::read_to_string(&file).unwrap(), first);
+    assert_eq!(names(&dir), ["g.json"], "no temporary file is left");
+}
+
+#[test]
+fn a_device_is_never_replaced_by_a_file() {
+    let o = new_game(Path::new("/dev/null"), "1", true);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("/dev/null: is a device"), "{}", text(&o));
+    let meta = fs::metadata("/dev/null").unwrap();
+    assert!(!meta.is_file(), "/dev/null is still a device");
+}
+
+#[test]
+fn a_directory_is_refused_and_left_as_it_is() {
+    let dir = scratch("dir");
+    let sub = dir.join("sub.json");
+    fs::create_dir(&sub).unwrap();
+    let o = new_game(&sub, "1", true);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("is a directory"), "{}", text(&o));
+    assert!(sub.is_dir());
+    assert_eq!(names(&dir), ["sub.json"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_is_written_through_to_its_target_and_stays_a_link() {
+    let dir = scratch("link");
+    let target = dir.join("real.json");
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink("real.json", &link).unwrap();
+    // A link to nothing yet: the target is created.
+    let o = new_game(&link, "1", false);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let first = fs::read_to_string(&target).unwrap();
+    // A link to an existing game: refused without --force, replaced through the link with it.
+    let o = new_game(&link, "2", false);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(fs::read_to_string(&target).unwrap(), first);
+    let o = new_game(&link, "2", true);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_ne!(fs::read_to_string(&target).unwrap(), first);
+    assert_eq!(names(&dir), ["link.json", "real.json"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_not_overwritten_even_with_force() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("readonly");
+    let file = dir.join("g.json");
+    assert!(new_game(&file, "1", false).status.success());
+    let first = fs::read_to_string(&file).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+    let o = new_game(&file, "2", true);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("read-only"), "{}", text(&o));
+    assert_eq!(fs::read_to_string(&file).unwrap(), first);
+    assert_eq!(
+        fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+        0o444
+    );
+    assert_eq!(names(&dir), ["g.json"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_replaced_file_keeps_its_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("perms");
+    let file = dir.join("g.json");
+    assert!(new_game(&file, "1", false).status.success());
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o600)).unwrap();
+    assert!(new_game(&file, "2", true).status.success());
+    assert_eq!(
+        fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+}
+
+#[test]
+fn a_file_in_a_place_that_cannot_be_written_is_an_error_and_nothing_is_claimed() {
+    let o = new_game(Path::new("/proc/herakon-test.json"), "1", false);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("/proc/herakon-test.json"), "{}", text(&o));
+    assert!(!text(&o).contains("wrote"), "{}", text(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn inputs_that_never_end_are_refused_with_the_limit() {
+    let dir = scratch("zero");
+    let save = dir.join("g.json");
+    assert!(new_game(&save, "1", false).status.success());
+    let save = save.to_str().unwrap();
+    for args in [
+        vec!["validate", "/dev/zero"],
+        vec!["show", "/dev/zero"],
+        vec!["check", "/dev/zero"],
+        vec!["check", save, "--script", "/dev/zero"],
+    ] {
+        let o = herakon(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(
+            text(&o).contains("/dev/zero: more than 16 MB"),
+            "{args:?}: {}",
+            text(&o)
+        );
+    }
+}
+
+#[test]
+fn a_file_over_the_limit_is_refused_before_it_is_read() {
+    let dir = scratch("big");
+    let big = dir.join("big.json");
+    let f = fs::File::create(&big).unwrap();
+    // A sparse file: large on paper, no disk used.
+    f.set_len(17 * 1024 * 1024).unwrap();
+    let o = herakon(&["validate", big.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("big.json: more than 16 MB"),
+        "{}",
+        text(&o)
+    );
+}
+
+/// Runs `herakon ARGS` with its standard output a pipe whose reading end is already closed,
+/// so the very first write fails (as `herakon schema | head -1` once `head` is done).
+fn closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    Command::new(env!("CARGO_BIN_EXE_herakon"))
+        .args(args)
+        .stdout(Stdio::from(writer))
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_closed_output_pipe_ends_each_command_quietly() {
+    let dir = scratch("pipe");
+    let save = dir.join("g.json");
+    assert!(new_game(&save, "1", false).status.success());
+    let save = save.to_str().unwrap();
+    for args in [
+        vec!["schema"],
+        vec!["show", save],
+        vec!["check", save],
+        vec!["check", save, "--json"],
+        vec!["simulate", "--games", "2", "--jobs", "1"],
+    ] {
+        let o = closed_pipe(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o));
+        assert!(!text(&o).contains("panicked"), "{args:?}: {}", text(&o));
+    }
+}
