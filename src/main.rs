@@ -16,7 +16,7 @@ use herakon::tui::{self, PlayOptions};
 struct Cli {
     /// Load the game data from this directory instead of the built-in copy (files: components.json,
     /// die.json, factions.json, structures.json, combat-cards.json, event-cards.json,
-    /// order-upgrades.json, tiles.json, intro-setup.json).
+    /// order-upgrades.json, tiles.json, intro-setup.json, rulings.json).
     #[arg(long, global = true, value_name = "DIR")]
     assets: Option<PathBuf>,
     #[command(subcommand)]
@@ -106,6 +106,9 @@ enum Command {
     Schema,
     /// Play many games between computer players and print a summary.
     Simulate(cli::simulate::Args),
+    /// Print the readings the engine chose where the rules are unclear or a source is unsure,
+    /// each with its Rules Reference topic and reason (all, or those matching a word).
+    Rulings(cli::rulings::Args),
 }
 
 fn seed_or_random(seed: Option<u64>) -> u64 {
@@ -155,6 +158,15 @@ fn name_players(game: &mut herakon::engine::Game, names: Option<&str>) -> Result
     }
 }
 
+/// 0 when the players quit; 128 + the signal's number when a signal stopped the client, as a
+/// shell reports a process killed by it.
+fn exit_code(ended: tui::Ended) -> ExitCode {
+    match ended {
+        tui::Ended::Quit => ExitCode::SUCCESS,
+        tui::Ended::Signal(sig) => ExitCode::from(u8::try_from(128 + sig).unwrap_or(1)),
+    }
+}
+
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let data = cli::load_data(cli.assets.as_deref())?;
     let command = cli.command.unwrap_or(Command::Play {
@@ -186,9 +198,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .as_deref()
                     .map(cli::parse_names)
                     .unwrap_or_default();
-                tui::run_new(&data, seed_or_random(None), &names, &options)
+                let ended = tui::run_new(&data, seed_or_random(None), &names, &options)
                     .map_err(|e| format!("terminal error: {e}"))?;
-                return Ok(ExitCode::SUCCESS);
+                return Ok(exit_code(ended));
             }
             let (game, default_path) = match save {
                 Some(path) => {
@@ -204,13 +216,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let options = PlayOptions {
                 save_path: Some(save_to.unwrap_or(default_path)),
             };
-            tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
-            Ok(ExitCode::SUCCESS)
+            let ended = tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
+            Ok(exit_code(ended))
         }
         Command::Replay { file } => {
             let game = saves::load_game(&file, data)?;
-            tui::replay(&game)?;
-            Ok(ExitCode::SUCCESS)
+            Ok(exit_code(tui::replay(&game)?))
         }
         Command::New { new, out, force } => {
             let game = new_game(&new, data, true)?;
@@ -256,6 +267,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Check(args) => cli::check::run(&args, data),
         Command::Schema => cli::check::run_schema(),
         Command::Simulate(args) => cli::simulate::run(&args, data),
+        Command::Rulings(args) => cli::rulings::run(&args, &data),
     }
 }
 

@@ -13,7 +13,7 @@ fn embedded() -> GameData {
 #[test]
 fn every_asset_file_loads_and_validates() {
     let d = embedded();
-    assert_eq!(ASSET_FILES.len(), 9);
+    assert_eq!(ASSET_FILES.len(), 10);
     assert_eq!(d.factions.len(), 4);
     assert_eq!(d.structures.len(), 3);
     assert_eq!(d.tiles.len(), 12);

@@ -207,7 +207,10 @@ fn show_prints_the_summary_of_a_finished_save() {
     assert!(o.status.success(), "{text}");
     let summary = summarize(&game).unwrap();
     assert!(text.contains(&format!("Why: {}.", summary.why)), "{text}");
-    assert!(text.contains("after round"), "{text}");
+    let header = text
+        .lines()
+        .find(|l| l.starts_with("after round"))
+        .unwrap_or_else(|| panic!("no header: {text}"));
     // Each statistic lists both players with one number per sample, ending at the final
     // standing.
     let last = standings(&game);
@@ -227,6 +230,8 @@ fn show_prints_the_summary_of_a_finished_save() {
             .map(|n| n.parse().unwrap())
             .collect();
         assert_eq!(units.len(), summary.samples.len());
+        // The columns line up under the header, whatever the name's length.
+        assert_eq!(rows[3].len(), header.len(), "{text}");
         assert_eq!(units.last(), Some(&last[i].units));
     }
     let _ = std::fs::remove_dir_all(&dir);

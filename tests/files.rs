@@ -228,6 +228,7 @@ fn a_closed_output_pipe_ends_each_command_quietly() {
     let save = save.to_str().unwrap();
     for args in [
         vec!["schema"],
+        vec!["rulings"],
         vec!["show", save],
         vec!["check", save],
         vec!["check", save, "--json"],

@@ -7,6 +7,8 @@
     reason = "tests fail loudly"
 )]
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::Arc;
@@ -115,10 +117,20 @@ fn handoff_and_play_screens_call_players_by_name_and_faction() {
     assert!(expect.contains('('), "{expect}");
     let text = screen_text(&app, &game);
     assert!(text.contains(&expect), "hand-off without {expect}:\n{text}");
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    common::take_keyboard(&mut app, &mut game);
     let text = screen_text(&app, &game);
     assert!(text.contains("Anna (Ultramarines)"), "{text}");
     assert!(text.contains("Ben (World Eaters)"), "{text}");
+    // The log calls the player who acted by name too.
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(game.history().len(), 1);
+    let who = game.who(first);
+    assert!(
+        app.log.iter().any(|l| !l.note && l.text.starts_with(&who)),
+        "no log line starts with {who}: {:?}",
+        app.log
+    );
 }
 
 #[test]

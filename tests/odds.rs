@@ -132,15 +132,14 @@ fn odds_before_a_combat_starts() {
 
 #[test]
 fn the_combat_screen_shows_the_odds_to_the_deciding_player() {
-    use crossterm::event::KeyCode;
-    use herakon::tui::{App, Msg, Scene, Theme, draw};
+    use herakon::tui::{App, Scene, Theme, draw};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
     let (game, seat) = defender_choosing();
     let mut app = App::new(&game, Theme::monochrome(), 160, 48);
     let mut g = game.clone();
-    app.handle(&mut g, Msg::key(KeyCode::Enter));
+    common::take_keyboard(&mut app, &mut g);
     assert_eq!(app.shown, Some(seat));
     let scene = Scene::new(&game, app.shown);
     assert!(scene.odds.is_some());

@@ -46,9 +46,7 @@ fn render(app: &App, game: &Game) -> String {
 /// A client of `w` x `h` past the hand-off to the deciding seat.
 fn client(game: &mut Game, w: u16, h: u16) -> App {
     let mut app = App::new(game, Theme::monochrome(), w, h);
-    if let Screen::Handoff(_) = app.screen {
-        app.handle(game, Msg::key(KeyCode::Enter));
-    }
+    common::take_keyboard(&mut app, game);
     assert_eq!(app.screen, Screen::Play);
     app
 }

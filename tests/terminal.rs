@@ -22,7 +22,13 @@ impl Tmux {
         Tmux::start_sized(dir, args, (200, 60))
     }
 
-    fn start_sized(dir: &Path, args: &[&str], (w, h): (u16, u16)) -> Option<Tmux> {
+    fn start_sized(dir: &Path, args: &[&str], size: (u16, u16)) -> Option<Tmux> {
+        Tmux::start_then(dir, args, size, "")
+    }
+
+    /// Starts the client in a shell that runs `then` after it (to look at the terminal the
+    /// client leaves behind).
+    fn start_then(dir: &Path, args: &[&str], (w, h): (u16, u16), then: &str) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             eprintln!("skipping: tmux is not installed (.ci/run installs it)");
             return None;
@@ -45,7 +51,7 @@ impl Tmux {
                 "-c",
             ])
             .arg(dir)
-            .arg(cmd.join(" "))
+            .arg(cmd.join(" ") + then)
             .env_remove("NO_COLOR")
             .status()
             .unwrap();
@@ -85,6 +91,56 @@ impl Tmux {
         }
     }
 
+    /// Several keys in one `send-keys`: they reach the client as one burst.
+    fn burst(&self, keys: &[&str]) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys"])
+            .args(keys)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// A tmux format of the pane (`#{alternate_on}`, `#{pane_pid}`, ...).
+    fn format(&self, format: &str) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket, "display-message", "-p", format])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    fn resize(&self, w: u16, h: u16) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "resize-window", "-x", &w.to_string()])
+            .args(["-y", &h.to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// The process id of the client: the pane's process or one of its children (when a shell
+    /// runs it), found in /proc; `None` where there is no /proc.
+    fn client_pid(&self) -> Option<u32> {
+        let mut todo = vec![self.format("#{pane_pid}")];
+        while let Some(pid) = todo.pop() {
+            let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).ok()?;
+            if comm.trim() == "herakon" {
+                return pid.parse().ok();
+            }
+            let children =
+                std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).ok()?;
+            todo.extend(children.split_whitespace().map(ToString::to_string));
+        }
+        None
+    }
+
+    /// Takes the keyboard at the hand-off on screen once it offers it (after its pause).
+    fn take_keyboard(&self) {
+        self.wait_for(&["Pass the keyboard", "press Space"]);
+        self.keys("Space");
+    }
+
     fn running(&self) -> bool {
         Command::new("tmux")
             .args(["-L", &self.socket, "has-session"])
@@ -115,13 +171,13 @@ fn hot_seat_game_in_a_real_terminal_hides_the_board_between_seats_saves_and_quit
         return;
     };
     // Seed 1 gives the first player token to the World Eaters: the keyboard goes to them
-    // first, and the hand-off screen shows no board.
-    let screen = t.wait_for(&["Pass the keyboard", "World Eaters"]);
+    // first; the hand-off shows the public board but no decision.
+    let screen = t.wait_for(&["Pass the keyboard", "World Eaters", "Alledrias"]);
     assert!(
-        !screen.contains("Alledrias"),
-        "the board must stay hidden:\n{screen}"
+        !screen.contains("Place an order token"),
+        "the hand-off shows the decision:\n{screen}"
     );
-    t.keys("Enter");
+    t.take_keyboard();
     t.wait_for(&[
         "Place an order token face down",
         "Alledrias",
@@ -134,8 +190,8 @@ fn hot_seat_game_in_a_real_terminal_hides_the_board_between_seats_saves_and_quit
     t.keys("Enter");
     let screen = t.wait_for(&["Pass the keyboard", "Ultramarines"]);
     assert!(
-        !screen.contains("Alledrias"),
-        "the board must stay hidden:\n{screen}"
+        !screen.contains("Place an order token"),
+        "the hand-off shows the decision:\n{screen}"
     );
     // Every action is autosaved beside the save file.
     let autosave = dir.join("saves").join("hotseat-1.autosave.json");
@@ -150,7 +206,7 @@ fn hot_seat_game_in_a_real_terminal_hides_the_board_between_seats_saves_and_quit
         1,
         "the autosave holds the order placed"
     );
-    t.keys("Enter");
+    t.take_keyboard();
     t.wait_for(&["Place an order token face down"]);
     // `s` asks for the file name, offering the current one.
     t.keys("s");
@@ -235,4 +291,146 @@ fn play_without_options_opens_the_new_game_screen() {
     t.wait_for(&["constructed", "Seat 3"]);
     t.keys("Enter");
     t.wait_for(&["Pass the keyboard"]);
+}
+
+/// The autosave a `play` started in `dir` wrote, if any.
+fn autosave(dir: &Path) -> Option<PathBuf> {
+    std::fs::read_dir(dir.join("saves"))
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().ends_with(".autosave.json"))
+}
+
+/// The number of actions in the autosave of a `play` started in `dir` (0 when there is none).
+fn autosaved_actions(dir: &Path) -> usize {
+    autosave(dir).map_or(0, |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        herakon::engine::save::load(&text, common::data())
+            .unwrap()
+            .history()
+            .len()
+    })
+}
+
+#[test]
+fn a_burst_of_enters_at_a_hand_off_never_acts_for_the_next_seat() {
+    let dir = scratch_dir("burst");
+    let Some(t) = Tmux::start(&dir, &["play", "--players", "2", "--seed", "5"]) else {
+        return;
+    };
+    // Seed 5: the Ultramarines decide first.
+    t.wait_for(&["Pass the keyboard", "Ultramarines (seat 1)"]);
+    // Enter does not take the keyboard, however long the hand-off has been up.
+    t.keys("Enter");
+    std::thread::sleep(Duration::from_millis(800));
+    t.keys("Enter");
+    std::thread::sleep(Duration::from_millis(300));
+    let screen = t.wait_for(&["Pass the keyboard", "Ultramarines (seat 1)"]);
+    assert!(!screen.contains("Place an order token"), "{screen}");
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
+    // The order is placed, then the player's fingers go on: Enters, a number, even a Space,
+    // all typed before the next seat's hand-off came up or in its first moment.
+    t.burst(&[
+        "1", "Enter", "Enter", "5", "Enter", "Space", "Enter", "Enter",
+    ]);
+    t.wait_for(&["Pass the keyboard", "World Eaters (seat 2)"]);
+    t.burst(&["Enter", "Enter", "Enter"]);
+    std::thread::sleep(Duration::from_secs(1));
+    let screen = t.wait_for(&["Pass the keyboard", "World Eaters (seat 2)"]);
+    assert!(
+        !screen.contains("Place an order token"),
+        "the burst took the keyboard for the next seat:\n{screen}"
+    );
+    assert_eq!(
+        autosaved_actions(&dir),
+        1,
+        "only the first order was placed"
+    );
+    // The next player's own deliberate key takes it.
+    t.wait_for(&["press Space or 2"]);
+    t.keys("2");
+    t.wait_for(&["Place an order token face down"]);
+    assert_eq!(autosaved_actions(&dir), 1);
+}
+
+#[test]
+fn keys_do_nothing_while_a_real_terminal_is_too_small() {
+    let dir = scratch_dir("blind");
+    let Some(t) = Tmux::start(&dir, &["play", "--players", "2", "--seed", "5"]) else {
+        return;
+    };
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
+    t.resize(60, 20);
+    t.wait_for(&["terminal too small"]);
+    // A number and Enter would place an order; undo, save, a hand-off key: all ignored.
+    t.burst(&["1", "Enter", "Enter", "Space", "u", "s", "Enter"]);
+    std::thread::sleep(Duration::from_millis(800));
+    t.wait_for(&["terminal too small"]);
+    t.resize(200, 60);
+    let screen = t.wait_for(&["Place an order token face down"]);
+    assert!(!screen.contains("Save as"), "{screen}");
+    assert_eq!(autosaved_actions(&dir), 0, "an order was placed blind");
+    // Large again, the same keys act.
+    t.burst(&["1", "Enter"]);
+    t.wait_for(&["Pass the keyboard", "World Eaters (seat 2)"]);
+    assert_eq!(autosaved_actions(&dir), 1);
+}
+
+#[test]
+fn a_stop_signal_clears_the_screen_restores_the_terminal_and_autosaves() {
+    for (signal, number) in [("TERM", 15), ("INT", 2), ("HUP", 1), ("QUIT", 3)] {
+        let dir = scratch_dir(&format!("signal-{signal}"));
+        // The shell that started the client shows what it left: its exit status and the
+        // terminal's modes.
+        let then = "; echo EXIT=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon \
+                    -e -echo -e echo; echo SHELL-DONE; sleep 30";
+        let args = ["play", "--players", "2", "--seed", "5"];
+        let Some(t) = Tmux::start_then(&dir, &args, (200, 60), then) else {
+            return;
+        };
+        t.take_keyboard();
+        // A private screen is up: the decision of the seat holding the keyboard.
+        t.wait_for(&["Place an order token face down"]);
+        assert_eq!(t.format("#{alternate_on}"), "1");
+        let Some(pid) = t.client_pid() else {
+            eprintln!("skipping: no /proc to find the client");
+            return;
+        };
+        let killed = Command::new("kill")
+            .args(["-s", signal, &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let screen = t.wait_for(&[&format!("EXIT={}", 128 + number), "SHELL-DONE"]);
+        assert!(
+            screen.contains(&format!("stopped by signal {number}; the game is saved in")),
+            "{signal}:\n{screen}"
+        );
+        for private in ["Place an order token", "Alledrias", "Pass the keyboard"] {
+            assert!(
+                !screen.contains(private),
+                "{signal} left {private}:\n{screen}"
+            );
+        }
+        assert_eq!(
+            t.format("#{alternate_on}"),
+            "0",
+            "{signal}: alternate screen"
+        );
+        assert_eq!(
+            t.format("#{mouse_any_flag}"),
+            "0",
+            "{signal}: mouse capture"
+        );
+        let modes: Vec<&str> = screen
+            .lines()
+            .map(str::trim)
+            .filter(|l| ["icanon", "-icanon", "echo", "-echo"].contains(l))
+            .collect();
+        assert_eq!(modes, ["icanon", "echo"], "{signal}: raw mode left on");
+        assert!(autosave(&dir).is_some(), "{signal}: not autosaved");
+    }
 }

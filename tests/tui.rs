@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use crossterm::event::KeyCode;
 use herakon::engine::{Action, Game, GameData, NewGameOptions, Order, Seat};
+use herakon::tui::app::HANDOFF_PAUSE;
 use herakon::tui::{App, Effect, Msg, Overlay, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -58,13 +59,21 @@ fn screen_text(app: &App, game: &Game) -> String {
     render(app, game).join("\n")
 }
 
+/// Takes the keyboard at the hand-off on screen as a player does: the hand-off is drawn (the
+/// first tick), its pause runs out, then Space.
+fn take_keyboard(app: &mut App, game: &mut Game) {
+    assert!(matches!(app.screen, Screen::Handoff(_)), "{:?}", app.screen);
+    let now = app.clock;
+    app.handle(game, Msg::Tick(now));
+    app.handle(game, Msg::Tick(now + HANDOFF_PAUSE));
+    assert_eq!(app.handle(game, Msg::char(' ')), Effect::None);
+    assert_eq!(app.screen, Screen::Play);
+}
+
 /// A client past the first hand-off.
 fn client(game: &Game, w: u16, h: u16) -> App {
     let mut app = App::new(game, Theme::monochrome(), w, h);
-    assert!(matches!(app.screen, Screen::Handoff(_)));
-    let mut g = game.clone();
-    assert_eq!(app.handle(&mut g, Msg::key(KeyCode::Enter)), Effect::None);
-    assert_eq!(app.screen, Screen::Play);
+    take_keyboard(&mut app, &mut game.clone());
     app
 }
 
@@ -125,31 +134,156 @@ fn four_player_board_fits_in_120_by_40_and_200_by_60() {
 }
 
 #[test]
-fn handoff_screen_hides_the_board() {
+fn handoff_screen_shows_only_the_public_board_and_the_key_that_takes_it() {
     let mut game = new_game(2);
     let mut app = App::new(&game, Theme::monochrome(), 160, 48);
     let first = game.decision().unwrap().seat;
     assert_eq!(app.screen, Screen::Handoff(first));
-    let check_hidden = |app: &App, game: &Game| {
+    let check_public = |app: &mut App, game: &mut Game| {
         let text = screen_text(app, game);
-        assert!(text.contains("Pass the keyboard"));
+        assert!(text.contains("one moment"), "{text}");
+        assert!(
+            !text.contains("press Space"),
+            "a key is offered in the pause:\n{text}"
+        );
+        let now = app.clock;
+        app.handle(game, Msg::Tick(now));
+        app.handle(game, Msg::Tick(now + HANDOFF_PAUSE));
+        let text = screen_text(app, game);
+        assert!(text.contains("Pass the keyboard"), "{text}");
+        assert!(text.contains("press Space or"), "{text}");
         assert!(text.contains(game.faction(game.decision().unwrap().seat).name()));
+        // The public board: every world is there, so the table can look.
         for name in world_names(game) {
-            assert!(!text.contains(&name), "the hand-off shows {name}");
+            assert!(text.contains(&name), "the hand-off hides {name}:\n{text}");
         }
-        for s in game.board().systems() {
-            assert!(!text.contains(&s.to_string()), "the hand-off shows {s}");
+        // No actions and no face-down order of anybody.
+        assert!(
+            !text.contains("choices"),
+            "the hand-off lists actions:\n{text}"
+        );
+        for seat in game.seats() {
+            let letter = game.faction(seat).letter();
+            for o in Order::ALL {
+                let long = format!("{letter}:{}", o.key());
+                let short = format!("{letter}:{}", herakon::tui::board::order_code(o));
+                assert!(
+                    !text.contains(&long) && !text.contains(&short),
+                    "the hand-off shows {long}:\n{text}"
+                );
+            }
         }
-        assert!(!text.contains("place"), "the hand-off shows actions");
     };
-    check_hidden(&app, &game);
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    check_public(&mut app, &mut game);
+    take_keyboard(&mut app, &mut game);
     app.handle(&mut game, Msg::char('1'));
     app.handle(&mut game, Msg::key(KeyCode::Enter));
     let next = game.decision().unwrap().seat;
     assert_ne!(next, first);
     assert_eq!(app.screen, Screen::Handoff(next));
-    check_hidden(&app, &game);
+    check_public(&mut app, &mut game);
+}
+
+#[test]
+fn handoff_is_taken_only_by_space_or_the_seats_number_after_its_pause() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let next = game.decision().unwrap().seat;
+    assert_eq!(app.screen, Screen::Handoff(next));
+    // The burst of the last player: keys before the hand-off was even drawn, then in its pause.
+    let t0 = app.clock;
+    for key in [KeyCode::Enter, KeyCode::Char(' '), KeyCode::Char('5')] {
+        app.handle(&mut game, Msg::key(key));
+    }
+    app.handle(&mut game, Msg::Tick(t0));
+    for key in [KeyCode::Enter, KeyCode::Char(' '), KeyCode::Char('2')] {
+        app.handle(&mut game, Msg::key(key));
+        app.handle(&mut game, Msg::Tick(t0 + HANDOFF_PAUSE / 2));
+    }
+    assert_eq!(app.screen, Screen::Handoff(next), "taken in the pause");
+    assert_eq!(game.history().len(), 1);
+    // After the pause: Enter, other digits and letters still do nothing.
+    app.handle(&mut game, Msg::Tick(t0 + HANDOFF_PAUSE));
+    let other = char::from_digit(u32::from(next.0) + 2, 10).unwrap();
+    for key in [
+        KeyCode::Enter,
+        KeyCode::Char(other),
+        KeyCode::Char('x'),
+        KeyCode::Tab,
+    ] {
+        app.handle(&mut game, Msg::key(key));
+        assert_eq!(app.screen, Screen::Handoff(next), "taken by {key:?}");
+    }
+    // The seat's own number takes it.
+    app.handle(&mut game, Msg::char(herakon::tui::app::seat_key(next)));
+    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(app.shown, Some(next));
+    assert_eq!(game.history().len(), 1, "no key of the burst acted");
+}
+
+#[test]
+fn keys_do_nothing_while_the_terminal_is_too_small() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    app.handle(&mut game, Msg::Resize(60, 20));
+    for key in [
+        KeyCode::Char('1'),
+        KeyCode::Enter,
+        KeyCode::Down,
+        KeyCode::Enter,
+        KeyCode::Char('u'),
+        KeyCode::Char('s'),
+        KeyCode::Char('f'),
+    ] {
+        assert_eq!(app.handle(&mut game, Msg::key(key)), Effect::None);
+    }
+    app.handle(&mut game, Msg::Click(30, 10));
+    app.handle(&mut game, Msg::Click(30, 10));
+    assert!(game.history().is_empty(), "an action was taken blind");
+    assert_eq!(app.overlay, Overlay::None);
+    assert!(app.typed.is_empty(), "a digit was typed blind");
+    // Quitting still works (the question is drawn over the message).
+    app.handle(&mut game, Msg::char('q'));
+    assert_eq!(app.overlay, Overlay::ConfirmQuit);
+    assert!(screen_text(&app, &game).contains("Quit the game?"));
+    app.handle(&mut game, Msg::char('n'));
+    // Grown again, the same keys act.
+    app.handle(&mut game, Msg::Resize(160, 48));
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(game.history().len(), 1);
+}
+
+#[test]
+fn a_seats_messages_go_to_its_status_line_not_the_log_and_end_at_the_hand_off() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let log_before = app.log.clone();
+    for c in "999".chars() {
+        app.handle(&mut game, Msg::char(c));
+    }
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let flash = app.flash.clone().unwrap();
+    assert!(flash.contains("no action number 999"), "{flash}");
+    assert!(screen_text(&app, &game).contains("no action number 999"));
+    app.handle(&mut game, Msg::char('u'));
+    assert!(app.flash.is_some(), "the refusal is on the status line");
+    assert_eq!(app.log, log_before, "the log holds game events only");
+    app.handle(&mut game, Msg::char('u'));
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(matches!(app.screen, Screen::Handoff(_)));
+    assert_eq!(
+        app.flash, None,
+        "the next seat does not read the last one's messages"
+    );
+    assert!(
+        app.log
+            .iter()
+            .all(|l| !l.note && !l.text.contains("no action"))
+    );
 }
 
 #[test]
@@ -270,7 +404,7 @@ fn opponents_face_down_orders_never_reach_the_screen() {
     let mut own_order_seen = false;
     for step in 0..8 {
         assert!(matches!(app.screen, Screen::Handoff(_)), "step {step}");
-        app.handle(&mut game, Msg::key(KeyCode::Enter));
+        take_keyboard(&mut app, &mut game);
         let me = app.shown.unwrap();
         let text = screen_text(&app, &game);
         for seat in game.seats() {
@@ -338,6 +472,28 @@ fn help_shows_the_keys() {
     assert!(text.contains("Keys") && text.contains("save the game"));
     app.handle(&mut game, Msg::char('x'));
     assert_eq!(app.overlay, Overlay::None);
+}
+
+#[test]
+fn help_shows_the_rulings_of_the_decision_at_hand() {
+    // Chaos resolving a Dominate order: the faction ability's ruling is the one to read.
+    let sketch = r#"{"players": ["ultramarines", "chaos"], "turn": 2, "phase": "dominate B3"}"#;
+    let mut game = herakon::engine::save::load(sketch, data()).unwrap();
+    assert_eq!(
+        game.decision().map(|d| d.kind),
+        Some(herakon::engine::DecisionKind::FactionAbility)
+    );
+    let mut app = client(&game, 120, 40);
+    app.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&app, &game);
+    assert!(text.contains("Rulings for this decision"), "{text}");
+    assert!(text.contains("The Chaos faction ability"), "{text}");
+    // Placing orders has no ruling: the help is the keys alone.
+    let mut game = new_game(2);
+    let mut app = client(&game, 120, 40);
+    app.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&app, &game);
+    assert!(!text.contains("Rulings for this decision"), "{text}");
 }
 
 #[test]
@@ -427,8 +583,17 @@ fn undo_restores_the_previous_decision() {
     let scene = Scene::new(&game, app.shown);
     assert_eq!(app.visible(&scene.choices)[app.selected].action, last);
     // Doing it again gives the same game.
+    let log_before = app.log.clone();
     app.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history().last(), Some(&last));
+    assert!(app.log.len() > log_before.len(), "the action is logged");
+    // Taking it back takes its lines out of the shared log too.
+    app.handle(&mut game, Msg::char('u'));
+    assert_eq!(game.history(), before.history());
+    assert_eq!(
+        app.log, log_before,
+        "the undone action left lines in the log"
+    );
 }
 
 #[test]
@@ -466,7 +631,7 @@ fn undo_is_refused_after_a_reveal_a_roll_or_a_hand_off() {
     assert!(matches!(app.screen, Screen::Handoff(_)));
     app.handle(&mut game, Msg::char('u'));
     assert_eq!(game.history().len(), 1);
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    take_keyboard(&mut app, &mut game);
     app.handle(&mut game, Msg::char('u'));
     assert_eq!(game.history().len(), 1, "not across a hand-off");
     assert!(
@@ -678,7 +843,7 @@ fn each_seat_gets_back_its_own_cursor_after_a_handoff() {
     let looked = app.cursor;
     app.handle(&mut game, Msg::char('1'));
     app.handle(&mut game, Msg::key(KeyCode::Enter));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    take_keyboard(&mut app, &mut game);
     let second = app.shown.unwrap();
     assert_ne!(second, first);
     let theirs = game.faction(second);
@@ -691,7 +856,7 @@ fn each_seat_gets_back_its_own_cursor_after_a_handoff() {
     );
     app.handle(&mut game, Msg::char('1'));
     app.handle(&mut game, Msg::key(KeyCode::Enter));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    take_keyboard(&mut app, &mut game);
     assert_eq!(app.shown, Some(first));
     assert_eq!(app.cursor, looked);
 }
@@ -719,7 +884,7 @@ fn combat_panel_shows_only_the_viewers_hand() {
                 break;
             }
             if let Screen::Handoff(_) = app.screen {
-                app.handle(&mut game, Msg::key(KeyCode::Enter));
+                take_keyboard(&mut app, &mut game);
             }
             if let Some(c) = game.combat() {
                 let me = game.faction(app.shown.unwrap());

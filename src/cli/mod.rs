@@ -1,6 +1,7 @@
 //! The command line: files, saves and text output around the pure engine.
 
 pub mod check;
+pub mod rulings;
 pub mod show;
 pub mod simulate;
 

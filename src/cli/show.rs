@@ -313,7 +313,8 @@ pub fn summary_text(summary: &GameSummary) -> String {
         .map(|w| w.chars().count())
         .max()
         .unwrap_or(0)
-        .max(12);
+        .max(10)
+        + 2;
     let mut header = format!("\n{:<width$}", "after round");
     let n = summary.samples.len();
     for (i, s) in summary.samples.iter().enumerate() {

@@ -76,9 +76,10 @@ pub struct AbilityData {
     pub name: String,
     /// What it does, in our own words.
     pub text: String,
-    /// Where the data is uncertain, the reading chosen.
+    /// Where the data or the rules are unsure, the id of the ruling in `rulings.json` that
+    /// gives the reading chosen and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub ruling: Option<String>,
 }
 
 /// What a faction starts the game with.
@@ -174,9 +175,10 @@ pub struct CombatCardData {
     /// Whether the general ability says "must" (it cannot be declined).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub general_must: bool,
-    /// Where the text is uncertain, the reading chosen.
+    /// Where the data or the rules are unsure, the id of the ruling in `rulings.json` that
+    /// gives the reading chosen and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub ruling: Option<String>,
 }
 
 /// Scheme (stays in play until used) or tactic (resolves at once).
@@ -217,9 +219,10 @@ pub struct EventCardData {
     pub storm: StormIcon,
     /// What it does.
     pub text: String,
-    /// Where the text is uncertain, the reading chosen.
+    /// Where the data or the rules are unsure, the id of the ruling in `rulings.json` that
+    /// gives the reading chosen and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub ruling: Option<String>,
 }
 
 /// An orbital strike granted by an order upgrade.
@@ -249,9 +252,10 @@ pub struct OrderUpgradeData {
     pub orbital_strike: Option<OrbitalStrikeGrant>,
     /// What it does.
     pub text: String,
-    /// Where the text is uncertain, the reading chosen.
+    /// Where the data or the rules are unsure, the id of the ruling in `rulings.json` that
+    /// gives the reading chosen and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub ruling: Option<String>,
 }
 
 /// A face of the combat die.
@@ -320,9 +324,10 @@ pub struct TileSideData {
     pub name: String,
     /// The four areas by quadrant.
     pub areas: BTreeMap<Quadrant, AreaData>,
-    /// Where the data is uncertain, the reading chosen.
+    /// Where the data or the rules are unsure, the id of the ruling in `rulings.json` that
+    /// gives the reading chosen and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub ruling: Option<String>,
 }
 
 /// A double-sided system tile.
@@ -408,9 +413,25 @@ pub struct IntroSetupData {
     pub systems: Vec<SetupSystem>,
     /// Every storm with the player count from which it is used.
     pub storms: Vec<SetupStorm>,
-    /// Readings chosen where the sources are open.
+    /// The ids of the rulings (`rulings.json`) chosen where the sources are open.
     #[serde(default)]
-    pub notes: Vec<String>,
+    pub rulings: Vec<String>,
+}
+
+/// One reading chosen where the rules are unclear or the source is unsure (`rulings.json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ruling {
+    /// A short key in kebab case (`diagonal-storm-moves`), which cards and the setup refer to.
+    pub id: String,
+    /// The Rules Reference glossary topic it belongs to (`Warp Storms, Moving`).
+    pub topic: String,
+    /// What it is about, in a few words (a card's name, a rule's case).
+    pub about: String,
+    /// What the engine does.
+    pub reading: String,
+    /// Why: what is unclear or unsure, and what decided the reading.
+    pub reason: String,
 }
 
 /// Counts of shared and per-faction components.
@@ -460,6 +481,8 @@ pub struct GameData {
     pub tiles: Vec<TileData>,
     /// The introductory setup.
     pub intro: IntroSetupData,
+    /// Every reading chosen where the rules are unclear or the source is unsure.
+    pub rulings: Vec<Ruling>,
 }
 
 /// One problem found in the game data.
@@ -485,7 +508,7 @@ impl fmt::Display for DataProblem {
 pub struct DataErrors(pub Vec<DataProblem>);
 
 /// The asset files, in the order they are loaded, with their embedded text.
-pub const ASSET_FILES: [(&str, &str); 9] = [
+pub const ASSET_FILES: [(&str, &str); 10] = [
     (
         "components.json",
         include_str!("../../assets/components.json"),
@@ -513,6 +536,7 @@ pub const ASSET_FILES: [(&str, &str); 9] = [
         "intro-setup.json",
         include_str!("../../assets/intro-setup.json"),
     ),
+    ("rulings.json", include_str!("../../assets/rulings.json")),
 ];
 
 impl GameData {

@@ -7,7 +7,8 @@ use serde::de::DeserializeOwned;
 
 use super::data::{
     AreaData, CombatCardData, ComponentData, DataErrors, DataProblem, DieData, EventCardData,
-    FactionData, GameData, IntroSetupData, OrderUpgradeData, StructureData, TileData, UnitKind,
+    FactionData, GameData, IntroSetupData, OrderUpgradeData, Ruling, StructureData, TileData,
+    UnitKind,
 };
 use super::ids::{Faction, Quadrant, StructureKind};
 use super::unit_type::UnitType;
@@ -58,6 +59,7 @@ pub(crate) fn load(read: impl Fn(&str) -> Option<String>) -> Result<GameData, Da
     let order_upgrades = p.parse::<Vec<OrderUpgradeData>>(&read, "order-upgrades.json");
     let tiles = p.parse::<Vec<TileData>>(&read, "tiles.json");
     let intro = p.parse::<IntroSetupData>(&read, "intro-setup.json");
+    let rulings = p.parse::<Vec<Ruling>>(&read, "rulings.json");
     let (
         Some(components),
         Some(die),
@@ -68,6 +70,7 @@ pub(crate) fn load(read: impl Fn(&str) -> Option<String>) -> Result<GameData, Da
         Some(order_upgrades),
         Some(tiles),
         Some(intro),
+        Some(rulings),
     ) = (
         components,
         die,
@@ -78,6 +81,7 @@ pub(crate) fn load(read: impl Fn(&str) -> Option<String>) -> Result<GameData, Da
         order_upgrades,
         tiles,
         intro,
+        rulings,
     )
     else {
         return Err(DataErrors(p.0));
@@ -92,12 +96,14 @@ pub(crate) fn load(read: impl Fn(&str) -> Option<String>) -> Result<GameData, Da
         order_upgrades,
         tiles,
         intro,
+        rulings,
     };
     check_components(&data, &mut p);
     check_factions(&data, &mut p);
     check_structures(&data, &mut p);
     check_cards(&data, &mut p);
     check_tiles(&data, &mut p);
+    check_rulings(&data, &mut p);
     // The layout check looks units up by type, which needs complete faction sheets.
     if p.0.is_empty() {
         check_intro(&data, &mut p);
@@ -508,6 +514,80 @@ fn check_intro(d: &GameData, p: &mut Problems) {
                     format!("{players} players: {f} has {n} objective tokens on the board, expected {expected}"),
                 );
             }
+        }
+    }
+}
+
+/// Rulings: unique kebab-case ids, a Rules Reference glossary topic each, no empty text, and
+/// every `ruling` named by a card, an ability, a tile or the setup exists.
+fn check_rulings(d: &GameData, p: &mut Problems) {
+    const FILE: &str = "rulings.json";
+    let mut ids = BTreeSet::new();
+    for (i, r) in d.rulings.iter().enumerate() {
+        let kebab = !r.id.is_empty()
+            && r.id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !kebab {
+            p.add(
+                FILE,
+                format!("$[{i}].id"),
+                format!("`{}`: an id is lower-case letters, digits and dashes", r.id),
+            );
+        }
+        if !ids.insert(r.id.as_str()) {
+            p.add(
+                FILE,
+                format!("$[{i}].id"),
+                format!("`{}` is listed twice", r.id),
+            );
+        }
+        if !super::rulings::GLOSSARY_TOPICS.contains(&r.topic.as_str()) {
+            p.add(
+                FILE,
+                format!("$[{i}].topic"),
+                format!(
+                    "`{}` is no topic of the Rules Reference glossary (e.g. `Warp Storms, Moving`)",
+                    r.topic
+                ),
+            );
+        }
+        for (field, text) in [
+            ("about", &r.about),
+            ("reading", &r.reading),
+            ("reason", &r.reason),
+        ] {
+            if text.trim().is_empty() {
+                p.add(FILE, format!("$[{i}].{field}"), "must not be empty");
+            }
+        }
+    }
+    let refs = super::rulings::references(d);
+    for r in &refs {
+        if !ids.contains(r.id) {
+            let message = format!(
+                "names the ruling `{}`, which rulings.json does not hold",
+                r.id
+            );
+            p.add(r.file, r.path.clone(), message);
+        }
+    }
+    let engine = super::rulings::ENGINE_RULINGS;
+    for (i, r) in d.rulings.iter().enumerate() {
+        let named = refs.iter().any(|x| x.id == r.id) || engine.iter().any(|(id, _)| *id == r.id);
+        if !named {
+            let message = format!(
+                "`{}` is named by no card, ability, tile or setup, nor followed by the engine",
+                r.id
+            );
+            p.add(FILE, format!("$[{i}].id"), message);
+        }
+    }
+    for (id, source) in engine {
+        if !ids.contains(id) {
+            let message =
+                format!("the engine ({source}) follows the ruling `{id}`, which is missing");
+            p.add(FILE, "$".to_string(), message);
         }
     }
 }

@@ -335,6 +335,16 @@ impl Game {
         super::names::label(self.name(seat), self.faction(seat))
     }
 
+    /// A log line with each named player's faction replaced by `Anna (World Eaters)`.
+    #[must_use]
+    pub fn with_names(&self, text: &str) -> String {
+        let players: Vec<(Faction, Option<&str>)> = self
+            .seats()
+            .map(|s| (self.faction(s), self.name(s)))
+            .collect();
+        super::names::name_players(text, &players)
+    }
+
     /// Names the players, seat by seat (see [`super::names::clean`]).
     ///
     /// # Errors

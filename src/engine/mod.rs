@@ -19,6 +19,7 @@ pub mod game;
 pub mod names;
 pub mod phase;
 pub mod position;
+pub mod rulings;
 pub mod setup_phase;
 pub mod storms;
 

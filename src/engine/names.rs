@@ -67,6 +67,33 @@ pub fn label(name: Option<&str>, faction: Faction) -> String {
     }
 }
 
+/// `text` (a log line naming factions) with each faction name, for a named player, replaced
+/// by `Anna (World Eaters)`; one pass, so a name that contains a faction's name is not
+/// replaced again.
+#[must_use]
+pub fn name_players(text: &str, players: &[(Faction, Option<&str>)]) -> String {
+    let named: Vec<(&str, String)> = players
+        .iter()
+        .filter(|(_, n)| n.is_some_and(|n| !n.is_empty()))
+        .map(|(f, n)| (f.name(), label(*n, *f)))
+        .collect();
+    if named.is_empty() {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if let Some((faction, who)) = named.iter().find(|(f, _)| rest.starts_with(f)) {
+            out.push_str(who);
+            rest = &rest[faction.len()..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, reason = "tests fail loudly")]
 mod tests {
@@ -109,6 +136,19 @@ mod tests {
             clean(&strings(&["", " "]), 2).unwrap(),
             Vec::<String>::new()
         );
+    }
+
+    #[test]
+    fn log_lines_call_named_players_by_name_once() {
+        let players = [
+            (Faction::Ultramarines, Some("Ultramarines fan")),
+            (Faction::Chaos, None),
+        ];
+        assert_eq!(
+            name_players("Ultramarines attack World Eaters in A1", &players),
+            "Ultramarines fan (Ultramarines) attack World Eaters in A1"
+        );
+        assert_eq!(name_players("nothing here", &players), "nothing here");
     }
 
     #[test]

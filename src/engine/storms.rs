@@ -1,6 +1,6 @@
 //! Warp storm movement geometry (Rules Reference, "Warp Storms, Moving"). A storm on a tile
 //! edge may move to the 8 edges touching it; an event card's icon offers two of them. Our
-//! reading of the booklet's lost diagram (see DESIGN.md): *across* = the two parallel edges one
+//! reading of the booklet's lost diagram (ruling `diagonal-storm-moves`): *across* = the two parallel edges one
 //! tile away, *sideways* = the two collinear edges, and the diagonal icons pivot the storm about
 //! one end onto a perpendicular edge towards the named corner. This is the one place to change
 //! if the printed diagram says otherwise.

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::{Position, Rect};
@@ -17,6 +18,10 @@ use crate::engine::{Action, AreaId, Event, Faction, Game, Quadrant, Seat, System
 
 /// How many log lines are kept.
 const LOG_KEEP: usize = 500;
+
+/// How long the hand-off screen ignores every key after it appears: keys typed by the previous
+/// player in a burst (a reflexive Enter or two) land in this pause and are dropped.
+pub const HANDOFF_PAUSE: Duration = Duration::from_millis(400);
 
 /// What fills the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +71,9 @@ pub enum Msg {
     Wheel(u16, u16, i8),
     /// The terminal's new size.
     Resize(u16, u16),
+    /// The terminal loop's clock: the time since the client started. The client reads no clock
+    /// itself, so it stays testable; the hand-off pause runs on these ticks.
+    Tick(Duration),
 }
 
 impl Msg {
@@ -102,7 +110,8 @@ pub enum Effect {
 pub struct LogLine {
     /// The text.
     pub text: String,
-    /// Whether it is a note of the client (saved, errors) rather than a game event.
+    /// Whether it is a note of the client rather than a game event (the client writes only
+    /// game events into the log; per-seat messages go to the status line, see [`App::note`]).
     pub note: bool,
 }
 
@@ -143,7 +152,8 @@ pub struct App {
     pub size: Rect,
     /// The action a click just selected: a second click on it, right after, does it.
     pub armed: Option<Action>,
-    /// A short message for the bottom line until the next key (saved, errors).
+    /// A message for the seat on screen only (saved, typing errors, refusals), on the status
+    /// line until the next key; cleared at every hand-off and never written into the log.
     pub flash: Option<String>,
     /// Where each seat left its cursor (the next player does not see where the last one looked).
     pub cursors: BTreeMap<Seat, AreaId>,
@@ -159,6 +169,19 @@ pub struct App {
     pub summary: Option<std::sync::Arc<GameSummary>>,
     /// Whether the end screen covers the board (`false`: the players inspect the board).
     pub summary_open: bool,
+    /// The last [`Msg::Tick`]: the terminal loop's clock.
+    pub clock: Duration,
+    /// When the hand-off on screen was first drawn (the first tick after it appeared); `None`
+    /// until then. Keys take the keyboard only [`HANDOFF_PAUSE`] after it.
+    pub handoff_since: Option<Duration>,
+    /// How many hand-offs this client has shown (the terminal loop drains the input typed
+    /// before each new one).
+    pub handoffs: usize,
+    /// How many log lines were ever written (the log keeps only the last [`LOG_KEEP`]).
+    logged: usize,
+    /// For the last actions applied: the history's length after each and [`Self::logged`]
+    /// before its events, so an undo takes its lines out of the log again.
+    log_marks: Vec<(usize, usize)>,
 }
 
 impl App {
@@ -191,33 +214,81 @@ impl App {
             replay: None,
             summary: None,
             summary_open: false,
+            clock: Duration::ZERO,
+            handoff_since: None,
+            handoffs: 0,
+            logged: 0,
+            log_marks: Vec::new(),
         };
-        app.note(format!(
-            "A game for {} players: {}.",
-            game.player_count(),
-            game.seats()
-                .map(|s| game.who(s))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-        app.flash = None;
+        app.push_log(LogLine {
+            text: format!(
+                "A game for {} players: {}.",
+                game.player_count(),
+                game.seats()
+                    .map(|s| game.who(s))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            note: false,
+        });
         app.follow(game);
         app
     }
 
-    /// Adds a client note to the log.
+    /// A message for the seat on screen (saved, a typing error, a refusal): shown on its status
+    /// line only. It never goes into the log, which every seat reads.
     pub fn note(&mut self, text: impl Into<String>) {
-        let text = text.into();
-        self.flash = Some(text.clone());
-        self.push_log(LogLine { text, note: true });
+        self.flash = Some(text.into());
+    }
+
+    /// Whether the hand-off on screen has been up for [`HANDOFF_PAUSE`], so a key may take the
+    /// keyboard.
+    #[must_use]
+    pub fn handoff_ready(&self) -> bool {
+        matches!(self.screen, Screen::Handoff(_))
+            && self
+                .handoff_since
+                .is_some_and(|since| self.clock >= since + HANDOFF_PAUSE)
+    }
+
+    /// Whether a hand-off has just come up and not been drawn yet (its pause has not begun):
+    /// the terminal loop then throws away the input typed before it.
+    #[must_use]
+    pub fn handoff_fresh(&self) -> bool {
+        matches!(self.screen, Screen::Handoff(_)) && self.handoff_since.is_none()
+    }
+
+    /// Whether the terminal is too small for the board: nothing is drawn but a message, so no
+    /// key may act (but the quit keys).
+    #[must_use]
+    pub fn too_small(&self, game: &Game) -> bool {
+        let b = game.board();
+        let (w, h) = Regions::minimum(b.cols(), b.rows(), game.player_count());
+        self.size.width < w || self.size.height < h
     }
 
     fn push_log(&mut self, line: LogLine) {
+        self.logged += 1;
         self.log.push(line);
         if self.log.len() > LOG_KEEP {
             self.log.drain(..self.log.len() - LOG_KEEP);
         }
         self.log_back = 0;
+    }
+
+    /// Takes out of the log the lines of the actions undone, so the history is `len` long
+    /// again: the log tells what stands, with no trace of a take-back (a seat's slips are his).
+    fn unlog(&mut self, len: usize) {
+        while let Some(&(after, before)) = self.log_marks.last() {
+            if after <= len {
+                break;
+            }
+            self.log_marks.pop();
+            let extra = self.logged.saturating_sub(before).min(self.log.len());
+            self.log.truncate(self.log.len() - extra);
+            self.logged = before;
+        }
+        self.log_back = self.log_back.min(self.log.len());
     }
 
     /// The screen's regions for this game.
@@ -272,6 +343,10 @@ impl App {
             }
             self.screen = Screen::Handoff(d.seat);
             self.shown = None;
+            self.handoff_since = None;
+            self.handoffs += 1;
+            // The last seat's messages are his own.
+            self.flash = None;
             self.reset_choice();
             self.filter = false;
             self.focus = Focus::Actions;
@@ -320,6 +395,7 @@ impl App {
                 match super::undo::undo(game, self.shown) {
                     Ok((before, last)) => {
                         *game = before;
+                        self.unlog(game.history().len());
                         self.note(format!("undone: {last}"));
                         self.reset_choice();
                         self.filter = false;
@@ -343,9 +419,13 @@ impl App {
     /// Records the events of `action`, just applied, and moves on to the next decision. The
     /// same action stays selected if it is still legal (to buy another of the same unit).
     pub fn applied(&mut self, game: &Game, action: Action, events: &[Event]) {
+        self.log_marks.push((game.history().len(), self.logged));
+        if self.log_marks.len() > LOG_KEEP {
+            self.log_marks.remove(0);
+        }
         for e in events {
             self.push_log(LogLine {
-                text: e.to_string(),
+                text: game.with_names(&e.to_string()),
                 note: false,
             });
         }
@@ -364,6 +444,13 @@ impl App {
 
     /// The update function: changes UI state, or returns the action to apply.
     pub fn update(&mut self, game: &Game, msg: Msg) -> Effect {
+        if let Msg::Tick(now) = msg {
+            self.clock = now;
+            if self.handoff_fresh() {
+                self.handoff_since = Some(now);
+            }
+            return Effect::None;
+        }
         let armed = self.armed.take();
         if matches!(msg, Msg::Key(..) | Msg::Click(..)) {
             self.flash = None;
@@ -374,7 +461,10 @@ impl App {
                 self.keep_selection_visible(game);
                 Effect::None
             }
+            Msg::Tick(_) => Effect::None,
+            Msg::Key(code, mods) if self.too_small(game) => self.key_blind(code, mods),
             Msg::Key(code, mods) => self.key(game, code, mods),
+            Msg::Click(..) | Msg::Wheel(..) if self.too_small(game) => Effect::None,
             Msg::Click(x, y) => self.click(game, x, y, armed),
             Msg::Wheel(x, y, dir) => {
                 if self.overlay != Overlay::None || !matches!(self.screen, Screen::Play) {
@@ -396,8 +486,38 @@ impl App {
         }
     }
 
+    /// A key while the terminal is too small to show the game: only quitting works (its
+    /// question is drawn over the message), so nothing is done blind.
+    fn key_blind(&mut self, code: KeyCode, mods: KeyModifiers) -> Effect {
+        let ctrl_c = code == KeyCode::Char('c') && mods.contains(KeyModifiers::CONTROL);
+        match self.overlay {
+            Overlay::ConfirmQuit => {
+                self.overlay = Overlay::None;
+                if ctrl_c || matches!(code, KeyCode::Char('y' | 'Y' | 'q')) {
+                    return Effect::Quit;
+                }
+            }
+            _ if ctrl_c || code == KeyCode::Char('q') => {
+                if self.screen == Screen::GameOver && !ctrl_c {
+                    return Effect::Quit;
+                }
+                self.overlay = Overlay::ConfirmQuit;
+            }
+            _ => {}
+        }
+        Effect::None
+    }
+
     fn key(&mut self, game: &Game, code: KeyCode, mods: KeyModifiers) -> Effect {
         let ctrl_c = code == KeyCode::Char('c') && mods.contains(KeyModifiers::CONTROL);
+        if matches!(self.screen, Screen::Handoff(_))
+            && self.overlay == Overlay::None
+            && !self.handoff_ready()
+            && !ctrl_c
+        {
+            // The hand-off has just come up: this key was typed for the last seat.
+            return Effect::None;
+        }
         match self.overlay {
             Overlay::ConfirmQuit => {
                 self.overlay = Overlay::None;
@@ -455,7 +575,8 @@ impl App {
         }
         match self.screen {
             Screen::Handoff(seat) => {
-                if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
+                // A key nobody types by reflex (not Enter): Space or the seat's number.
+                if code == KeyCode::Char(' ') || code == KeyCode::Char(seat_key(seat)) {
                     self.shown = Some(seat);
                     self.screen = Screen::Play;
                     self.reset_choice();
@@ -789,6 +910,12 @@ pub fn save_target(typed: &str) -> Option<PathBuf> {
         path.set_extension("json");
     }
     Some(path)
+}
+
+/// The digit key that takes the keyboard for `seat` on the hand-off screen (seat 1: `1`).
+#[must_use]
+pub fn seat_key(seat: Seat) -> char {
+    char::from_digit(u32::from(seat.0) + 1, 10).unwrap_or(' ')
 }
 
 /// The first area holding a piece of the seat's faction (public information), or `A1.nw`.

@@ -262,7 +262,11 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
     let theme = app.theme;
     let width = popup_width(app.size);
     let (title, lines) = match app.overlay {
-        Overlay::Help => ("Keys".to_string(), super::screens::help_lines(theme)),
+        Overlay::Help => {
+            let mut lines = super::screens::rulings_lines(scene, theme);
+            lines.extend(super::screens::help_lines(theme));
+            ("Keys".to_string(), lines)
+        }
         Overlay::Cards => {
             let visible = app.visible(&scene.choices);
             let chosen = visible.get(app.selected).copied();

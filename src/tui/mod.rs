@@ -27,6 +27,7 @@ use std::path::PathBuf;
 pub use app::{App, Effect, Focus, Msg, Overlay, Screen};
 pub use replay::Replay;
 pub use scene::Scene;
+pub use terminal::Ended;
 pub use theme::Theme;
 pub use ui::draw;
 
@@ -39,7 +40,8 @@ pub struct PlayOptions {
     pub save_path: Option<PathBuf>,
 }
 
-/// Runs the client until the players quit.
+/// Runs the client until the players quit or a stop signal arrives (then the screen is
+/// cleared, the terminal restored and the game autosaved).
 ///
 /// # Errors
 /// Terminal input/output failures.
@@ -47,7 +49,7 @@ pub struct PlayOptions {
     clippy::needless_pass_by_value,
     reason = "the client owns the game it plays"
 )]
-pub fn run(game: Game, options: PlayOptions) -> std::io::Result<()> {
+pub fn run(game: Game, options: PlayOptions) -> std::io::Result<Ended> {
     let mut game = game;
     terminal::run(&mut game, &options)
 }
@@ -56,7 +58,7 @@ pub fn run(game: Game, options: PlayOptions) -> std::io::Result<()> {
 ///
 /// # Errors
 /// The history does not replay, or terminal input/output failures.
-pub fn replay(game: &Game) -> Result<(), String> {
+pub fn replay(game: &Game) -> Result<Ended, String> {
     let replay = Replay::new(game)?;
     terminal::run_replay(replay).map_err(|e| format!("terminal error: {e}"))
 }
@@ -71,6 +73,6 @@ pub fn run_new(
     seed: u64,
     names: &[String],
     options: &PlayOptions,
-) -> std::io::Result<()> {
+) -> std::io::Result<Ended> {
     terminal::run_new(data, seed, names, options)
 }

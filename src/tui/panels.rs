@@ -595,7 +595,7 @@ pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
     }
     let keys: &[(&str, &str)] = match app.screen {
         Screen::Handoff(_) => &[
-            ("Enter", "take the keyboard"),
+            ("Space", "take the keyboard"),
             ("s", "save"),
             ("?", "keys"),
             ("q", "quit"),

@@ -45,7 +45,12 @@ impl Replay {
             let happened = now
                 .apply(*action)
                 .map_err(|e| format!("action {} of the history fails: {e}", i + 1))?;
-            events.push(happened.iter().map(ToString::to_string).collect());
+            events.push(
+                happened
+                    .iter()
+                    .map(|e| now.with_names(&e.to_string()))
+                    .collect(),
+            );
             rounds.push(now.position().round);
             if (i + 1) % CHECKPOINT_EVERY == 0 {
                 checkpoints.push(now.clone());

@@ -1,4 +1,4 @@
-//! Whole screens and boxes over the screen: the hand-off that hides everything, the keys, the
+//! Whole screens and boxes over the screen: the hand-off box over the public board, the keys, the
 //! quit question and the winners.
 
 use ratatui::Frame;
@@ -6,6 +6,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 
+use super::app::seat_key;
 use super::scene::Scene;
 use super::theme::Theme;
 use crate::engine::phase::EndReason;
@@ -38,10 +39,16 @@ fn boxed(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static
     );
 }
 
-/// The hand-off: nothing of the game but whose turn it is.
-pub fn handoff(frame: &mut Frame<'_>, seat: Seat, scene: &Scene<'_>, theme: Theme) {
-    let area = frame.area();
-    frame.render_widget(Clear, area);
+/// The hand-off box, drawn in `area` over the public board: whose turn it is and the key that
+/// takes the keyboard (offered only once the hand-off's pause has run out).
+pub fn handoff(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    seat: Seat,
+    scene: &Scene<'_>,
+    ready: bool,
+    theme: Theme,
+) {
     let faction = scene.faction(seat);
     let name = scene.who(seat);
     let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
@@ -62,17 +69,26 @@ pub fn handoff(frame: &mut Frame<'_>, seat: Seat, scene: &Scene<'_>, theme: Them
         ])
         .centered(),
         Line::from(""),
-        Line::from(vec![
-            Span::raw("then press "),
-            Span::styled("Enter", theme.key()),
-        ])
+        if ready {
+            Line::from(vec![
+                Span::raw("then press "),
+                Span::styled("Space", theme.key()),
+                Span::raw(" or "),
+                Span::styled(seat_key(seat).to_string(), theme.key()),
+                Span::raw(" (not Enter)"),
+            ])
+        } else {
+            // The pause: keys are ignored, so none is offered yet.
+            Line::from(Span::styled("one moment…", theme.dim()))
+        }
         .centered(),
     ];
     let r = centered(area, 56, 10);
+    frame.render_widget(Clear, r);
     let block = Block::bordered()
         .border_type(BorderType::Double)
         .border_style(style)
-        .title(Line::from(Span::styled(" Forbidden Stars ", theme.title())).centered());
+        .title(Line::from(Span::styled(" Hand-off ", theme.title())).centered());
     let inner = block.inner(r);
     frame.render_widget(block, r);
     let top = inner.y + inner.height.saturating_sub(6) / 2;
@@ -170,6 +186,42 @@ pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
             theme.dim(),
         )),
     ]
+}
+
+/// Rulings shown in the help at most; the rest are named by count (`herakon rulings` has all).
+const HELP_RULINGS: usize = 4;
+
+/// The rulings (`assets/rulings.json`) that bear on the decision at hand, for the top of the
+/// help: how the engine reads the rules where they are unclear. Empty when none does.
+#[must_use]
+pub fn rulings_lines(scene: &Scene<'_>, theme: Theme) -> Vec<Line<'static>> {
+    let Some(d) = scene.decision else {
+        return Vec::new();
+    };
+    // Rulings the engine's code follows come before those of single cards and tiles.
+    let mut found = scene.data.rulings_for(d.kind);
+    found.sort_by_key(|r| !scene.data.ruling_users(&r.id).is_empty());
+    if found.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![Line::from(Span::styled(
+        "Rulings for this decision (`herakon rulings` prints them all)",
+        theme.title(),
+    ))];
+    for r in found.iter().take(HELP_RULINGS) {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {}: ", r.about), theme.key()),
+            Span::raw(r.reading.clone()),
+        ]));
+    }
+    if found.len() > HELP_RULINGS {
+        lines.push(Line::from(Span::styled(
+            format!("  … and {} more", found.len() - HELP_RULINGS),
+            theme.dim(),
+        )));
+    }
+    lines.push(Line::from(""));
+    lines
 }
 
 /// "Really quit?"

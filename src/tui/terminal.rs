@@ -1,8 +1,15 @@
 //! The terminal: raw mode, the alternate screen and mouse capture on the way in, all undone on
-//! the way out and by a panic hook; the event loop that turns terminal events into messages.
+//! the way out, by a panic hook and on a stop signal; the event loop that turns terminal events
+//! into messages and keeps the clock of the hand-off pause.
+//!
+//! Signals go through the signal-hook crate: its handlers only store into an atomic (which is
+//! async-signal-safe) and the loops, which wait for input with a timeout, read it between
+//! events. Doing this by hand would need `unsafe` (forbidden here) and is easy to get wrong.
 
 use std::io::{self, Stdout, stdout};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind,
@@ -21,6 +28,7 @@ use super::scene::Scene;
 use super::theme::Theme;
 use super::{PlayOptions, save, ui};
 use crate::engine::{Game, GameData};
+use std::path::PathBuf;
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
@@ -48,7 +56,109 @@ fn install_panic_hook() {
     }));
 }
 
+/// The signals that stop the client: `kill` (SIGTERM), SIGINT (in raw mode Ctrl-C is a key, but
+/// `kill -INT` still sends the signal), the terminal hanging up (SIGHUP) and SIGQUIT.
+#[cfg(unix)]
+const STOP_SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGQUIT,
+];
+/// The signals that stop the client.
+#[cfg(not(unix))]
+const STOP_SIGNALS: [i32; 2] = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+
+/// How long the loops wait for input before they look at the signals and the clock again.
+const TICK: Duration = Duration::from_millis(50);
+
+/// The number of the last stop signal received (0: none), set by the signal handlers.
+static CAUGHT: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
+
+/// Installs the stop-signal handlers once per process; returns the flag they set.
+fn watch_signals() -> io::Result<&'static AtomicUsize> {
+    if let Some(caught) = CAUGHT.get() {
+        return Ok(caught);
+    }
+    let caught = Arc::new(AtomicUsize::new(0));
+    // A second stop signal, while the first is still being handled, ends the process at once
+    // (in case the terminal hangs while being restored): the shutdown handler must come first.
+    let armed = Arc::new(AtomicBool::new(false));
+    for signal in STOP_SIGNALS {
+        signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&armed))?;
+        signal_hook::flag::register(signal, Arc::clone(&armed))?;
+        let number = usize::try_from(signal).unwrap_or(0);
+        signal_hook::flag::register_usize(signal, Arc::clone(&caught), number)?;
+    }
+    Ok(CAUGHT.get_or_init(|| caught))
+}
+
+/// The stop signal received, if any.
+fn stop_signal() -> Option<i32> {
+    let n = CAUGHT.get()?.load(Ordering::SeqCst);
+    (n != 0).then(|| i32::try_from(n).unwrap_or(0))
+}
+
+/// How a loop ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The players quit.
+    Quit,
+    /// A stop signal (its number) ended it; the process should exit with 128 + that number.
+    Signal(i32),
+}
+
+/// What waiting for input brought.
+enum Input {
+    /// A message for the client.
+    Msg(Msg),
+    /// A stop signal arrived.
+    Stop(i32),
+    /// Nothing before the timeout (or an event the client ignores).
+    Idle,
+}
+
+/// Waits up to `timeout` for a terminal event, looking at the stop signals before and after.
+fn next_input(timeout: Duration) -> io::Result<Input> {
+    if let Some(sig) = stop_signal() {
+        return Ok(Input::Stop(sig));
+    }
+    let ready = match event::poll(timeout) {
+        Ok(ready) => ready,
+        // A signal interrupted the wait.
+        Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
+        Err(e) => return Err(e),
+    };
+    if let Some(sig) = stop_signal() {
+        return Ok(Input::Stop(sig));
+    }
+    if !ready {
+        return Ok(Input::Idle);
+    }
+    Ok(message(&event::read()?).map_or(Input::Idle, Input::Msg))
+}
+
+/// Throws away the input typed before a hand-off appeared (keys meant for the last seat), but
+/// keeps the last size the terminal reported.
+fn drain_input() -> io::Result<Option<Msg>> {
+    let mut resize = None;
+    while event::poll(Duration::ZERO)? {
+        if let Event::Resize(w, h) = event::read()? {
+            resize = Some(Msg::Resize(w, h));
+        }
+    }
+    Ok(resize)
+}
+
+/// Clears the screen (the last seat's private view must not stay up), then restores the
+/// terminal. Errors are ignored: the terminal may be gone (SIGHUP).
+fn clear_and_restore(terminal: &mut Term) {
+    let _ = terminal.clear();
+    let _ = restore();
+}
+
 fn setup() -> io::Result<Term> {
+    watch_signals()?;
     enable_raw_mode()?;
     let mut out = stdout();
     if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture) {
@@ -77,19 +187,15 @@ pub fn message(event: &Event) -> Option<Msg> {
     }
 }
 
-/// Runs the client on the real terminal until the players quit.
+/// Runs the client on the real terminal until the players quit or a stop signal arrives.
 ///
 /// # Errors
 /// Terminal input/output failures.
-pub fn run(game: &mut Game, options: &PlayOptions) -> io::Result<()> {
+pub fn run(game: &mut Game, options: &PlayOptions) -> io::Result<Ended> {
     install_panic_hook();
     let mut terminal = setup()?;
     let result = event_loop(&mut terminal, game, options);
-    let restored = restore();
-    if let Ok(Some(path)) = &result {
-        eprintln!("herakon: the game is saved in {}", path.display());
-    }
-    result.and(restored).map(|_path| ())
+    finish(&mut terminal, result)
 }
 
 /// The new-game screen, then the game it makes.
@@ -101,89 +207,153 @@ pub fn run_new(
     seed: u64,
     names: &[String],
     options: &PlayOptions,
-) -> io::Result<()> {
+) -> io::Result<Ended> {
     install_panic_hook();
     let mut terminal = setup()?;
     let result = match menu_loop(&mut terminal, data, seed, names) {
-        Ok(Some(mut game)) => event_loop(&mut terminal, &mut game, options),
-        Ok(None) => Ok(None),
+        Ok(Ok(mut game)) => event_loop(&mut terminal, &mut game, options),
+        Ok(Err(ended)) => Ok((ended, None)),
         Err(e) => Err(e),
     };
-    let restored = restore();
-    if let Ok(Some(path)) = &result {
-        eprintln!("herakon: the game is saved in {}", path.display());
-    }
-    result.and(restored).map(|_path| ())
+    finish(&mut terminal, result)
 }
 
+/// Leaves the terminal as it was and says where the game was autosaved.
+fn finish(terminal: &mut Term, result: io::Result<(Ended, Option<PathBuf>)>) -> io::Result<Ended> {
+    let _ = terminal.clear();
+    let restored = restore();
+    if let Ok((ended, path)) = &result {
+        let by = match ended {
+            Ended::Signal(sig) => format!("stopped by signal {sig}; "),
+            Ended::Quit => String::new(),
+        };
+        match path {
+            Some(path) => eprintln!("herakon: {by}the game is saved in {}", path.display()),
+            None if !by.is_empty() => eprintln!("herakon: {by}nothing to save"),
+            None => {}
+        }
+    }
+    result.and_then(|(ended, _)| restored.map(|()| ended))
+}
+
+/// The new-game screen; `Err` when the players leave it or a signal stops the client.
 fn menu_loop(
     terminal: &mut Term,
     data: &Arc<GameData>,
     seed: u64,
     names: &[String],
-) -> io::Result<Option<Game>> {
+) -> io::Result<Result<Game, Ended>> {
     let mut menu = NewGame::new(seed);
     menu.set_names(names);
     let theme = Theme::from_env();
+    let mut dirty = true;
     loop {
-        terminal.draw(|frame| menu.draw(frame, theme))?;
-        let Some(msg) = message(&event::read()?) else {
-            continue;
+        if dirty {
+            terminal.draw(|frame| menu.draw(frame, theme))?;
+        }
+        let msg = match next_input(TICK)? {
+            Input::Idle => {
+                dirty = false;
+                continue;
+            }
+            Input::Stop(sig) => return Ok(Err(Ended::Signal(sig))),
+            Input::Msg(msg) => msg,
         };
+        dirty = true;
         match menu.handle(msg, data) {
             Outcome::Stay => {}
-            Outcome::Quit => return Ok(None),
-            Outcome::Start(game) => return Ok(Some(*game)),
+            Outcome::Quit => return Ok(Err(Ended::Quit)),
+            Outcome::Start(game) => return Ok(Ok(*game)),
         }
     }
 }
 
-/// Runs a replay on the real terminal until the player quits.
+/// Runs a replay on the real terminal until the player quits or a stop signal arrives.
 ///
 /// # Errors
 /// Terminal input/output failures.
-pub fn run_replay(mut replay: Replay) -> io::Result<()> {
+pub fn run_replay(mut replay: Replay) -> io::Result<Ended> {
     install_panic_hook();
     let mut terminal = setup()?;
-    let result = replay_loop(&mut terminal, &mut replay);
-    let restored = restore();
-    result.and(restored)
+    let result = replay_loop(&mut terminal, &mut replay).map(|ended| (ended, None));
+    finish(&mut terminal, result)
 }
 
-fn replay_loop(terminal: &mut Term, replay: &mut Replay) -> io::Result<()> {
+fn replay_loop(terminal: &mut Term, replay: &mut Replay) -> io::Result<Ended> {
     let size = terminal.size()?;
     let mut app = App::new(replay.game(), Theme::from_env(), size.width, size.height);
     replay.sync(&mut app);
+    let mut dirty = true;
     loop {
-        terminal.draw(|frame| ui::draw(frame, &app, &replay.scene()))?;
-        let Some(msg) = message(&event::read()?) else {
-            continue;
+        if dirty {
+            terminal.draw(|frame| ui::draw(frame, &app, &replay.scene()))?;
+        }
+        let msg = match next_input(TICK)? {
+            Input::Idle => {
+                dirty = false;
+                continue;
+            }
+            Input::Stop(sig) => return Ok(Ended::Signal(sig)),
+            Input::Msg(msg) => msg,
         };
+        dirty = true;
         if replay.handle(&mut app, msg) {
-            return Ok(());
+            return Ok(Ended::Quit);
         }
     }
 }
 
-/// The loop; returns where the game was autosaved last.
+fn draw(terminal: &mut Term, app: &App, game: &Game) -> io::Result<()> {
+    terminal.draw(|frame| {
+        let scene = Scene::new(game, app.shown);
+        ui::draw(frame, app, &scene);
+    })?;
+    Ok(())
+}
+
+/// The loop; returns how it ended and where the game was autosaved last.
 fn event_loop(
     terminal: &mut Term,
     game: &mut Game,
     options: &PlayOptions,
-) -> io::Result<Option<std::path::PathBuf>> {
+) -> io::Result<(Ended, Option<PathBuf>)> {
+    let start = Instant::now();
     let size = terminal.size()?;
     let mut app = App::new(game, Theme::from_env(), size.width, size.height);
     app.save_path = options.save_path.clone().unwrap_or_else(save::default_path);
     // The autosave follows every change of the history (an action applied or undone).
     let mut saved_len = game.history().len();
+    let mut dirty = true;
     loop {
-        terminal.draw(|frame| {
-            let scene = Scene::new(game, app.shown);
-            ui::draw(frame, &app, &scene);
-        })?;
-        let Some(msg) = message(&event::read()?) else {
-            continue;
+        if app.handoff_fresh() {
+            // The hand-off goes up first, then what was typed before it (meant for the last
+            // seat) is thrown away; its pause starts with the next tick.
+            draw(terminal, &app, game)?;
+            if let Some(resize) = drain_input()? {
+                app.handle(game, resize);
+            }
+            dirty = true;
+        }
+        let was_ready = app.handoff_ready();
+        app.handle(game, Msg::Tick(start.elapsed()));
+        dirty |= app.handoff_ready() != was_ready;
+        if dirty {
+            draw(terminal, &app, game)?;
+            dirty = false;
+        }
+        let msg = match next_input(TICK)? {
+            Input::Idle => continue,
+            Input::Stop(sig) => {
+                // Hide the screen at once, then save.
+                clear_and_restore(terminal);
+                let path = save::autosave(game, &app.save_path)
+                    .ok()
+                    .map(|_| save::autosave_path(&app.save_path));
+                return Ok((Ended::Signal(sig), path));
+            }
+            Input::Msg(msg) => msg,
         };
+        dirty = true;
         let effect = app.handle(game, msg);
         if game.history().len() != saved_len || matches!(effect, Effect::Quit) {
             saved_len = game.history().len();
@@ -198,7 +368,7 @@ fn event_loop(
             },
             Effect::Quit => {
                 let path = save::autosave_path(&app.save_path);
-                return Ok(path.exists().then_some(path));
+                return Ok((Ended::Quit, path.exists().then_some(path)));
             }
             Effect::None | Effect::Apply(_) | Effect::Undo => {}
         }

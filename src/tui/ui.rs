@@ -1,7 +1,6 @@
 //! The draw function: one frame from the client's state and the scene of the seat on screen.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
 use ratatui::widgets::Clear;
 
 use super::app::{App, Focus, Overlay, Screen};
@@ -39,15 +38,16 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     let area = frame.area();
     match app.screen {
         Screen::Handoff(seat) => {
-            screens::handoff(frame, seat, scene, theme);
-            let area = frame.area();
-            let status = Rect::new(
-                area.x,
-                area.bottom().saturating_sub(1),
-                area.width,
-                area.height.min(1),
-            );
-            panels::status(frame, status, app, theme);
+            // The public board (the scene of no seat) so the table can look while the
+            // keyboard passes; no cursor, no selection, no area panel: nothing of the last seat.
+            let b = scene.board;
+            let r = Regions::compute(area, b.cols(), b.rows(), scene.view.players.len(), 0);
+            board::draw(frame.buffer_mut(), &r, scene, theme, None, None);
+            panels::players(frame, r.players, scene, theme, r.player_lines);
+            panels::log(frame, r.log, app, theme, !r.compact);
+            panels::status(frame, r.status, app, theme);
+            let side = r.prompt.union(r.detail);
+            screens::handoff(frame, side, seat, scene, app.handoff_ready(), theme);
         }
         Screen::Play | Screen::GameOver => {
             let b = scene.board;

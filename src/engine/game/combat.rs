@@ -703,6 +703,7 @@ impl Game {
             self.has_forces(c, CombatRole::Defender),
         );
         let winner = match (att, def) {
+            // Ruling `both-sides-wiped-out` (assets/rulings.json).
             (false, false) => {
                 log.push(Event(
                     "both sides are wiped out: nobody wins; the defender keeps his structures"

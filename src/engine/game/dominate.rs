@@ -131,7 +131,7 @@ impl Game {
                 }
             }
             // One Cultist from the active system to a friendly or uncontrolled world of an adjacent
-            // system, storms ignored (reading of the Italian summary; see assets note).
+            // system, storms ignored (ruling `chaos-dominate-ability` in assets/rulings.json).
             Faction::Chaos => {
                 let targets: Vec<AreaId> = self
                     .board
@@ -151,7 +151,8 @@ impl Game {
                 }
             }
             // Purchase one unit onto a friendly or uncontrolled world of the active system with no
-            // factory needed (Deploy Order errata: abilities need none); ground units only.
+            // factory needed (Deploy Order errata: abilities need none); ground units only (ruling
+            // `ork-dominate-ability`).
             Faction::Orks => {
                 let level = self.command_level(faction);
                 for unit in UnitType::of(faction).filter(|u| !self.is_ship(*u)) {
