@@ -273,7 +273,14 @@ fn load(args: &Args, data: Arc<GameData>) -> Result<(Game, Option<String>), Stri
     let text = crate::store::read_text(&args.position)?;
     let name = args.position.display();
     let note = if sketch::is_sketch(&text) {
-        sketch::parse(&text).ok().and_then(|s| s.note)
+        sketch::parse(&text).ok().and_then(|s| {
+            // A puzzle's question and answer are shown with the note.
+            let question = s.question.map(|q| format!("\nQ: {}\nA: {}", q.ask, q.answer));
+            match (s.note, question) {
+                (None, None) => None,
+                (note, question) => Some(note.unwrap_or_default() + &question.unwrap_or_default()),
+            }
+        })
     } else {
         None
     };

@@ -94,6 +94,37 @@ pub struct Sketch {
     /// Die faces for the next rolls, as letters (`{"attacker": "OODM", "defender": "DDM"}`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<DiceSketch>,
+    /// A puzzle's question and the answer the engine gives (`saves/situations/`): printed by
+    /// `herakon check` and asserted by a test; not part of the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<Question>,
+}
+
+/// A rules question about a sketched position, with the answer as the checker gives it: the
+/// actions to apply first, then what must be legal, what must be refused by which rule, and
+/// what the applied actions must log.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    /// The question, in words.
+    pub ask: String,
+    /// The answer, in words.
+    pub answer: String,
+    /// Actions applied first, in order, as `herakon check --apply` takes them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub apply: Vec<String>,
+    /// Actions that are then legal.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<String>,
+    /// Actions that are then refused, each with the rule (Rules Reference topic) refusing it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub illegal: BTreeMap<String, String>,
+    /// Words that some event logged by the applied actions contains, one entry each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<String>,
+    /// The number of legal actions then, when the whole list matters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal_count: Option<usize>,
 }
 
 /// One player of a sketch: the faction and whatever differs from its starting state.
