@@ -121,8 +121,8 @@ fn every_puzzle_gets_the_answer_written_in_its_file() {
 
 #[test]
 fn every_puzzle_is_listed_in_the_readme() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .unwrap();
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     for file in puzzles() {
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
         assert!(readme.contains(&name), "README does not list {name}");

@@ -275,7 +275,9 @@ fn load(args: &Args, data: Arc<GameData>) -> Result<(Game, Option<String>), Stri
     let note = if sketch::is_sketch(&text) {
         sketch::parse(&text).ok().and_then(|s| {
             // A puzzle's question and answer are shown with the note.
-            let question = s.question.map(|q| format!("\nQ: {}\nA: {}", q.ask, q.answer));
+            let question = s
+                .question
+                .map(|q| format!("\nQ: {}\nA: {}", q.ask, q.answer));
             match (s.note, question) {
                 (None, None) => None,
                 (note, question) => Some(note.unwrap_or_default() + &question.unwrap_or_default()),
