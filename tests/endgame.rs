@@ -236,3 +236,18 @@ fn show_prints_the_summary_of_a_finished_save() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn end_screen_fits_small_terminals_without_breaking() {
+    let mut game = finished_game(11);
+    for (w, h) in [(80, 24), (72, 28), (40, 12), (10, 4), (1, 1)] {
+        let mut app = App::new(&game, Theme::monochrome(), w, h);
+        let text = screen(&app, &game);
+        if w >= 72 {
+            assert!(text.contains("wins ★"), "{w}x{h}:\n{text}");
+            assert!(text.contains(" objective tokens "), "{w}x{h}:\n{text}");
+        }
+        app.handle(&mut game, Msg::key(KeyCode::Esc));
+        let _ = screen(&app, &game);
+    }
+}

@@ -63,9 +63,22 @@ pub fn draw(frame: &mut Frame<'_>, summary: &GameSummary, theme: Theme) {
         .max()
         .unwrap_or(0);
     let last = summary.last();
+    // The long wording when it fits, the short one on a narrow screen.
+    let long = width + 2 + 62 <= usize::from(inner.width);
     let mut standings: Vec<Line<'static>> = Vec::new();
     for (i, name) in summary.who.iter().enumerate() {
         let Some(s) = last.get(i) else { continue };
+        let numbers = if long {
+            format!(
+                "  objectives {}  materiel {}  friendly worlds {}  units {}",
+                s.objectives, s.materiel, s.worlds, s.units
+            )
+        } else {
+            format!(
+                " obj {} mat {} worlds {} units {}",
+                s.objectives, s.materiel, s.worlds, s.units
+            )
+        };
         let style = summary
             .factions
             .get(i)
@@ -73,13 +86,7 @@ pub fn draw(frame: &mut Frame<'_>, summary: &GameSummary, theme: Theme) {
         standings.push(Line::from(vec![
             Span::styled(format!("{} ", marker(i).1), style),
             Span::styled(format!("{name:<width$}"), style),
-            Span::styled(
-                format!(
-                    "  objectives {}  materiel {}  friendly worlds {}  units {}",
-                    s.objectives, s.materiel, s.worlds, s.units
-                ),
-                theme.text(),
-            ),
+            Span::styled(numbers, theme.text()),
         ]));
     }
     let head_h = u16::try_from(head.len()).unwrap_or(3) + 1;
