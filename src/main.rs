@@ -163,6 +163,7 @@ fn name_players(game: &mut herakon::engine::Game, names: Option<&str>) -> Result
 fn exit_code(ended: tui::Ended) -> ExitCode {
     match ended {
         tui::Ended::Quit => ExitCode::SUCCESS,
+        tui::Ended::QuitUnsaved => ExitCode::FAILURE,
         tui::Ended::Signal(sig) => ExitCode::from(u8::try_from(128 + sig).unwrap_or(1)),
     }
 }
@@ -192,6 +193,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     save_path: Some(save_to.unwrap_or_else(|| {
                         saves::fresh_save_path(std::path::Path::new("saves"), "hotseat")
                     })),
+                    loaded_from: None,
                 };
                 let names = new
                     .names
@@ -202,19 +204,24 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .map_err(|e| format!("terminal error: {e}"))?;
                 return Ok(exit_code(ended));
             }
-            let (game, default_path) = match save {
+            let (game, default_path, loaded_from) = match save {
                 Some(path) => {
                     let mut game = saves::load_game(&path, data)?;
                     name_players(&mut game, new.names.as_deref())?;
-                    (game, path)
+                    // Renamed players make the game differ from the file.
+                    let loaded = new.names.is_none().then(|| path.clone());
+                    // `s` offers the save an autosave belongs to, not the autosave itself.
+                    (game, saves::save_path_of_autosave(&path), loaded)
                 }
                 None => (
                     new_game(&new, data, false)?,
                     saves::fresh_save_path(std::path::Path::new("saves"), "hotseat"),
+                    None,
                 ),
             };
             let options = PlayOptions {
                 save_path: Some(save_to.unwrap_or(default_path)),
+                loaded_from,
             };
             let ended = tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
             Ok(exit_code(ended))

@@ -49,6 +49,9 @@ pub enum Overlay {
     ConfirmQuit,
     /// The file name to save to, being typed into [`App::input`].
     SaveAs,
+    /// Leaving was asked but the game could not be saved ([`App::unsaved`] says why): save
+    /// under another name, quit without saving, or go on playing.
+    NotSaved,
 }
 
 /// Which panel the arrow keys move in.
@@ -101,8 +104,10 @@ pub enum Effect {
     Save,
     /// Take back the last action (see [`super::undo`]).
     Undo,
-    /// Leave the client.
+    /// Leave the client (once the game is saved).
     Quit,
+    /// Leave the client without saving: the players chose it after a failed save.
+    QuitUnsaved,
 }
 
 /// One log line.
@@ -164,6 +169,10 @@ pub struct App {
     /// In a replay: the status line's text (position in the history, the next action); the
     /// keys step through the history instead of playing.
     pub replay: Option<String>,
+    /// Why no file holds the game as it is now (the last autosave failed), set by the caller.
+    pub unsaved: Option<String>,
+    /// A save with the save box was asked to leave afterwards (from the not-saved box).
+    pub quit_after_save: bool,
     /// Once the game is over: its summary (winner, why, standings by round), computed once
     /// from the history.
     pub summary: Option<std::sync::Arc<GameSummary>>,
@@ -212,6 +221,8 @@ impl App {
             save_path: super::save::default_path(),
             input: String::new(),
             replay: None,
+            unsaved: None,
+            quit_after_save: false,
             summary: None,
             summary_open: false,
             clock: Duration::ZERO,
@@ -497,6 +508,7 @@ impl App {
                     return Effect::Quit;
                 }
             }
+            Overlay::NotSaved => return self.not_saved_key(code),
             _ if ctrl_c || code == KeyCode::Char('q') => {
                 if self.screen == Screen::GameOver && !ctrl_c {
                     return Effect::Quit;
@@ -535,6 +547,7 @@ impl App {
                 self.overlay = Overlay::None;
             }
             Overlay::SaveAs => return self.save_key(code, ctrl_c),
+            Overlay::NotSaved => return self.not_saved_key(code),
             Overlay::None => {}
         }
         if ctrl_c {
@@ -656,6 +669,33 @@ impl App {
         };
     }
 
+    /// Asks what to do when leaving failed to save the game: the box offers `offer` as the
+    /// other name (the caller knows which names are free).
+    pub fn ask_not_saved(&mut self, why: &str, offer: &std::path::Path) {
+        self.unsaved = Some(why.to_string());
+        self.quit_after_save = false;
+        self.input = offer.display().to_string();
+        self.overlay = Overlay::NotSaved;
+    }
+
+    /// A key in the not-saved box: `a` opens the save box (and leaves once saved), `d` leaves
+    /// without saving, any other key goes back to the game.
+    fn not_saved_key(&mut self, code: KeyCode) -> Effect {
+        self.overlay = Overlay::None;
+        match code {
+            KeyCode::Char('a' | 'A') => {
+                self.quit_after_save = true;
+                self.overlay = Overlay::SaveAs;
+                Effect::None
+            }
+            KeyCode::Char('d' | 'D') => Effect::QuitUnsaved,
+            _ => {
+                self.note("back to the game: it is not saved");
+                Effect::None
+            }
+        }
+    }
+
     /// A key in the save box: typing edits the name, Enter saves, Esc cancels.
     fn save_key(&mut self, code: KeyCode, ctrl_c: bool) -> Effect {
         match code {
@@ -677,11 +717,13 @@ impl App {
             }
             KeyCode::Esc => {
                 self.overlay = Overlay::None;
+                self.quit_after_save = false;
                 self.note("not saved");
                 Effect::None
             }
             _ if ctrl_c => {
                 self.overlay = Overlay::None;
+                self.quit_after_save = false;
                 Effect::None
             }
             KeyCode::Backspace => {
@@ -858,7 +900,7 @@ impl App {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }
-            Overlay::ConfirmQuit | Overlay::SaveAs => return Effect::None,
+            Overlay::ConfirmQuit | Overlay::SaveAs | Overlay::NotSaved => return Effect::None,
             Overlay::None => {}
         }
         if !matches!(self.screen, Screen::Play | Screen::GameOver) {

@@ -276,7 +276,7 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
             format!("Faction sheet: {}", f.name()),
             super::sheet::sheet_lines(scene, f, theme),
         ),
-        Overlay::None | Overlay::ConfirmQuit | Overlay::SaveAs => return None,
+        Overlay::None | Overlay::ConfirmQuit | Overlay::SaveAs | Overlay::NotSaved => return None,
     };
     Some((title, wrap_all(&lines, width)))
 }

@@ -38,6 +38,8 @@ use crate::engine::Game;
 pub struct PlayOptions {
     /// Where `s` saves the game (a default name under `saves/` when `None`).
     pub save_path: Option<PathBuf>,
+    /// The file the game was loaded from (it holds the game until the first change).
+    pub loaded_from: Option<PathBuf>,
 }
 
 /// Runs the client until the players quit or a stop signal arrives (then the screen is

@@ -225,10 +225,15 @@ pub fn rulings_lines(scene: &Scene<'_>, theme: Theme) -> Vec<Line<'static>> {
 }
 
 /// "Really quit?"
-pub fn confirm_quit(frame: &mut Frame<'_>, theme: Theme) {
+pub fn confirm_quit(frame: &mut Frame<'_>, unsaved: Option<&str>, theme: Theme) {
+    let question = if unsaved.is_some() {
+        "Quit? The last autosave FAILED: you will be asked what to do."
+    } else {
+        "Quit the game? It is autosaved first."
+    };
     let lines = vec![
         Line::from(""),
-        Line::from("Quit the game? It is autosaved first.").centered(),
+        Line::from(question).centered(),
         Line::from(""),
         Line::from(vec![
             Span::styled("y", theme.key()),
@@ -238,8 +243,34 @@ pub fn confirm_quit(frame: &mut Frame<'_>, theme: Theme) {
         ])
         .centered(),
     ];
-    let area = centered(frame.area(), 50, 7);
+    let area = centered(frame.area(), 66, 7);
     boxed(frame, area, "Quit", lines, theme);
+}
+
+/// "The game is not saved": why, and the choices (in words, not only keys).
+pub fn not_saved(frame: &mut Frame<'_>, why: &str, offer: &str, theme: Theme) {
+    let lines = vec![
+        Line::from(""),
+        Line::from(Span::styled("The game could NOT be saved:", theme.warn())).centered(),
+        Line::from(why.to_string()).centered(),
+        Line::from(""),
+        Line::from(vec![
+            Span::styled("a", theme.key()),
+            Span::raw(format!(
+                " save it under another name (offered: {offer}), then quit"
+            )),
+        ]),
+        Line::from(vec![
+            Span::styled("d", theme.key()),
+            Span::raw(" quit WITHOUT saving: this game is lost"),
+        ]),
+        Line::from(vec![
+            Span::styled("any other key", theme.key()),
+            Span::raw(" go back to the game"),
+        ]),
+    ];
+    let area = centered(frame.area(), 90, 10);
+    boxed(frame, area, "Not saved", lines, theme);
 }
 
 /// The winners, over the final board.

@@ -24,11 +24,11 @@ use ratatui::backend::CrosstermBackend;
 use super::app::{App, Effect, Msg};
 use super::newgame::{NewGame, Outcome};
 use super::replay::Replay;
+use super::save::{Keeper, Saved};
 use super::scene::Scene;
 use super::theme::Theme;
 use super::{PlayOptions, save, ui};
 use crate::engine::{Game, GameData};
-use std::path::PathBuf;
 
 type Term = Terminal<CrosstermBackend<Stdout>>;
 
@@ -104,6 +104,8 @@ fn stop_signal() -> Option<i32> {
 pub enum Ended {
     /// The players quit.
     Quit,
+    /// The players quit without saving, after the game could not be saved (exit status 1).
+    QuitUnsaved,
     /// A stop signal (its number) ended it; the process should exit with 128 + that number.
     Signal(i32),
 }
@@ -212,25 +214,26 @@ pub fn run_new(
     let mut terminal = setup()?;
     let result = match menu_loop(&mut terminal, data, seed, names) {
         Ok(Ok(mut game)) => event_loop(&mut terminal, &mut game, options),
-        Ok(Err(ended)) => Ok((ended, None)),
+        Ok(Err(ended)) => Ok((ended, Saved::Nothing)),
         Err(e) => Err(e),
     };
     finish(&mut terminal, result)
 }
 
-/// Leaves the terminal as it was and says where the game was autosaved.
-fn finish(terminal: &mut Term, result: io::Result<(Ended, Option<PathBuf>)>) -> io::Result<Ended> {
+/// Leaves the terminal as it was and says where the game is saved, or that it is not.
+fn finish(terminal: &mut Term, result: io::Result<(Ended, Saved)>) -> io::Result<Ended> {
     let _ = terminal.clear();
     let restored = restore();
-    if let Ok((ended, path)) = &result {
+    if let Ok((ended, saved)) = &result {
         let by = match ended {
             Ended::Signal(sig) => format!("stopped by signal {sig}; "),
-            Ended::Quit => String::new(),
+            Ended::Quit | Ended::QuitUnsaved => String::new(),
         };
-        match path {
-            Some(path) => eprintln!("herakon: {by}the game is saved in {}", path.display()),
-            None if !by.is_empty() => eprintln!("herakon: {by}nothing to save"),
-            None => {}
+        match saved {
+            Saved::In(path) => eprintln!("herakon: {by}the game is saved in {}", path.display()),
+            Saved::Not(why) => eprintln!("herakon: {by}the game was NOT saved: {why}"),
+            Saved::Nothing if !by.is_empty() => eprintln!("herakon: {by}nothing to save"),
+            Saved::Nothing => {}
         }
     }
     result.and_then(|(ended, _)| restored.map(|()| ended))
@@ -275,7 +278,7 @@ fn menu_loop(
 pub fn run_replay(mut replay: Replay) -> io::Result<Ended> {
     install_panic_hook();
     let mut terminal = setup()?;
-    let result = replay_loop(&mut terminal, &mut replay).map(|ended| (ended, None));
+    let result = replay_loop(&mut terminal, &mut replay).map(|ended| (ended, Saved::Nothing));
     finish(&mut terminal, result)
 }
 
@@ -311,17 +314,18 @@ fn draw(terminal: &mut Term, app: &App, game: &Game) -> io::Result<()> {
     Ok(())
 }
 
-/// The loop; returns how it ended and where the game was autosaved last.
+/// The loop; returns how it ended and where the game is saved.
 fn event_loop(
     terminal: &mut Term,
     game: &mut Game,
     options: &PlayOptions,
-) -> io::Result<(Ended, Option<PathBuf>)> {
+) -> io::Result<(Ended, Saved)> {
     let start = Instant::now();
     let size = terminal.size()?;
     let mut app = App::new(game, Theme::from_env(), size.width, size.height);
     app.save_path = options.save_path.clone().unwrap_or_else(save::default_path);
     // The autosave follows every change of the history (an action applied or undone).
+    let mut keeper = Keeper::new(&app.save_path, options.loaded_from.as_deref());
     let mut saved_len = game.history().len();
     let mut dirty = true;
     loop {
@@ -346,29 +350,49 @@ fn event_loop(
             Input::Stop(sig) => {
                 // Hide the screen at once, then save.
                 clear_and_restore(terminal);
-                let path = save::autosave(game, &app.save_path)
-                    .ok()
-                    .map(|_| save::autosave_path(&app.save_path));
-                return Ok((Ended::Signal(sig), path));
+                let saved = match keeper.leave(game) {
+                    Ok(path) => Saved::In(path),
+                    Err(why) => Saved::Not(why),
+                };
+                return Ok((Ended::Signal(sig), saved));
             }
             Input::Msg(msg) => msg,
         };
         dirty = true;
         let effect = app.handle(game, msg);
-        if game.history().len() != saved_len || matches!(effect, Effect::Quit) {
+        if game.history().len() != saved_len {
             saved_len = game.history().len();
-            if let Err(why) = save::autosave(game, &app.save_path) {
-                app.note(format!("not autosaved: {why}"));
+            for line in keeper.changed(game) {
+                app.note(line);
             }
+            app.unsaved = keeper.unsaved().map(String::from);
         }
         match effect {
-            Effect::Save => match save::save(game, &app.save_path) {
-                Ok(done) => app.note(done),
-                Err(why) => app.note(format!("not saved: {why}")),
+            Effect::Save => match keeper.save_to(game, &app.save_path) {
+                Ok(done) => {
+                    app.note(done);
+                    app.unsaved = None;
+                    if app.quit_after_save {
+                        return Ok((Ended::Quit, Saved::In(app.save_path.clone())));
+                    }
+                }
+                Err(why) => {
+                    app.note(format!("not saved: {why}"));
+                    if app.quit_after_save {
+                        app.ask_not_saved(&why, &keeper.other_name());
+                    }
+                }
             },
-            Effect::Quit => {
-                let path = save::autosave_path(&app.save_path);
-                return Ok((Ended::Quit, path.exists().then_some(path)));
+            Effect::Quit => match keeper.leave(game) {
+                Ok(path) => return Ok((Ended::Quit, Saved::In(path))),
+                Err(why) => app.ask_not_saved(&why, &keeper.other_name()),
+            },
+            Effect::QuitUnsaved => {
+                let why = app
+                    .unsaved
+                    .clone()
+                    .unwrap_or_else(|| "the players chose".into());
+                return Ok((Ended::QuitUnsaved, Saved::Not(why)));
             }
             Effect::None | Effect::Apply(_) | Effect::Undo => {}
         }

@@ -27,7 +27,15 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 detail::popup(frame, &title, &lines, app.overlay_scroll, theme);
             }
         }
-        Overlay::ConfirmQuit => screens::confirm_quit(frame, theme),
+        Overlay::ConfirmQuit => screens::confirm_quit(frame, app.unsaved.as_deref(), theme),
+        Overlay::NotSaved => {
+            screens::not_saved(
+                frame,
+                app.unsaved.as_deref().unwrap_or(""),
+                &app.input,
+                theme,
+            );
+        }
         Overlay::SaveAs => screens::save_as(frame, &app.input, theme),
     }
 }
