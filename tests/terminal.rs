@@ -434,3 +434,145 @@ fn a_stop_signal_clears_the_screen_restores_the_terminal_and_autosaves() {
         assert!(autosave(&dir).is_some(), "{signal}: not autosaved");
     }
 }
+
+/// Waits until the client has ended (the pane's shell ran `then`), up to 15 s.
+fn wait_ended(t: &Tmux) -> String {
+    t.wait_for(&["SHELL-DONE"])
+}
+
+/// Starts `play ARGS` in `dir` with a shell that prints the exit status after it.
+fn play_then_status(dir: &Path, args: &[&str]) -> Option<Tmux> {
+    Tmux::start_then(
+        dir,
+        args,
+        (200, 60),
+        "; echo EXIT=$?; echo SHELL-DONE; sleep 30",
+    )
+}
+
+/// Places the first listed order of the seat holding the keyboard (after the hand-off).
+fn place_first_order(t: &Tmux) {
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
+    t.keys("1");
+    t.wait_for(&["#1"]);
+    t.keys("Enter");
+    t.wait_for(&["Pass the keyboard"]);
+}
+
+#[test]
+fn a_second_game_leaves_the_first_games_autosave_intact() {
+    let dir = scratch_dir("two-games");
+    let Some(t) = play_then_status(&dir, &["play", "--players", "2", "--seed", "5"]) else {
+        return;
+    };
+    place_first_order(&t);
+    t.take_keyboard();
+    t.keys("q");
+    t.wait_for(&["Quit the game?"]);
+    t.keys("y");
+    let screen = wait_ended(&t);
+    assert!(
+        screen.contains("the game is saved in saves/hotseat-1.autosave.json")
+            && screen.contains("EXIT=0"),
+        "{screen}"
+    );
+    drop(t);
+    let first = dir.join("saves").join("hotseat-1.autosave.json");
+    let before = std::fs::read_to_string(&first).unwrap();
+    // A second game, quit at once.
+    let Some(t) = play_then_status(&dir, &["play", "--players", "2", "--seed", "6"]) else {
+        return;
+    };
+    t.take_keyboard();
+    t.keys("q");
+    t.wait_for(&["Quit the game?"]);
+    t.keys("y");
+    let screen = wait_ended(&t);
+    assert!(
+        screen.contains("the game is saved in saves/hotseat-2.autosave.json"),
+        "{screen}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&first).unwrap(),
+        before,
+        "first game intact"
+    );
+    let game = herakon::store::saves::load_game(&first, common::data()).unwrap();
+    assert_eq!(game.history().len(), 1);
+}
+
+#[test]
+fn a_failed_autosave_is_never_reported_as_saved_and_quitting_asks_what_to_do() {
+    let dir = scratch_dir("failed-save");
+    let args = [
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--save-to",
+        "/proc/herakon-x.json",
+    ];
+    let Some(t) = play_then_status(&dir, &args) else {
+        return;
+    };
+    place_first_order(&t);
+    // The failure is said in the log at once...
+    t.take_keyboard();
+    t.wait_for(&["NOT autosaved", "/proc/herakon-x.autosave.json"]);
+    // ...and quitting says it again, then asks.
+    t.keys("q");
+    t.wait_for(&["The last autosave FAILED"]);
+    t.keys("y");
+    t.wait_for(&[
+        "could NOT be saved",
+        "save it under another name",
+        "quit WITHOUT saving",
+    ]);
+    // Any other key goes back to the game.
+    t.keys("x");
+    t.wait_for(&["back to the game: it is not saved"]);
+    t.keys("q");
+    t.keys("y");
+    t.wait_for(&["quit WITHOUT saving"]);
+    t.keys("d");
+    let screen = wait_ended(&t);
+    assert!(screen.contains("the game was NOT saved"), "{screen}");
+    assert!(!screen.contains("the game is saved in"), "{screen}");
+    assert!(screen.contains("EXIT=1"), "{screen}");
+}
+
+#[test]
+fn after_a_failed_autosave_the_game_can_be_saved_under_another_name_on_the_way_out() {
+    let dir = scratch_dir("rescue");
+    let args = [
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--save-to",
+        "/proc/herakon-y.json",
+    ];
+    let Some(t) = play_then_status(&dir, &args) else {
+        return;
+    };
+    place_first_order(&t);
+    t.take_keyboard();
+    t.keys("q");
+    t.wait_for(&["The last autosave FAILED"]);
+    t.keys("y");
+    t.wait_for(&["save it under another name"]);
+    t.keys("a");
+    t.wait_for(&["Save as", "saves/rescued-1.json"]);
+    t.keys("Enter");
+    let screen = wait_ended(&t);
+    assert!(
+        screen.contains("the game is saved in saves/rescued-1.json") && screen.contains("EXIT=0"),
+        "{screen}"
+    );
+    let game = herakon::store::saves::load_game(&dir.join("saves/rescued-1.json"), common::data())
+        .unwrap();
+    assert_eq!(game.history().len(), 1);
+}
