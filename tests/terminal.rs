@@ -518,9 +518,10 @@ fn a_failed_autosave_is_never_reported_as_saved_and_quitting_asks_what_to_do() {
         return;
     };
     place_first_order(&t);
-    // The failure is said in the log at once...
-    t.take_keyboard();
+    // The failure is said at once, and stays on the status line while the game is unsaved...
     t.wait_for(&["NOT autosaved", "/proc/herakon-x.autosave.json"]);
+    t.take_keyboard();
+    t.wait_for(&["NOT SAVED (s: save elsewhere)"]);
     // ...and quitting says it again, then asks.
     t.keys("q");
     t.wait_for(&["The last autosave FAILED"]);

@@ -633,6 +633,12 @@ pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
     let mut spans = Vec::new();
     if let Some(flash) = &app.flash {
         spans.push(Span::styled(format!(" {flash} "), theme.warn()));
+    } else if app.unsaved.is_some() {
+        // Stays until a save works: a failed autosave must not pass unnoticed.
+        spans.push(Span::styled(
+            " NOT SAVED (s: save elsewhere) ",
+            theme.warn(),
+        ));
     }
     for (k, what) in keys {
         spans.push(Span::styled(format!(" {k}"), theme.key()));
