@@ -862,7 +862,7 @@ fn weirdboyz_mirrors_the_opponents_tokens_for_the_rest_of_the_combat() {
     // The round may end at once (no dice to convert): the log shows the tokens gained.
     let log = g.apply("use".parse().unwrap()).unwrap();
     let words: Vec<String> = log.iter().map(ToString::to_string).collect();
-    assert!(words.contains(&"Ultramarines gains 0 offence and 2 defence token(s)".to_string()));
+    assert!(words.contains(&"Ultramarines gains 0 offence and 2 defence tokens".to_string()));
     assert!(words.contains(&"Evil Sunz Orks gains the same tokens".to_string()));
     // It lasts the whole combat.
     assert_eq!(side(&g, ATT).lasting.len(), 1);

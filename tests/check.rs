@@ -174,7 +174,7 @@ fn moving_ground_units_why_names_the_enemy_void_on_the_only_path() {
     assert_eq!(why["number"], 2);
     assert_eq!(
         why["events"][0],
-        "Ultramarines moves 2 space-marine from B1.se to B2.nw"
+        "Ultramarines moves 2 Space Marines from B1.se to B2.nw"
     );
 }
 

@@ -269,3 +269,16 @@ fn why_not_a_refused_unit_group_shows_the_engines_reason() {
         insta::assert_snapshot!(format!("advance_refused_{w}x{h}"), screen);
     }
 }
+
+#[test]
+#[ignore = "prints a whole game's events for a look at the log's words"]
+fn print_events() {
+    let mut game = common::intro(2, 3);
+    let mut bots = [HeuristicBot::new(3), HeuristicBot::new(4)];
+    while let Some(d) = game.decision() {
+        let a = bots[d.seat.index()].choose(&game).unwrap();
+        for e in game.apply(a).unwrap() {
+            println!("{e}");
+        }
+    }
+}

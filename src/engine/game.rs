@@ -502,6 +502,10 @@ impl Game {
         self.history.push(action);
         self.run_automatic(&mut log);
         self.pos.tidy();
+        let data = self.data();
+        for e in &mut log {
+            e.0 = super::wording::tidy(&e.0, data);
+        }
         Ok(log)
     }
 

@@ -28,6 +28,7 @@ pub use game::{Decision, DecisionKind, Event, Game, NewGameOptions, RuleError, V
 pub use position::Position;
 pub use setup_phase::{SetupKind, SetupState, SetupStep};
 pub mod view;
+pub mod wording;
 pub use view::PlayerView;
 pub mod combat;
 pub mod effect;

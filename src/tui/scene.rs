@@ -403,10 +403,13 @@ fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String 
         Action::PlayCard { .. } => card_words(game, view, d, action),
         Action::Damage { target } => match target {
             DamageTarget::Unit { unit, routed } => {
+                let u = data.unit(unit);
                 format!(
-                    "the next damage hits a {}{}",
+                    "the next damage hits a {}{} (health {}, morale {})",
                     if routed { "routed " } else { "" },
-                    unit_name(unit)
+                    u.name,
+                    u.health,
+                    u.morale
                 )
             }
             DamageTarget::Reinforcement { routed } => {
@@ -492,7 +495,15 @@ fn purchase_words(game: &Game, action: Action) -> String {
             } else {
                 u.cost
             };
-            let mut s = format!("buy {} at {} — {cost} materiel", u.name, label(area));
+            let mut s = format!(
+                "buy {} at {} — {cost} materiel (level {}, {} dice, health {}, morale {})",
+                u.name,
+                label(area),
+                u.level,
+                u.combat,
+                u.health,
+                u.morale
+            );
             if u.forge {
                 s.push_str(" + forge token");
             }
