@@ -282,3 +282,57 @@ fn print_events() {
         }
     }
 }
+
+/// Plays `game` through the client by typed numbers, as players do, the heuristic players
+/// choosing, until `stop` holds or the game ends.
+fn play_through_client(game: &mut Game, app: &mut App, seed: u64, stop: impl Fn(&Game) -> bool) {
+    let mut bots: Vec<HeuristicBot> = (0..4).map(|s| HeuristicBot::new(seed + s)).collect();
+    while let Some(d) = game.decision() {
+        if stop(game) {
+            return;
+        }
+        if let Screen::Handoff(_) = app.screen {
+            app.handle(game, Msg::key(KeyCode::Enter));
+        }
+        let a = bots[d.seat.index()].choose(game).unwrap();
+        let n = game.legal_actions().iter().position(|x| *x == a).unwrap() + 1;
+        for c in n.to_string().chars() {
+            app.handle(game, Msg::char(c));
+        }
+        app.handle(game, Msg::key(KeyCode::Enter));
+    }
+}
+
+#[test]
+fn log_reloaded_from_the_history_reads_as_it_did_while_playing() {
+    let mut game = common::intro(2, 5);
+    let mut app = App::new(&game, Theme::monochrome(), 120, 40);
+    // Past the first combat and into round 3.
+    play_through_client(&mut game, &mut app, 5, |g| g.position().round >= 3);
+    let played: Vec<String> = app.log.iter().map(|l| l.text.clone()).collect();
+    let loaded = App::new(&game, Theme::monochrome(), 120, 40);
+    let reloaded: Vec<String> = loaded.log.iter().map(|l| l.text.clone()).collect();
+    assert_eq!(played, reloaded);
+    assert!(
+        played.iter().any(|l| l.starts_with("── Round 2")),
+        "{played:#?}"
+    );
+    assert!(played.iter().any(|l| l == "── Operations Phase ──"));
+    // Client notes (saved, refused, undone) stay on the status line.
+    assert!(
+        !played
+            .iter()
+            .any(|l| l.starts_with("not ") || l.starts_with("undone"))
+    );
+    // Each combat ends with its summary line.
+    let ends = played
+        .iter()
+        .filter(|l| l.starts_with("the combat in "))
+        .count();
+    let summaries = played
+        .iter()
+        .filter(|l| l.starts_with("Combat in ") && l.contains(" wins"))
+        .count();
+    assert!(ends > 0, "this game has a combat by round 3: {played:#?}");
+    assert_eq!(summaries, ends);
+}

@@ -53,7 +53,11 @@ fn counted_one(before: &[String]) -> bool {
         .iter()
         .rev()
         .take(3)
-        .find_map(|w| w.trim_matches(|c: char| !c.is_ascii_digit()).parse::<u32>().ok())
+        .find_map(|w| {
+            w.trim_matches(|c: char| !c.is_ascii_digit())
+                .parse::<u32>()
+                .ok()
+        })
         .is_some_and(|n| n == 1)
 }
 
@@ -71,7 +75,10 @@ fn unit_names(text: &str, data: &GameData) -> String {
             Some(u) => {
                 let name = &data.unit(*u).name;
                 let many = i > 0 && words[i - 1].parse::<u32>().is_ok_and(|n| n != 1);
-                out.push(format!("{}{tail}", if many { plural(name) } else { name.clone() }));
+                out.push(format!(
+                    "{}{tail}",
+                    if many { plural(name) } else { name.clone() }
+                ));
             }
             None => out.push((*w).to_string()),
         }

@@ -45,6 +45,8 @@ pub enum Overlay {
     Cards,
     /// A faction's sheet (scrolls; left and right show the other factions).
     Sheet(Faction),
+    /// The whole log (scrolls; opens at its end).
+    Log,
     /// "Really quit?"
     ConfirmQuit,
     /// The file name to save to, being typed into [`App::input`].
@@ -153,6 +155,8 @@ pub struct App {
     pub log: Vec<LogLine>,
     /// How many lines the log is scrolled back from its end.
     pub log_back: usize,
+    /// The combat the log is following, for its summary line.
+    pub tally: super::log::Tally,
     /// The terminal's size.
     pub size: Rect,
     /// The action a click just selected: a second click on it, right after, does it.
@@ -214,6 +218,7 @@ impl App {
             typed: String::new(),
             log: Vec::new(),
             log_back: 0,
+            tally: super::log::Tally::default(),
             size: Rect::new(0, 0, width, height),
             armed: None,
             flash: None,
@@ -231,17 +236,7 @@ impl App {
             logged: 0,
             log_marks: Vec::new(),
         };
-        app.push_log(LogLine {
-            text: format!(
-                "A game for {} players: {}.",
-                game.player_count(),
-                game.seats()
-                    .map(|s| game.who(s))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            note: false,
-        });
+        (app.log, app.tally) = super::log::rebuild(game);
         app.follow(game);
         app
     }
@@ -408,6 +403,8 @@ impl App {
                         *game = before;
                         self.unlog(game.history().len());
                         self.note(format!("undone: {last}"));
+                        // The combat the log follows may have lost lines: follow it again.
+                        self.tally = super::log::rebuild(game).1;
                         self.reset_choice();
                         self.filter = false;
                         let scene = Scene::new(game, self.shown);
@@ -434,11 +431,12 @@ impl App {
         if self.log_marks.len() > LOG_KEEP {
             self.log_marks.remove(0);
         }
-        for e in events {
-            self.push_log(LogLine {
-                text: game.with_names(&e.to_string()),
-                note: false,
-            });
+        let texts: Vec<String> = events
+            .iter()
+            .map(|e| game.with_names(&e.to_string()))
+            .collect();
+        for line in super::log::lines(&texts, &mut self.tally) {
+            self.push_log(line);
         }
         self.typed.clear();
         let scene = Scene::new(game, self.shown);
@@ -539,11 +537,11 @@ impl App {
                     _ => Effect::None,
                 };
             }
-            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) if !ctrl_c => {
+            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log if !ctrl_c => {
                 self.overlay_key(game, code);
                 return Effect::None;
             }
-            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) => {
+            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log => {
                 self.overlay = Overlay::None;
             }
             Overlay::SaveAs => return self.save_key(code, ctrl_c),
@@ -557,6 +555,11 @@ impl App {
         match code {
             KeyCode::Char('?') | KeyCode::F(1) => {
                 self.open(Overlay::Help);
+                return Effect::None;
+            }
+            KeyCode::Char('L') if matches!(self.screen, Screen::Play | Screen::GameOver) => {
+                self.open(Overlay::Log);
+                self.overlay_scroll = usize::MAX;
                 return Effect::None;
             }
             KeyCode::Char('c') if matches!(self.screen, Screen::Play | Screen::GameOver) => {
@@ -627,6 +630,11 @@ impl App {
     fn open(&mut self, overlay: Overlay) {
         self.overlay = overlay;
         self.overlay_scroll = 0;
+    }
+
+    /// How many log entries one press of `[` or `]` scrolls: a panel's worth.
+    fn log_page(&self, game: &Game) -> usize {
+        usize::from(self.regions(game).log.height.saturating_sub(3)).max(1)
     }
 
     /// A key in a scrolling overlay: arrows and pages scroll, left and right turn the faction
@@ -750,8 +758,11 @@ impl App {
                 self.filter = !self.filter;
                 self.reset_choice();
             }
-            KeyCode::Char('[') => self.log_back = (self.log_back + 1).min(self.log.len()),
-            KeyCode::Char(']') => self.log_back = self.log_back.saturating_sub(1),
+            KeyCode::Char('[') => {
+                let page = self.log_page(game);
+                self.log_back = (self.log_back + page).min(self.log.len().saturating_sub(1));
+            }
+            KeyCode::Char(']') => self.log_back = self.log_back.saturating_sub(self.log_page(game)),
             KeyCode::Char(c) if c.is_ascii_digit() => {
                 if self.typed.len() < 3 {
                     self.typed.push(c);
@@ -896,7 +907,7 @@ impl App {
 
     fn click(&mut self, game: &Game, x: u16, y: u16, armed: Option<Action>) -> Effect {
         match self.overlay {
-            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) => {
+            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log => {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }

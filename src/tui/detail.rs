@@ -276,6 +276,16 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
             format!("Faction sheet: {}", f.name()),
             super::sheet::sheet_lines(scene, f, theme),
         ),
+        Overlay::Log => (
+            "Log".to_string(),
+            app.log
+                .iter()
+                .map(|l| {
+                    let style = if l.note { theme.key() } else { theme.text() };
+                    Line::from(Span::styled(format!("• {}", l.text), style))
+                })
+                .collect(),
+        ),
         Overlay::None | Overlay::ConfirmQuit | Overlay::SaveAs | Overlay::NotSaved => return None,
     };
     Some((title, wrap_all(&lines, width)))

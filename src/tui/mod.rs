@@ -9,6 +9,7 @@ pub mod board;
 pub mod detail;
 pub mod endgame;
 pub mod layout;
+pub mod log;
 pub mod newgame;
 pub mod panels;
 pub mod replay;

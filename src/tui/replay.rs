@@ -177,14 +177,12 @@ impl Replay {
         app.screen = Screen::Play;
         app.shown = None;
         app.focus = Focus::Board;
-        let lines: Vec<LogLine> = self.events[..self.index]
-            .iter()
-            .flatten()
-            .map(|text| LogLine {
-                text: text.clone(),
-                note: false,
-            })
-            .collect();
+        // The same lines as while playing: separators and combat summaries included.
+        let mut tally = super::log::Tally::default();
+        let mut lines: Vec<LogLine> = super::log::opening(&self.game);
+        for events in &self.events[..self.index] {
+            lines.extend(super::log::lines(events, &mut tally));
+        }
         let keep = lines.len().saturating_sub(500);
         if app.log.len() != lines.len() - keep {
             app.log_back = 0;

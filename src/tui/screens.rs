@@ -138,8 +138,8 @@ pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
             "move the area cursor (the board has the focus)",
         ),
         k(
-            "[  ]",
-            "scroll the log back and forward; the mouse wheel too",
+            "[  ]  L",
+            "scroll the log back and forward a page (the mouse wheel too); L: the whole log",
         ),
         Line::from(Span::styled("The game", theme.title())),
         k("s", "save the game (type a file name under saves/, Enter)"),

@@ -22,7 +22,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     }
     match app.overlay {
         Overlay::None => {}
-        Overlay::Help | Overlay::Cards | Overlay::Sheet(_) => {
+        Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log => {
             if let Some((title, lines)) = detail::overlay_content(app, scene) {
                 detail::popup(frame, &title, &lines, app.overlay_scroll, theme);
             }
