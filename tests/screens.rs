@@ -291,9 +291,7 @@ fn play_through_client(game: &mut Game, app: &mut App, seed: u64, stop: impl Fn(
         if stop(game) {
             return;
         }
-        if let Screen::Handoff(_) = app.screen {
-            app.handle(game, Msg::key(KeyCode::Enter));
-        }
+        common::take_keyboard(app, game);
         let a = bots[d.seat.index()].choose(game).unwrap();
         let n = game.legal_actions().iter().position(|x| *x == a).unwrap() + 1;
         for c in n.to_string().chars() {

@@ -576,4 +576,53 @@ fn after_a_failed_autosave_the_game_can_be_saved_under_another_name_on_the_way_o
     let game = herakon::store::saves::load_game(&dir.join("saves/rescued-1.json"), common::data())
         .unwrap();
     assert_eq!(game.history().len(), 1);
+/// Waits until the screen is no longer `before` (10 s at most) and returns it.
+fn changed(t: &Tmux, before: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let screen = t.screen();
+        if screen != before || start.elapsed() > Duration::from_secs(10) {
+            return screen;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_two_player_round_is_played_at_80x24() {
+    let dir = scratch_dir("round80");
+    let Some(t) = Tmux::start_sized(&dir, &["play", "--players", "2", "--seed", "1"], (80, 24))
+    else {
+        return;
+    };
+    // Each seat takes the keyboard at its hand-off and does its first listed action, until
+    // the second round begins: a whole round at the smallest supported size.
+    let start = Instant::now();
+    let mut actions = 0;
+    let mut screen = t.screen();
+    while !screen.contains("Round 2/8") {
+        assert!(
+            start.elapsed() < Duration::from_secs(240),
+            "the round never ended after {actions} actions:\n{screen}"
+        );
+        assert!(!screen.contains("too small"), "{screen}");
+        if screen.contains("press Space") {
+            t.keys("Space");
+        } else if screen.contains("to decide") {
+            // Everything a decision needs is on the screen: the decision and its list.
+            assert!(
+                screen.contains("◎"),
+                "players' objectives missing:\n{screen}"
+            );
+            t.keys("Home");
+            t.keys("Enter");
+            actions += 1;
+        } else {
+            std::thread::sleep(Duration::from_millis(100));
+            screen = t.screen();
+            continue;
+        }
+        screen = changed(&t, &screen);
+    }
+    assert!(actions >= 8, "{actions} actions for a round");
 }
