@@ -280,9 +280,8 @@ fn a_seats_messages_go_to_its_status_line_not_the_log_and_end_at_the_hand_off() 
         "the next seat does not read the last one's messages"
     );
     assert!(
-        app.log
-            .iter()
-            .all(|l| !l.note && !l.text.contains("no action"))
+        app.log.iter().all(|l| !l.text.contains("no action")),
+        "the log holds game events (and the lines the log writes about them) only"
     );
 }
 

@@ -117,8 +117,9 @@ pub enum Effect {
 pub struct LogLine {
     /// The text.
     pub text: String,
-    /// Whether it is a note of the client rather than a game event (the client writes only
-    /// game events into the log; per-seat messages go to the status line, see [`App::note`]).
+    /// Whether the log wrote it about the game (the opening line, a round or phase separator,
+    /// a combat summary) rather than the engine; per-seat messages never enter the log, they
+    /// go to the status line (see [`App::note`]).
     pub note: bool,
 }
 
