@@ -576,6 +576,8 @@ fn after_a_failed_autosave_the_game_can_be_saved_under_another_name_on_the_way_o
     let game = herakon::store::saves::load_game(&dir.join("saves/rescued-1.json"), common::data())
         .unwrap();
     assert_eq!(game.history().len(), 1);
+}
+
 /// Waits until the screen is no longer `before` (10 s at most) and returns it.
 fn changed(t: &Tmux, before: &str) -> String {
     let start = Instant::now();
