@@ -127,6 +127,7 @@ fn fight(att: S<'_>, def: S<'_>, edit: impl FnOnce(&mut Position)) -> Game {
                 second_assess: false,
                 assess_begun: false,
                 assess_ended: false,
+                next_combat: None,
             })),
         };
         edit(p);
@@ -1476,4 +1477,188 @@ fn rokkit_wagon_gains_three_offence_then_the_opponent_may_retreat_a_unit() {
     // One area to retreat to: no further choice.
     play(&mut g, &["use"]);
     assert_eq!(units(&g, here(), UM), [(Scout, false)]);
+}
+
+// ----- Retreats: how a unit entered the combat -----
+
+/// The same game with the combat decided against `loser`, who must now retreat (the pending
+/// card abilities dropped).
+fn lost(g: &Game, loser: CombatRole) -> Game {
+    let mut p = g.position().clone();
+    if let Phase::Operations {
+        step: OpStep::Combat(c),
+        ..
+    } = &mut p.phase
+    {
+        c.pending.clear();
+        c.winner = Some(loser.other());
+        c.step = CombatStep::Retreat { side: loser };
+    }
+    Game::from_position(p, common::data()).unwrap()
+}
+
+/// The unit types of a faction in an area (the Refresh Phase that may follow a combat rallies
+/// the routed ones).
+fn types(g: &Game, area: AreaId, f: Faction) -> Vec<UnitType> {
+    units(g, area, f).into_iter().map(|(u, _)| u).collect()
+}
+
+/// `lost`, then the retreat to the area the attack came from.
+fn retreated(g: &Game, loser: CombatRole) -> Game {
+    let mut g = lost(g, loser);
+    let (_, origin, _) = places();
+    play(&mut g, &[&format!("retreat {origin}")]);
+    g
+}
+
+#[test]
+fn retreats_a_unit_drop_pod_assault_brought_in_cannot_retreat_and_is_destroyed() {
+    let (_, origin, third) = places();
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[M], "Drop Pod Assault"),
+        s(CH, &[Cultist], &[D], "Dark Faith"),
+        |p| p.area_mut(third).units.push(Unit::new(SpaceMarine)),
+    );
+    play(&mut g, &["card 1", "card 1", "done", "use"]);
+    assert_eq!(side(&g, ATT).placed, [SpaceMarine]);
+    let g = retreated(&g, ATT);
+    // The Space Marine that advanced retreats to where it came from; the one the card put
+    // there is destroyed.
+    assert_eq!(types(&g, origin, UM), [SpaceMarine]);
+    assert!(units(&g, here(), UM).is_empty());
+    assert!(units(&g, third, UM).is_empty());
+}
+
+#[test]
+fn retreats_a_free_cultist_of_mark_of_slaanesh_placed_for_the_attacker_is_destroyed() {
+    let (_, origin, _) = places();
+    let mut g = fight(
+        s(CH, &[ChaosSpaceMarine], &[M], "Mark of Slaanesh"),
+        s(UM, &[Scout, SpaceMarine], &[M], "Blessed Power Armour"),
+        |p| forced(p, ATT, &[M]),
+    );
+    play(&mut g, &["card 1", "card 1", "use", "pick scout", "use"]);
+    assert_eq!(side(&g, ATT).placed, [Cultist]);
+    let g = retreated(&g, ATT);
+    assert_eq!(types(&g, origin, CH), [ChaosSpaceMarine]);
+    assert!(units(&g, here(), CH).is_empty());
+}
+
+#[test]
+fn retreats_a_free_cultist_of_lure_of_chaos_placed_for_the_attacker_is_destroyed() {
+    let (_, origin, _) = places();
+    let mut g = fight(
+        s(CH, &[Cultist], &[], "Lure of Chaos"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use", "option 2"]);
+    assert_eq!(side(&g, ATT).placed, [Cultist]);
+    let g = retreated(&g, ATT);
+    assert_eq!(types(&g, origin, CH), [Cultist]);
+}
+
+#[test]
+fn retreats_the_chaos_space_marine_mark_of_tzeentch_swaps_in_is_destroyed() {
+    let (_, origin, _) = places();
+    let mut g = fight(
+        s(CH, &[ChaosSpaceMarine], &[], "Mark of Tzeentch"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.attacker.reinforcements = vec![true];
+            }
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).placed, [ChaosSpaceMarine]);
+    let g = retreated(&g, ATT);
+    assert_eq!(types(&g, origin, CH), [ChaosSpaceMarine]);
+}
+
+#[test]
+fn retreats_a_unit_chaos_united_moved_in_cannot_retreat_and_is_destroyed() {
+    let (_, origin, _) = places();
+    let mut g = fight(
+        s(CH, &[Cultist], &[], "Chaos United"),
+        s(UM, &[Scout], &[], "Faith in the Emperor"),
+        |p| {
+            p.area_mut(common::a("B3.sw"))
+                .units
+                .push(Unit::new(Cultist));
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "done"]);
+    // Unit ability: one Cultist in the system, so a level 0-1 unit may come.
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, ATT).placed, [Cultist]);
+    let g = retreated(&g, ATT);
+    assert_eq!(types(&g, origin, CH), [Cultist]);
+    assert!(units(&g, common::a("B3.sw"), CH).is_empty());
+}
+
+#[test]
+fn retreats_a_defenders_placed_unit_retreats_with_the_others() {
+    // Only the attacker's placed units are held back: the defender's free Cultist retreats.
+    let mut g = fight(
+        s(UM, &[Scout, SpaceMarine], &[M], "Blessed Power Armour"),
+        s(CH, &[ChaosSpaceMarine], &[M], "Mark of Slaanesh"),
+        |p| forced(p, DEF, &[M]),
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    decline(&mut g, UM);
+    play(&mut g, &["use", "pick scout", "use"]);
+    assert_eq!(side(&g, DEF).placed, [Cultist]);
+    let g = lost(&g, DEF);
+    let l = legal(&g);
+    assert!(!l.is_empty(), "the defender chooses where to retreat");
+}
+
+#[test]
+fn retreats_a_card_retreat_during_the_round_never_takes_a_placed_unit() {
+    // Reconnaissance retreats one unit: the Space Marine an effect placed cannot go, so the
+    // Scout is the only choice and goes at once.
+    let (_, origin, _) = places();
+    let mut g = fight(
+        s(UM, &[Scout, SpaceMarine], &[M], "Reconnaissance"),
+        s(CH, &[Cultist], &[D], "Dark Faith"),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.attacker.placed = vec![SpaceMarine];
+            }
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "use", "option 2", "use"]);
+    assert_eq!(types(&g, origin, UM), [Scout]);
+    assert_eq!(units(&g, here(), UM), [(SpaceMarine, false)]);
+}
+
+#[test]
+fn retreats_the_entry_record_survives_a_save() {
+    let (_, _, third) = places();
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[M], "Drop Pod Assault"),
+        s(CH, &[Cultist], &[D], "Dark Faith"),
+        |p| p.area_mut(third).units.push(Unit::new(SpaceMarine)),
+    );
+    play(&mut g, &["card 1", "card 1", "done", "use"]);
+    let json = serde_json::to_string(g.position()).unwrap();
+    assert!(json.contains("\"placed\""), "{json}");
+    let back: Position = serde_json::from_str(&json).unwrap();
+    let g2 = Game::from_position(back, common::data()).unwrap();
+    assert_eq!(side(&g2, ATT).placed, [SpaceMarine]);
+    // A save written before the field existed loads with nothing placed.
+    let old = json.replace(",\"placed\":[\"space-marine\"]", "");
+    assert!(!old.contains("\"placed\""));
+    let back: Position = serde_json::from_str(&old).unwrap();
+    let g3 = Game::from_position(back, common::data()).unwrap();
+    assert!(side(&g3, ATT).placed.is_empty());
 }

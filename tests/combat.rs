@@ -89,6 +89,7 @@ fn fight(
                 second_assess: false,
                 assess_begun: false,
                 assess_ended: false,
+                next_combat: None,
             })),
         };
         edit(p);
@@ -584,6 +585,7 @@ fn learn_to_play_combat_example_four_damage_destroys_the_scout_and_routs_the_spa
                 second_assess: false,
                 assess_begun: false,
                 assess_ended: false,
+                next_combat: None,
             })),
         };
     });

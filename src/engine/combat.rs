@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::data::DieFace;
 use super::ids::{AreaId, Faction, SystemId};
+use super::unit_type::UnitType;
 
 /// One side of a combat.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -47,6 +48,14 @@ pub struct CombatSide {
     /// Whether this side looked at the opponent's face-down card this round (Reconnaissance).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub saw_card: bool,
+    /// How units entered the combat: one entry per unit of this side that an effect other
+    /// than the Advance put into the contested area (a free unit, a unit a card brought from
+    /// elsewhere, the unit Mark of Tzeentch swaps in). The other units moved in by the Advance
+    /// (or were there before, for the defender). An attacker's placed units cannot retreat and
+    /// are destroyed when he retreats (Retreats). When a unit of a type leaves the area in any
+    /// other way than a retreat, a placed one of that type goes first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placed: Vec<UnitType>,
 }
 
 /// Which side of a combat.
@@ -141,6 +150,11 @@ pub struct CombatState {
     /// Chaos, Teer It Down!).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub assess_ended: bool,
+    /// The area a card moved units of this combat into where enemies stand (Wave Serpent): a
+    /// new combat is fought there once this one ends, the mover attacking. At most one per
+    /// combat (Card Clarifications).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_combat: Option<AreaId>,
 }
 
 impl CombatState {
@@ -159,6 +173,31 @@ impl CombatState {
             CombatRole::Attacker => &mut self.attacker,
             CombatRole::Defender => &mut self.defender,
         }
+    }
+
+    /// Notes that an effect other than the Advance put a unit of a side into the contested
+    /// area.
+    pub fn note_placed(&mut self, role: CombatRole, unit: UnitType) {
+        self.side_mut(role).placed.push(unit);
+    }
+
+    /// Notes that a unit of a side left the contested area (destroyed, moved out) otherwise
+    /// than by a retreat: a placed one of its type, if any, is the one that left.
+    pub fn note_left(&mut self, role: CombatRole, unit: UnitType) {
+        let placed = &mut self.side_mut(role).placed;
+        if let Some(i) = placed.iter().position(|u| *u == unit) {
+            placed.remove(i);
+        }
+    }
+
+    /// How many units of a type of a side were placed by an effect other than the Advance.
+    #[must_use]
+    pub fn placed_count(&self, role: CombatRole, unit: UnitType) -> usize {
+        self.side(role)
+            .placed
+            .iter()
+            .filter(|u| **u == unit)
+            .count()
     }
 }
 

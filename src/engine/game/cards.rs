@@ -582,7 +582,14 @@ impl Game {
                 }
             }
             Effect::Retreat => {
-                let types = self.pos.area(c.area).unit_types(|u| u.owner() == f);
+                // An attacker's units an effect placed here cannot retreat (Retreats).
+                let types: Vec<UnitType> = self
+                    .pos
+                    .area(c.area)
+                    .unit_types(|u| u.owner() == f)
+                    .into_iter()
+                    .filter(|&u| self.retreatable_count(c, role, u) > 0)
+                    .collect();
                 let areas = self.retreat_areas(c, role);
                 types
                     .into_iter()
@@ -1119,6 +1126,9 @@ impl Game {
                     && let Some(t) = self.card_free_unit_for(area, f, &units)
                 {
                     self.pos.area_mut(area).units.push(Unit::new(t));
+                    if area == c.area {
+                        c.note_placed(role, t);
+                    }
                     log.push(Event(format!("{who} places a free {t} in {area}")));
                 }
             }
@@ -1132,6 +1142,7 @@ impl Game {
                 if let Some(Action::Pick { target }) = action {
                     self.card_remove_piece(c, role, target);
                     self.pos.area_mut(c.area).units.push(Unit::new(to));
+                    c.note_placed(role, to);
                     log.push(Event(format!(
                         "{who} replaces a {} with a free {to}",
                         self.card_target_name(target)
@@ -1144,6 +1155,7 @@ impl Game {
                     if let Some(i) = units.iter().position(|u| u.unit == unit && !u.routed) {
                         let u = units.remove(i);
                         self.pos.area_mut(to).units.push(u);
+                        c.note_placed(role, unit);
                         log.push(Event(format!(
                             "{who} brings a {unit} from {from} into the fight"
                         )));
@@ -1285,6 +1297,7 @@ impl Game {
                     });
                     let n = leaving.len();
                     self.pos.area_mut(area).units.extend(leaving);
+                    c.side_mut(role).placed.clear();
                     let tokens = std::mem::take(&mut c.side_mut(role).reinforcements).len();
                     log.push(Event(format!(
                         "{who} takes {n} unit(s) out of the combat to {area}{}",
@@ -1593,6 +1606,7 @@ impl Game {
                     .position(|u| u.owner() == f && u.unit == unit && u.routed == routed)
                 {
                     units.remove(i);
+                    c.note_left(role, unit);
                 }
             }
             DamageTarget::Reinforcement { routed } => {
@@ -1624,7 +1638,7 @@ impl Game {
     /// routed this round).
     fn card_move_one(
         &mut self,
-        c: &CombatState,
+        c: &mut CombatState,
         role: CombatRole,
         unit: UnitType,
         to: AreaId,
@@ -1651,6 +1665,11 @@ impl Game {
         let mut u = units.remove(i);
         if retreat && !Self::card_has_lasting(c, role, Modifier::NoRout) {
             u.routed = true;
+        }
+        // A unit that retreats is never one an effect placed (those cannot retreat); one
+        // that moves out may be, and a placed one of its type is the one that leaves.
+        if !retreat {
+            c.note_left(role, unit);
         }
         self.pos.area_mut(to).units.push(u);
         log.push(Event(format!(

@@ -145,7 +145,7 @@ impl Game {
             .collect()
     }
 
-    /// Starts the combat in `area`, contested by `attacker`'s Advance from `origins`.
+    /// Starts the combat in `area`, contested by the active player's Advance from `origins`.
     pub(crate) fn start_combat(
         &mut self,
         turn: Seat,
@@ -155,6 +155,22 @@ impl Game {
         log: &mut Vec<Event>,
     ) {
         let attacker = self.faction(turn);
+        self.start_combat_by(turn, attacker, system, area, origins, Vec::new(), log);
+    }
+
+    /// Starts the combat in `area` with `attacker` attacking: his units moved in from
+    /// `origins`, except `placed`, put there by an effect other than the Advance (Retreats).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn start_combat_by(
+        &mut self,
+        turn: Seat,
+        attacker: Faction,
+        system: SystemId,
+        area: AreaId,
+        origins: Vec<AreaId>,
+        placed: Vec<UnitType>,
+        log: &mut Vec<Event>,
+    ) {
         let Some(defender) = self
             .pos
             .area(area)
@@ -169,6 +185,7 @@ impl Game {
             system,
             attacker: CombatSide {
                 faction: Some(attacker),
+                placed,
                 ..CombatSide::default()
             },
             defender: CombatSide {
@@ -185,6 +202,7 @@ impl Game {
             second_assess: false,
             assess_begun: false,
             assess_ended: false,
+            next_combat: None,
         };
         log.push(Event(format!(
             "combat in {area}: {} attacks {}",
@@ -478,7 +496,7 @@ impl Game {
                 self.proceed(&mut c, log);
             }
             (CombatStep::Retreat { side }, Action::Retreat { area }) => {
-                self.retreat(&c, side, area, log);
+                self.retreat(&mut c, side, area, log);
                 self.end_combat(turn, &c, log);
                 return;
             }
@@ -635,6 +653,7 @@ impl Game {
                         .position(|u| u.unit == unit && u.routed == routed)
                 {
                     units.remove(i);
+                    c.note_left(side, unit);
                 }
             }
             DamageTarget::Reinforcement { routed } => {
@@ -780,8 +799,77 @@ impl Game {
         }
     }
 
-    /// Moves every unit of the losing side to `dest`, routed.
-    fn retreat(&mut self, c: &CombatState, side: CombatRole, dest: AreaId, log: &mut Vec<Event>) {
+    /// The units of a side that cannot retreat (Retreats): an attacker's units placed in the
+    /// contested area by an effect other than the Advance.
+    pub(crate) fn unretreatable(c: &CombatState, role: CombatRole) -> Vec<UnitType> {
+        match role {
+            CombatRole::Attacker => c.side(role).placed.clone(),
+            CombatRole::Defender => Vec::new(),
+        }
+    }
+
+    /// How many units of a type of a side may retreat: those in the area less those that
+    /// cannot.
+    pub(crate) fn retreatable_count(
+        &self,
+        c: &CombatState,
+        role: CombatRole,
+        unit: UnitType,
+    ) -> usize {
+        let f = Self::side_faction(c, role);
+        let here = self
+            .pos
+            .area(c.area)
+            .units
+            .iter()
+            .filter(|u| u.owner() == f && u.unit == unit)
+            .count();
+        let stuck = Self::unretreatable(c, role)
+            .iter()
+            .filter(|u| **u == unit)
+            .count();
+        here.saturating_sub(stuck)
+    }
+
+    /// Destroys the units of the losing side that cannot retreat (Retreats: units an effect
+    /// other than the Advance placed in the contested area). Returns how many.
+    fn destroy_unretreatable(
+        &mut self,
+        c: &mut CombatState,
+        side: CombatRole,
+        log: &mut Vec<Event>,
+    ) -> usize {
+        let f = Self::side_faction(c, side);
+        let mut gone: Vec<String> = Vec::new();
+        for unit in Self::unretreatable(c, side) {
+            let units = &mut self.pos.area_mut(c.area).units;
+            if let Some(i) = units.iter().position(|u| u.owner() == f && u.unit == unit) {
+                units.remove(i);
+                gone.push(self.data.unit(unit).name.clone());
+            }
+        }
+        c.side_mut(side).placed.clear();
+        if !gone.is_empty() {
+            log.push(Event(format!(
+                "{} cannot retreat the unit(s) an effect placed in {}: {} destroyed",
+                f.name(),
+                c.area,
+                gone.join(", ")
+            )));
+        }
+        gone.len()
+    }
+
+    /// Moves every unit of the losing side to `dest`, routed; those that cannot retreat are
+    /// destroyed first.
+    fn retreat(
+        &mut self,
+        c: &mut CombatState,
+        side: CombatRole,
+        dest: AreaId,
+        log: &mut Vec<Event>,
+    ) {
+        self.destroy_unretreatable(c, side, log);
         let f = Self::side_faction(c, side);
         let units = &mut self.pos.area_mut(c.area).units;
         let mut leaving: Vec<Unit> = Vec::new();
@@ -807,12 +895,19 @@ impl Game {
     /// Destroys the losing side's units when they have nowhere to go, and ends the combat when
     /// no retreat decision is left.
     pub(super) fn auto_combat(&mut self, turn: Seat, log: &mut Vec<Event>) -> bool {
-        let Some(c) = self.combat().cloned() else {
+        let Some(mut c) = self.combat().cloned() else {
             return false;
         };
         match c.step {
             CombatStep::Retreat { side } => {
                 let f = Self::side_faction(&c, side);
+                if c.winner.is_some() && self.destroy_unretreatable(&mut c, side, log) > 0 {
+                    self.set_phase(Phase::Operations {
+                        turn,
+                        step: OpStep::Combat(Box::new(c)),
+                    });
+                    return true;
+                }
                 let stays = self.pos.area(c.area).count_units(f);
                 if c.winner.is_none() || stays == 0 {
                     self.end_combat(turn, &c, log);
