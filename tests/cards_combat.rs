@@ -1662,3 +1662,84 @@ fn retreats_the_entry_record_survives_a_save() {
     let g3 = Game::from_position(back, common::data()).unwrap();
     assert!(side(&g3, ATT).placed.is_empty());
 }
+
+// ----- Order upgrades: once per round, spent only when used -----
+
+/// An Eldar attack won on `here()`, with Corsair Raid owned and a Hellebore Frigate in a void
+/// of the system next to another world of the system, where a Chaos Cultist stands: the combat is decided and the
+/// defender gone, so the order ends and Corsair Raid is offered. Returns the game and the
+/// void and that world.
+fn corsair_raid_offered() -> (Game, AreaId, AreaId) {
+    let (area, _, _) = places();
+    let g0 = common::intro(4, 1);
+    let b = g0.board();
+    let is_world = |x: AreaId| {
+        b.area(x)
+            .is_some_and(herakon::engine::board::AreaInfo::is_world)
+    };
+    let (third, void) = b
+        .areas_of(area.system)
+        .filter(|w| w.is_world() && w.id != area)
+        .find_map(|w| {
+            b.area_neighbours(w.id)
+                .find(|v| v.system == area.system && !is_world(*v))
+                .map(|v| (w.id, v))
+        })
+        .expect("a world of the system next to a void of the system");
+    let g = fight(
+        s(EL, &[AspectWarrior], &[], "Hit and Run"),
+        s(CH, &[Cultist], &[], "Dark Faith"),
+        |p| {
+            let k = usize::from(p.seat_of(EL).unwrap().0);
+            p.players[k]
+                .order_upgrade_deck
+                .retain(|c| c != "Corsair Raid");
+            p.players[k].order_upgrades.push("Corsair Raid".into());
+            p.area_mut(void).units.push(Unit::new(HelleboreFrigate));
+            p.forced_dice.attacker = vec![O, O, O];
+            p.area_mut(third).units.push(Unit::new(Cultist));
+            p.area_mut(area).units.retain(|u| u.owner() != CH);
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.winner = Some(ATT);
+                c.step = CombatStep::Retreat { side: DEF };
+            }
+        },
+    );
+    (g, void, third)
+}
+
+#[test]
+fn corsair_raid_after_the_combat_offers_a_strike_and_declining_keeps_it_ready() {
+    let (mut g, void, third) = corsair_raid_offered();
+    assert_eq!(kind(&g), DecisionKind::OrbitalStrike);
+    let l = legal(&g);
+    assert!(l.contains(&format!("strike {void} -> {third}")), "{l:?}");
+    let el = g.seat_of(EL).unwrap();
+    assert!(g.player(el).used_upgrades.is_empty(), "offered is not used");
+    play(&mut g, &["done"]);
+    assert!(
+        g.player(el).used_upgrades.is_empty(),
+        "declined stays ready"
+    );
+}
+
+#[test]
+fn corsair_raid_is_spent_when_the_strike_is_made() {
+    let (mut g, void, third) = corsair_raid_offered();
+    play(&mut g, &[&format!("strike {void} -> {third}")]);
+    // The strike is made: the Cultist there is destroyed.
+    if legal(&g).contains(&"damage cultist".to_string()) {
+        play(&mut g, &["damage cultist"]);
+    }
+    assert!(units(&g, third, CH).is_empty(), "{:?}", legal(&g));
+    let el = g.seat_of(EL).unwrap();
+    assert!(
+        g.player(el)
+            .used_upgrades
+            .contains(&"Corsair Raid".to_string())
+    );
+}

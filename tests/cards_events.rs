@@ -1218,3 +1218,27 @@ fn recruitment_worlds_a_bastion_world_adds_one_less_than_its_capacity_to_the_dep
             .contains(&"Recruitment Worlds".into())
     );
 }
+
+#[test]
+fn ork_roks_is_once_per_round_marked_when_a_unit_passes_and_not_offered_again() {
+    let (mut g, w1, w2) = roks_board(true).expect("a fitting place");
+    let mv = |n: u8| format!("move {w1} -> {w2} ork-boyz x{n}");
+    let orks = g.seat_of(Faction::Orks).unwrap();
+    assert!(g.player(orks).used_upgrades.is_empty());
+    play(&mut g, &[mv(1).as_str()]);
+    assert!(
+        g.player(orks)
+            .used_upgrades
+            .contains(&"Ork Roks".to_string())
+    );
+    // The same Advance may still finish using it (a second unit).
+    assert!(legal(&g).contains(&mv(1)), "{:?}", legal(&g));
+    // A later Advance of the round: the card is face down.
+    let (g, _, _) = roks_board(true).unwrap();
+    let mut p = g.position().clone();
+    p.players[usize::from(orks.0)]
+        .used_upgrades
+        .push("Ork Roks".into());
+    let g = Game::from_position(p, common::data()).unwrap();
+    assert!(!legal(&g).contains(&mv(1)), "{:?}", legal(&g));
+}

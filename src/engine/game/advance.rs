@@ -164,11 +164,9 @@ impl Game {
         to: AreaId,
     ) -> Option<AreaId> {
         let seat = self.seat_of(faction)?;
-        if !self
-            .player(seat)
-            .order_upgrades
-            .iter()
-            .any(|u| u == "Ork Roks")
+        // Once per round (Order Upgrade Cards): ready, or already in use by this Advance.
+        let in_use = self.pos.cards.roks_void.is_some();
+        if !(in_use || self.upgrade_ready(seat, "Ork Roks"))
             || self.pos.cards.roks_units >= ORK_ROKS_UNITS
         {
             return None;
@@ -254,6 +252,9 @@ impl Game {
                     && self.ground_path(faction, &a, from, to).is_none()
                     && let Some(v) = self.roks_void(faction, &a, from, to)
                 {
+                    if self.pos.cards.roks_void.is_none() {
+                        self.use_upgrade(turn, "Ork Roks", log);
+                    }
                     self.pos.cards.roks_void = Some(v);
                     self.pos.cards.roks_units += count;
                     log.push(Event(format!(

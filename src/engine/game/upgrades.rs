@@ -90,10 +90,8 @@ impl Game {
             let mut out = Vec::new();
             self.strike_choices(turn, system, &mut out);
             if out.len() > 1 {
+                // Offered, not used: it turns face down only if a strike is made.
                 self.pos.cards.after_order_done = true;
-                self.player_mut(turn)
-                    .used_upgrades
-                    .push("Corsair Raid".into());
                 self.set_phase(Phase::Operations {
                     turn,
                     step: OpStep::OrbitalChoice { system },
@@ -549,6 +547,11 @@ impl Game {
             self.apply_orbital_choice(turn, system, action, log);
             return;
         };
+        // A strike after the order's combat is Corsair Raid's (the only after-order ability
+        // of an Advance): used now that a strike is made.
+        if self.pos.cards.after_order_done && self.upgrade_ready(turn, "Corsair Raid") {
+            self.use_upgrade(turn, "Corsair Raid", log);
+        }
         let ready = self.ready_strike_upgrades(turn);
         let schemes =
             self.has_scheme(turn, "Exterminatus") || self.has_scheme(turn, "Vicious Raids");
