@@ -158,6 +158,7 @@ fn combat_in_second_round() -> Game {
                 second_assess: false,
                 assess_begun: false,
                 assess_ended: false,
+                next_combat: None,
             })),
         };
     });
