@@ -1743,3 +1743,61 @@ fn corsair_raid_is_spent_when_the_strike_is_made() {
             .contains(&"Corsair Raid".to_string())
     );
 }
+
+// ----- "Cannot" is absolute -----
+
+#[test]
+fn cannot_is_absolute_fire_dragons_vengeance_blocks_defence_tokens_mirrored_by_weirdboyz() {
+    let mut g = fight(
+        s(EL, &[AspectWarrior], &[], "Fire Dragon's Vengeance"),
+        s(ORK, &[OrkBoyz], &[], "Weirdboyz"),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.defender.lasting = vec![herakon::engine::effect::Lasting {
+                    card: "Weirdboyz".into(),
+                    modifier: herakon::engine::effect::Modifier::MirrorTokens,
+                }];
+            }
+        },
+    );
+    // Fire Dragon's Vengeance: the Orks cannot gain defence tokens; then the Eldar gain two.
+    play(&mut g, &["card 1", "card 1", "use", "use"]);
+    assert_eq!(
+        side(&g, ATT).defence_tokens,
+        2,
+        "the Eldar's own tokens come"
+    );
+    assert_eq!(
+        side(&g, DEF).defence_tokens,
+        0,
+        "Weirdboyz would copy them, but the Orks cannot gain defence tokens"
+    );
+}
+
+#[test]
+fn cannot_is_absolute_weirdboyz_still_copies_what_is_allowed() {
+    // Without the ban, the same gain is copied in full.
+    let mut g = fight(
+        s(EL, &[AspectWarrior], &[], "Fire Dragon's Vengeance"),
+        s(ORK, &[OrkBoyz], &[], "Weirdboyz"),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.defender.lasting = vec![herakon::engine::effect::Lasting {
+                    card: "Weirdboyz".into(),
+                    modifier: herakon::engine::effect::Modifier::MirrorTokens,
+                }];
+            }
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "done", "use"]);
+    assert_eq!(side(&g, ATT).defence_tokens, 2);
+    assert_eq!(side(&g, DEF).defence_tokens, 2);
+}

@@ -1362,31 +1362,43 @@ impl Game {
     }
 
     /// Gains combat tokens, unless the opponent forbids defence tokens; an opponent with
-    /// Weirdboyz gains the same.
+    /// Weirdboyz gains the same, unless he is the one forbidden them ("cannot" is absolute: a
+    /// mirrored gain is a gain).
     fn gain_tokens(c: &mut CombatState, role: CombatRole, o: u8, d: u8, log: &mut Vec<Event>) {
-        let d = if Self::card_has_lasting(c, role.other(), Modifier::OpponentGainsNoDefenceTokens) {
-            0
-        } else {
-            d
+        let allowed = |c: &CombatState, r: CombatRole, d: u8| {
+            if Self::card_has_lasting(c, r.other(), Modifier::OpponentGainsNoDefenceTokens) {
+                0
+            } else {
+                d
+            }
         };
-        if o == 0 && d == 0 {
-            return;
-        }
-        let s = c.side_mut(role);
-        s.offence_tokens = s.offence_tokens.saturating_add(o);
-        s.defence_tokens = s.defence_tokens.saturating_add(d);
-        log.push(Event(format!(
-            "{} gains {o} offence and {d} defence token(s)",
-            Self::side_faction(c, role).name()
-        )));
-        if Self::card_has_lasting(c, role.other(), Modifier::MirrorTokens) {
-            let s = c.side_mut(role.other());
+        let d_own = allowed(c, role, d);
+        if o > 0 || d_own > 0 {
+            let s = c.side_mut(role);
             s.offence_tokens = s.offence_tokens.saturating_add(o);
-            s.defence_tokens = s.defence_tokens.saturating_add(d);
+            s.defence_tokens = s.defence_tokens.saturating_add(d_own);
             log.push(Event(format!(
-                "{} gains the same tokens",
-                Self::side_faction(c, role.other()).name()
+                "{} gains {o} offence and {d_own} defence token(s)",
+                Self::side_faction(c, role).name()
             )));
+        }
+        // Weirdboyz copies what the opponent gains, as far as he himself may gain it.
+        if Self::card_has_lasting(c, role.other(), Modifier::MirrorTokens) {
+            let d_mirror = allowed(c, role.other(), d_own);
+            if o > 0 || d_mirror > 0 {
+                let s = c.side_mut(role.other());
+                s.offence_tokens = s.offence_tokens.saturating_add(o);
+                s.defence_tokens = s.defence_tokens.saturating_add(d_mirror);
+                let what = if d_mirror == d_own {
+                    "the same tokens".to_string()
+                } else {
+                    format!("{o} offence and {d_mirror} defence token(s) the same way")
+                };
+                log.push(Event(format!(
+                    "{} gains {what}",
+                    Self::side_faction(c, role.other()).name()
+                )));
+            }
         }
     }
 
