@@ -1801,3 +1801,125 @@ fn cannot_is_absolute_weirdboyz_still_copies_what_is_allowed() {
     assert_eq!(side(&g, ATT).defence_tokens, 2);
     assert_eq!(side(&g, DEF).defence_tokens, 2);
 }
+
+// ----- Wave Serpent: into an enemy area, one new contested area -----
+
+/// Sets the combat's winner and makes the loser retreat (or lose his units) next.
+fn decide(p: &mut Position, winner: CombatRole) {
+    if let Phase::Operations {
+        step: OpStep::Combat(c),
+        ..
+    } = &mut p.phase
+    {
+        c.pending.clear();
+        c.winner = Some(winner);
+        c.step = CombatStep::Retreat {
+            side: winner.other(),
+        };
+    }
+}
+
+#[test]
+fn wave_serpent_moves_units_into_an_adjacent_enemy_area_and_a_combat_follows_there() {
+    let (area, origin, _) = places();
+    let mut g = fight(
+        s(EL, &[Falcon, AspectWarrior], &[M], "Wave Serpent"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |p| p.area_mut(origin).units.push(Unit::new(OrkBoyz)),
+    );
+    play(&mut g, &["card 1", "card 1", "use", "use"]);
+    let mv = format!("move {area} -> {origin} aspect-warrior x1");
+    assert!(legal(&g).contains(&mv), "{:?}", legal(&g));
+    play(&mut g, &[&mv, "done"]);
+    assert_eq!(types(&g, origin, EL), [AspectWarrior]);
+    let next = combat(&g).next_combat.expect("a combat to follow");
+    assert_eq!((next.area, next.attacker), (origin, EL));
+    // This combat ends (the Eldar win, the Ultramarines have nowhere to go but retreat); the
+    // next one starts in the area the Aspect Warrior moved into.
+    let mut p = g.position().clone();
+    decide(&mut p, ATT);
+    p.area_mut(area).units.retain(|u| u.owner() != UM);
+    let g = Game::from_position(p, common::data()).unwrap();
+    let c = combat(&g);
+    assert_eq!(c.area, origin);
+    assert_eq!(c.attacker.faction, Some(EL));
+    assert_eq!(c.defender.faction, Some(ORK));
+    assert_eq!(c.attacker.placed, [AspectWarrior], "no Advance moved it");
+    assert_eq!(c.attack_origins, [area]);
+}
+
+#[test]
+fn wave_serpent_only_one_new_contested_area_however_many_copies_are_played() {
+    let (area, origin, third) = places();
+    let mut g = fight(
+        s(EL, &[Falcon, AspectWarrior], &[M], "Wave Serpent"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |p| {
+            p.area_mut(origin).units.push(Unit::new(OrkBoyz));
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                // An earlier Wave Serpent already made `third` the new contested area.
+                c.next_combat = Some(herakon::engine::combat::NextCombat {
+                    area: third,
+                    attacker: EL,
+                });
+            }
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    let l = legal(&g);
+    assert!(
+        !l.iter().any(|x| x.contains(&format!("-> {origin}"))),
+        "the enemy-held {origin} would be a second new contested area: {l:?}"
+    );
+    let _ = area;
+}
+
+#[test]
+fn wave_serpent_is_not_offered_without_a_unit_it_can_move() {
+    // Only the level 2 Falcon: nothing of level 0-1 to move, so the morale die is not spent.
+    let mut g = fight(
+        s(EL, &[Falcon], &[M], "Wave Serpent"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(faces(&g, ATT, M), 1, "the morale die is kept");
+    assert!(
+        !(kind(&g) == DecisionKind::CardAbility && g.faction(g.decision().unwrap().seat) == EL),
+        "{:?}",
+        legal(&g)
+    );
+}
+
+// ----- Spend-to-do abilities only when they can do something -----
+
+#[test]
+fn spend_to_do_veteran_scouts_spends_no_die_without_a_unit_able_to_retreat() {
+    // Both Scouts were placed by effects: none may retreat, so no morale die is offered.
+    let mut g = fight(
+        s(UM, &[Scout, Scout], &[M, M], "Veteran Scouts"),
+        s(CH, &[Cultist], &[], "Dark Faith"),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.attacker.placed = vec![Scout, Scout];
+            }
+        },
+    );
+    play(&mut g, &["card 1", "card 1", "use", "option 1", "option 2"]);
+    // The unit ability (spend morale dice to retreat) is not even offered.
+    let d = g.decision().unwrap();
+    assert!(
+        !(d.kind == DecisionKind::CardAbility && g.faction(d.seat) == UM),
+        "{:?}",
+        legal(&g)
+    );
+    assert_eq!(faces(&g, ATT, M), 2);
+}

@@ -154,7 +154,18 @@ pub struct CombatState {
     /// new combat is fought there once this one ends, the mover attacking. At most one per
     /// combat (Card Clarifications).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub next_combat: Option<AreaId>,
+    pub next_combat: Option<NextCombat>,
+}
+
+/// A combat a card started during another one, fought when that one ends (Wave Serpent).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NextCombat {
+    /// The newly contested area.
+    pub area: AreaId,
+    /// The faction that moved in: the attacker there. All his units there were put there by
+    /// the card, not by an Advance (Retreats).
+    pub attacker: Faction,
 }
 
 impl CombatState {

@@ -397,6 +397,13 @@ impl Game {
                 .roles(role)
                 .into_iter()
                 .any(|r| !c.side(r).hand.is_empty()),
+            // Wave Serpent: worth its morale die only with a unit to move and an area to move
+            // it to.
+            Effect::Handler {
+                name: Handler::WaveSerpent,
+            } => !self
+                .card_move_out_options(c, role, None, Some(1))
+                .is_empty(),
             Effect::DestroyPiece { piece } => {
                 let other = role.other();
                 let f = Self::side_faction(c, other);
@@ -496,8 +503,14 @@ impl Game {
                 die_actions(faces_present(&c.side(r).dice, faces))
             }
             Effect::Spend { faces } => die_actions(faces_present(&c.side(role).dice, faces)),
-            Effect::SpendEach { face, .. } => {
-                die_actions(faces_present(&c.side(role).dice, &[*face]))
+            // A die is spent only for something the ability can still do (a unit to retreat
+            // or destroy, a token to gain).
+            Effect::SpendEach { face, each } => {
+                if self.card_feasible(c, &steps(role, each)) {
+                    die_actions(faces_present(&c.side(role).dice, &[*face]))
+                } else {
+                    Vec::new()
+                }
             }
             Effect::Convert { from, to, up_to } => {
                 if *up_to == 0 {
@@ -725,6 +738,7 @@ impl Game {
             Effect::Handler {
                 name: Handler::SmasherGargant,
             } => picks(self.card_pieces(c, role.other(), &Filter::default())),
+
             Effect::AmbushSave { .. } => {
                 die_actions(faces_present(&c.side(role).dice, &[DieFace::Morale]))
             }
@@ -743,6 +757,34 @@ impl Game {
         Some(out)
     }
 
+    /// Areas Wave Serpent may move units to: adjacent ones of the contested area's kind, not
+    /// across a warp storm, friendly, uncontrolled or enemy (a new combat follows there); only
+    /// one new contested area per combat however many copies are played (Card
+    /// Clarifications).
+    fn card_serpent_areas(&self, c: &CombatState, role: CombatRole) -> Vec<AreaId> {
+        let f = Self::side_faction(c, role);
+        let world = |a: AreaId| {
+            self.board
+                .area(a)
+                .is_some_and(crate::engine::board::AreaInfo::is_world)
+        };
+        self.board
+            .area_neighbours(c.area)
+            .filter(|&a| world(a) == world(c.area))
+            .filter(|&a| {
+                crate::engine::board::Board::edge_between(c.area, a)
+                    .is_none_or(|e| !self.pos.storm_at(e))
+            })
+            .filter(|&a| {
+                let s = self.pos.area(a);
+                let enemy = s.factions().iter().any(|g| *g != f);
+                !enemy || c.next_combat.is_none_or(|n| n.area == a)
+            })
+            .collect()
+    }
+
+    /// Moves one unit at a time out of the combat: to `fixed` once chosen, else to an
+    /// adjacent friendly or uncontrolled area (or, with `max_level`, where Wave Serpent may go).
     fn card_move_out_options(
         &self,
         c: &CombatState,
@@ -756,9 +798,10 @@ impl Game {
                 && !u.routed
                 && max_level.is_none_or(|m| self.data.unit(u.unit).level <= m)
         });
-        let areas: Vec<AreaId> = match fixed {
-            Some(a) => vec![a],
-            None => self.card_adjacent_refuges(c, role),
+        let areas: Vec<AreaId> = match (fixed, max_level) {
+            (Some(a), _) => vec![a],
+            (None, Some(_)) => self.card_serpent_areas(c, role),
+            (None, None) => self.card_adjacent_refuges(c, role),
         };
         types
             .into_iter()
@@ -1170,6 +1213,19 @@ impl Game {
             Effect::WaveSerpentMoving { .. } => {
                 if let Some(Action::MoveUnits { to, unit, .. }) = action {
                     self.card_move_one(c, role, unit, to, false, log);
+                    let f = Self::side_faction(c, role);
+                    if c.next_combat.is_none()
+                        && self.pos.area(to).factions().iter().any(|g| *g != f)
+                    {
+                        c.next_combat = Some(crate::engine::combat::NextCombat {
+                            area: to,
+                            attacker: f,
+                        });
+                        log.push(Event(format!(
+                            "{who} moves into {to}, held by an enemy: a combat follows there \
+                             when this one ends"
+                        )));
+                    }
                     out.next.push(Step {
                         role,
                         effect: Effect::WaveSerpentMoving { to: Some(to) },

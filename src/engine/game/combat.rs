@@ -156,10 +156,12 @@ impl Game {
     ) {
         let attacker = self.faction(turn);
         self.start_combat_by(turn, attacker, system, area, origins, Vec::new(), log);
+        // (No enemy left to fight cannot happen: the Advance found the area contested.)
     }
 
     /// Starts the combat in `area` with `attacker` attacking: his units moved in from
     /// `origins`, except `placed`, put there by an effect other than the Advance (Retreats).
+    /// Returns whether a combat began (an enemy is there).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn start_combat_by(
         &mut self,
@@ -170,7 +172,7 @@ impl Game {
         origins: Vec<AreaId>,
         placed: Vec<UnitType>,
         log: &mut Vec<Event>,
-    ) {
+    ) -> bool {
         let Some(defender) = self
             .pos
             .area(area)
@@ -178,7 +180,7 @@ impl Game {
             .into_iter()
             .find(|f| *f != attacker)
         else {
-            return;
+            return false;
         };
         let mut c = CombatState {
             area,
@@ -230,7 +232,7 @@ impl Game {
                 turn,
                 step: OpStep::Combat(Box::new(c)),
             });
-            return;
+            return true;
         }
         // Preparation: dice for unrouted units and bastions, then five cards each.
         let dice_for = |f: Faction| -> usize {
@@ -249,6 +251,7 @@ impl Game {
         c.defender.dice = self.roll(nd, CombatRole::Defender);
         // Through the Warp (used for this Advance): a morale die when the combat starts.
         if self.pos.cards.ground_cross_storms
+            && attacker == self.faction(turn)
             && c.attacker.dice.len() < usize::from(self.data.die.max_per_side)
         {
             c.attacker.dice.push(DieFace::Morale);
@@ -279,6 +282,7 @@ impl Game {
             turn,
             step: OpStep::Combat(Box::new(c)),
         });
+        true
     }
 
     /// The most reinforcement tokens a side may commit: its tokens, up to its plastic units.
@@ -954,6 +958,31 @@ impl Game {
             self.player_mut(seat).combat_deck = deck;
         }
         log.push(Event(format!("the combat in {} ends", c.area)));
+        // A card moved units into an enemy area during this combat (Wave Serpent): that combat
+        // is fought now, the mover attacking with units no Advance moved.
+        if let Some(next) = c.next_combat {
+            let placed: Vec<UnitType> = self
+                .pos
+                .area(next.area)
+                .units
+                .iter()
+                .filter(|u| u.owner() == next.attacker)
+                .map(|u| u.unit)
+                .collect();
+            if !placed.is_empty()
+                && self.start_combat_by(
+                    turn,
+                    next.attacker,
+                    c.system,
+                    next.area,
+                    vec![c.area],
+                    placed,
+                    log,
+                )
+            {
+                return;
+            }
+        }
         self.finish_order(turn, c.system, Order::Advance);
     }
 

@@ -627,7 +627,6 @@ impl Game {
     }
 
     fn strike_actions(&self, turn: Seat, s: &StrikeStep, out: &mut Vec<Action>) {
-        let f = self.faction(turn);
         let has = |face| s.dice.contains(&face);
         let upgraded =
             |name: &str| s.upgrades.iter().any(|u| u == name) && !s.used.iter().any(|u| u == name);
@@ -659,13 +658,23 @@ impl Game {
                 if (upgraded("Complete Destruction")
                     || (upgraded("Drop Pods") && self.units_in_supply(UnitType::SpaceMarine) > 0))
                     && two_defence
-                    || upgraded("Strafing Run") && has(DieFace::Defence)
+                    || upgraded("Strafing Run")
+                        && has(DieFace::Defence)
+                        && !self.strafe_moves(turn, s).is_empty()
                 {
                     out.push(Action::Die {
                         face: DieFace::Defence,
                     });
                 }
-                if upgraded("Lootin'!") {
+                // Lootin'!: only while it can gain or take a materiel.
+                let owner_materiel = self
+                    .strike_owner(turn, s.world)
+                    .and_then(|o| self.seat_of(o))
+                    .is_some_and(|os| self.player(os).materiel > 0);
+                if upgraded("Lootin'!")
+                    && (self.player(turn).materiel < self.data.components.max_materiel
+                        || owner_materiel)
+                {
                     out.extend(
                         FACES
                             .into_iter()
@@ -711,52 +720,7 @@ impl Game {
             }
             StrikeStage::GainDie => out.extend(FACES.map(|face| Action::Die { face })),
             StrikeStage::Strafe => {
-                for void in self
-                    .board
-                    .areas_of(s.system)
-                    .filter(|a| !a.is_world())
-                    .map(|a| a.id)
-                {
-                    let types = self
-                        .pos
-                        .area(void)
-                        .unit_types(|u| u.owner() == f && !u.routed);
-                    for unit in types {
-                        let n = self
-                            .pos
-                            .area(void)
-                            .units
-                            .iter()
-                            .filter(|u| u.unit == unit && !u.routed)
-                            .count();
-                        for target in self
-                            .board
-                            .system_neighbours(s.system)
-                            .filter(|t| s.strafe_to.is_none_or(|x| x == *t))
-                        {
-                            if self.storm_between_systems(s.system, target) {
-                                continue;
-                            }
-                            for to in self
-                                .board
-                                .areas_of(target)
-                                .filter(|a| !a.is_world())
-                                .map(|a| a.id)
-                            {
-                                if self.pos.area(to).factions().iter().all(|x| *x == f) {
-                                    for count in 1..=u8::try_from(n).unwrap_or(0) {
-                                        out.push(Action::MoveUnits {
-                                            from: void,
-                                            to,
-                                            unit,
-                                            count,
-                                        });
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+                out.extend(self.strafe_moves(turn, s));
                 out.push(Action::Done);
             }
             StrikeStage::Damage => out.extend(
@@ -789,6 +753,60 @@ impl Game {
                 }));
             }
         }
+    }
+
+    /// Strafing Run's moves: ships of the active system to friendly or uncontrolled voids of
+    /// one adjacent system (the one chosen by the first move), not across a storm.
+    fn strafe_moves(&self, turn: Seat, s: &StrikeStep) -> Vec<Action> {
+        let f = self.faction(turn);
+        let mut out = Vec::new();
+        for void in self
+            .board
+            .areas_of(s.system)
+            .filter(|a| !a.is_world())
+            .map(|a| a.id)
+        {
+            let types = self
+                .pos
+                .area(void)
+                .unit_types(|u| u.owner() == f && !u.routed);
+            for unit in types {
+                let n = self
+                    .pos
+                    .area(void)
+                    .units
+                    .iter()
+                    .filter(|u| u.unit == unit && !u.routed)
+                    .count();
+                for target in self
+                    .board
+                    .system_neighbours(s.system)
+                    .filter(|t| s.strafe_to.is_none_or(|x| x == *t))
+                {
+                    if self.storm_between_systems(s.system, target) {
+                        continue;
+                    }
+                    for to in self
+                        .board
+                        .areas_of(target)
+                        .filter(|a| !a.is_world())
+                        .map(|a| a.id)
+                    {
+                        if self.pos.area(to).factions().iter().all(|x| *x == f) {
+                            for count in 1..=u8::try_from(n).unwrap_or(0) {
+                                out.push(Action::MoveUnits {
+                                    from: void,
+                                    to,
+                                    unit,
+                                    count,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// What may suffer the next strike damage: unrouted units (and a bastion the upgrade lets

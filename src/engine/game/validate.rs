@@ -292,7 +292,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             Phase::Operations {
                 step: OpStep::Combat(c),
                 ..
-            } => c.area == id,
+            } => c.area == id || c.next_combat.is_some_and(|n| n.area == id),
             _ => false,
         };
         if area.is_contested() && !fighting {
