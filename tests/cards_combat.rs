@@ -1923,3 +1923,33 @@ fn spend_to_do_veteran_scouts_spends_no_die_without_a_unit_able_to_retreat() {
     );
     assert_eq!(faces(&g, ATT, M), 2);
 }
+
+// ----- Component limits: twelve asset tokens of each kind -----
+
+#[test]
+fn component_limits_a_free_reinforcement_token_comes_from_the_supply_of_twelve() {
+    // Ten held by the players and two in this combat: the supply is empty, so Sea of Green
+    // adds no token.
+    let mut g = fight(
+        s(ORK, &[OrkBoyz, OrkBoyz], &[], "Sea of Green"),
+        s(UM, &[Scout], &[M], "Faith in the Emperor"),
+        |p| {
+            for pl in &mut p.players {
+                pl.assets.reinforcement = if pl.faction == ORK { 1 } else { 3 };
+            }
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.attacker.reinforcements = vec![false, false];
+            }
+        },
+    );
+    assert_eq!(
+        g.assets_in_supply(herakon::engine::ids::Asset::Reinforcement),
+        0
+    );
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, ATT).reinforcements, [false, false]);
+}

@@ -1242,3 +1242,114 @@ fn ork_roks_is_once_per_round_marked_when_a_unit_passes_and_not_offered_again() 
     let g = Game::from_position(p, common::data()).unwrap();
     assert!(!legal(&g).contains(&mv(1)), "{:?}", legal(&g));
 }
+
+// ----- tactics that give asset tokens; the supply of twelve -----
+
+#[test]
+fn spoils_of_war_gains_one_forge_and_one_reinforcement_token() {
+    let mut g = two(|p| {
+        p.players[1].assets.forge = 0;
+        p.players[1].assets.reinforcement = 1;
+        event(p, 1, "Spoils of War");
+    });
+    play(&mut g, &["use-event"]);
+    let p = g.player(Seat(1));
+    assert_eq!((p.assets.forge, p.assets.reinforcement), (1, 2));
+}
+
+#[test]
+fn legacy_of_vaul_gains_two_forge_tokens_but_never_more_than_three_held() {
+    let mut g = four(|p| {
+        let k = seat8(p, Faction::Eldar);
+        p.players[usize::from(k)].assets.forge = 2;
+        event(p, k, "Legacy of Vaul");
+    });
+    let k = g.seat_of(Faction::Eldar).unwrap();
+    let log = g.apply("use-event".parse().unwrap()).unwrap();
+    assert_eq!(
+        g.player(k).assets.forge,
+        3,
+        "the second token is over the limit"
+    );
+    let words: Vec<String> = log.iter().map(ToString::to_string).collect();
+    assert!(
+        words
+            .iter()
+            .any(|w| w.contains("already holds 3 forge tokens")),
+        "{words:?}"
+    );
+}
+
+#[test]
+fn moar_boyz_gains_two_reinforcement_tokens() {
+    let mut g = four(|p| {
+        let k = seat8(p, Faction::Orks);
+        p.players[usize::from(k)].assets.reinforcement = 0;
+        event(p, k, "Moar Boyz!");
+    });
+    let k = g.seat_of(Faction::Orks).unwrap();
+    play(&mut g, &["use-event"]);
+    assert_eq!(g.player(k).assets.reinforcement, 2);
+}
+
+#[test]
+fn assets_the_supply_holds_twelve_of_each_kind_less_those_held() {
+    let g = four(|p| {
+        for pl in &mut p.players {
+            pl.assets.forge = 3;
+            pl.assets.cache = 1;
+        }
+    });
+    use herakon::engine::ids::Asset;
+    assert_eq!(g.assets_in_supply(Asset::Forge), 0);
+    assert_eq!(g.assets_in_supply(Asset::Cache), 8);
+}
+
+#[test]
+fn path_of_the_warrior_buys_a_combat_upgrade_one_materiel_cheaper_per_friendly_city_world() {
+    let el = Faction::Eldar;
+    let setup = |city: bool| {
+        four(move |p| {
+            let k = seat8(p, el);
+            if city {
+                // A second Eldar world, with a city.
+                let d3: herakon::engine::ids::SystemId = "D3".parse().unwrap();
+                let g0 = common::intro(4, 1);
+                let w = g0
+                    .board()
+                    .areas_of(d3)
+                    .find(|x| x.is_world() && x.id != a("D3.ne"))
+                    .unwrap()
+                    .id;
+                build(p, &w.to_string(), StructureKind::City, el);
+            }
+            let pl = &mut p.players[usize::from(k)];
+            pl.materiel = 1;
+            event(p, k, "Path of the Warrior");
+        })
+    };
+    let g = setup(false);
+    assert!(
+        !legal(&g).iter().any(|x| x.starts_with("combat-upgrade")),
+        "1 materiel buys nothing without a city: {:?}",
+        legal(&g)
+    );
+    let mut g = setup(true);
+    let buy = legal(&g)
+        .into_iter()
+        .find(|x| x.starts_with("combat-upgrade"))
+        .expect("a level 0-1 upgrade costing 2 is affordable with one city world");
+    let k = g.seat_of(el).unwrap();
+    let deck_before = g.player(k).combat_deck.clone();
+    play(&mut g, &[buy.as_str()]);
+    assert_eq!(
+        g.player(k).materiel,
+        0,
+        "2 materiel less 1 for the city world"
+    );
+    assert_ne!(
+        g.player(k).combat_deck,
+        deck_before,
+        "the upgrade joined the deck"
+    );
+}

@@ -2,6 +2,7 @@
 //! lists exactly the legal actions, and applies one (or says which rule forbids it).
 
 mod advance;
+mod assets;
 mod capacity;
 mod cards;
 mod combat;

@@ -390,6 +390,9 @@ impl Game {
             Effect::TopDeckIcons => self
                 .seat_of(Self::side_faction(c, role.other()))
                 .is_some_and(|s| !self.player(s).combat_deck.is_empty()),
+            Effect::Reinforcement => {
+                self.assets_in_supply_during(crate::engine::ids::Asset::Reinforcement, Some(c)) > 0
+            }
             Effect::DrawCard => self
                 .seat_of(Self::side_faction(c, role))
                 .is_some_and(|s| !self.player(s).combat_deck.is_empty()),
@@ -1175,11 +1178,20 @@ impl Game {
                     log.push(Event(format!("{who} places a free {t} in {area}")));
                 }
             }
+            // A free token comes from the supply (Reinforcement Tokens), which may be empty.
             Effect::Reinforcement => {
-                c.side_mut(role).reinforcements.push(false);
-                log.push(Event(format!(
-                    "{who} puts a free reinforcement token into the combat"
-                )));
+                let supply =
+                    self.assets_in_supply_during(crate::engine::ids::Asset::Reinforcement, Some(c));
+                if supply > 0 {
+                    c.side_mut(role).reinforcements.push(false);
+                    log.push(Event(format!(
+                        "{who} puts a free reinforcement token into the combat"
+                    )));
+                } else {
+                    log.push(Event(format!(
+                        "the supply has no reinforcement token left: {who} gains none"
+                    )));
+                }
             }
             Effect::Replace { to, .. } => {
                 if let Some(Action::Pick { target }) = action {

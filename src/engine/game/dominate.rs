@@ -17,7 +17,6 @@ impl Game {
         log: &mut Vec<Event>,
     ) -> DominateStep {
         let faction = self.faction(seat);
-        let max = self.data.components.max_assets_each;
         let icons: Vec<Asset> = self
             .board
             .areas_of(system)
@@ -31,17 +30,7 @@ impl Game {
                 prosperity_left += 1;
                 continue;
             }
-            if let Some(n) = self.player_mut(seat).assets.get_mut(icon) {
-                if *n < max {
-                    *n += 1;
-                    log.push(Event(format!("{} gains a {icon} token", faction.name())));
-                } else {
-                    log.push(Event(format!(
-                        "{} already holds {max} {icon} tokens and gains none",
-                        faction.name()
-                    )));
-                }
-            }
+            self.gain_asset(seat, icon, None, log);
         }
         DominateStep {
             system,
@@ -54,11 +43,10 @@ impl Game {
             return;
         };
         if d.prosperity_left > 0 {
-            let max = self.data.components.max_assets_each;
             out.extend(
                 Asset::TOKENS
                     .into_iter()
-                    .filter(|&a| self.player(seat).assets.get(a) < max)
+                    .filter(|&a| self.can_gain_asset(seat, a))
                     .map(|asset| Action::TakeAsset { asset }),
             );
             if out.is_empty() {
@@ -206,14 +194,8 @@ impl Game {
     ) {
         match action {
             Action::TakeAsset { asset } => {
-                if let Some(n) = self.player_mut(turn).assets.get_mut(asset) {
-                    *n += 1;
-                }
+                self.gain_asset(turn, asset, Some("prosperity"), log);
                 d.prosperity_left -= 1;
-                log.push(Event(format!(
-                    "{} takes a {asset} token (prosperity)",
-                    self.faction(turn).name()
-                )));
                 self.set_phase(Phase::Operations {
                     turn,
                     step: OpStep::Dominate(d),

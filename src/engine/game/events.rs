@@ -612,7 +612,6 @@ impl Game {
                 )));
             }
             ("Work of the Righteous", Some(w), _) => {
-                let max = self.data.components.max_assets_each;
                 let icons: Vec<Asset> = self
                     .board
                     .area(w)
@@ -625,12 +624,7 @@ impl Game {
                         (Asset::Prosperity, _) => continue,
                         (other, _) => other,
                     };
-                    if let Some(n) = self.player_mut(seat).assets.get_mut(icon)
-                        && *n < max
-                    {
-                        *n += 1;
-                        log.push(Event(format!("{} gains a {icon} token ({card})", f.name())));
-                    }
+                    self.gain_asset(seat, icon, Some(card), log);
                 }
             }
             ("Touched by the Warp", _, Action::Done) => {}

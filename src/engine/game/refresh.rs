@@ -273,20 +273,9 @@ impl Game {
             "Moar Boyz!" => &[Asset::Reinforcement, Asset::Reinforcement],
             _ => return false,
         };
-        let max = self.data.components.max_assets_each;
-        let name = self.faction(seat).name();
         for &asset in gains {
-            // Assets: a player never holds more than three of each token.
-            if let Some(n) = self.player_mut(seat).assets.get_mut(asset)
-                && *n < max
-            {
-                *n += 1;
-                log.push(Event(format!("{name} gains a {asset} token ({card})")));
-            } else {
-                log.push(Event(format!(
-                    "{name} already holds {max} {asset} tokens and gains none"
-                )));
-            }
+            // Assets: at most three of each held, and only what the supply still has.
+            self.gain_asset(seat, asset, Some(card), log);
         }
         true
     }

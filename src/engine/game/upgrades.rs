@@ -433,15 +433,7 @@ impl Game {
             return;
         }
         self.use_upgrade(seat, "Crusade", log);
-        let max = self.data.components.max_assets_each;
-        let p = self.player_mut(seat);
-        if p.assets.reinforcement < max {
-            p.assets.reinforcement += 1;
-            log.push(Event(format!(
-                "{} gains a reinforcement token (Crusade)",
-                faction.name()
-            )));
-        }
+        self.gain_asset(seat, Asset::Reinforcement, Some("Crusade"), log);
     }
 
     /// Whether ships of the seat may cross a storm in this Advance.
