@@ -1300,9 +1300,8 @@ fn assets_the_supply_holds_twelve_of_each_kind_less_those_held() {
             pl.assets.cache = 1;
         }
     });
-    use herakon::engine::ids::Asset;
-    assert_eq!(g.assets_in_supply(Asset::Forge), 0);
-    assert_eq!(g.assets_in_supply(Asset::Cache), 8);
+    assert_eq!(g.assets_in_supply(herakon::engine::ids::Asset::Forge), 0);
+    assert_eq!(g.assets_in_supply(herakon::engine::ids::Asset::Cache), 8);
 }
 
 #[test]
