@@ -1352,3 +1352,34 @@ fn path_of_the_warrior_buys_a_combat_upgrade_one_materiel_cheaper_per_friendly_c
         "the upgrade joined the deck"
     );
 }
+
+#[test]
+fn log_a_materiel_gain_says_what_was_kept_under_the_dial_maximum() {
+    // A world yielding 2 or more, made friendly to the Ultramarines with a city.
+    let g0 = common::intro(2, 1);
+    let (world, m) = g0
+        .board()
+        .areas()
+        .filter(|x| x.id != a("B3.sw"))
+        .find_map(|x| {
+            x.world()
+                .filter(|w| w.materiel >= 2)
+                .map(|w| (x.id, w.materiel))
+        })
+        .expect("a world yielding 2 materiel");
+    let mut g = two(|p| {
+        build(p, &world.to_string(), StructureKind::City, UM);
+        p.players[0].materiel = 13;
+        event(p, 0, "Work of the Righteous");
+    });
+    play(&mut g, &[&format!("area {world}")]);
+    let log = g.apply("option 2".parse().unwrap()).unwrap();
+    let words: Vec<String> = log.iter().map(ToString::to_string).collect();
+    assert_eq!(g.player(Seat(0)).materiel, 14);
+    assert!(
+        words
+            .iter()
+            .any(|w| w.contains(&format!("collects 1 of {m} materiel"))),
+        "{words:?}"
+    );
+}

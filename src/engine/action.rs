@@ -264,6 +264,16 @@ pub fn face_key(face: DieFace) -> &'static str {
     }
 }
 
+/// A die face with its article, for sentences: "an offence", "a defence", "a morale".
+#[must_use]
+pub fn a_face(face: DieFace) -> &'static str {
+    match face {
+        DieFace::Offence => "an offence",
+        DieFace::Defence => "a defence",
+        DieFace::Morale => "a morale",
+    }
+}
+
 fn parse_face(word: &str) -> Option<DieFace> {
     match word.to_ascii_lowercase().as_str() {
         "offence" | "o" => Some(DieFace::Offence),

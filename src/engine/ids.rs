@@ -91,6 +91,18 @@ impl Faction {
         }
     }
 
+    /// The name with the possessive ending a player reads ("Ultramarines'", "Iyanden
+    /// Eldar's").
+    #[must_use]
+    pub fn possessive(self) -> String {
+        let name = self.name();
+        if name.ends_with('s') {
+            format!("{name}'")
+        } else {
+            format!("{name}'s")
+        }
+    }
+
     /// One letter that identifies the faction on a screen without colour.
     #[must_use]
     pub fn letter(self) -> char {

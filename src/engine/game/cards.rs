@@ -5,7 +5,7 @@
 //! side that chooses. Every ability is optional (`use` / `done`) unless it says "must".
 
 use super::{Action, DecisionKind, Event, Game};
-use crate::engine::action::{DamageTarget, face_key};
+use crate::engine::action::{DamageTarget, a_face, face_key};
 use crate::engine::combat::{CombatRole, CombatState, CombatStep};
 use crate::engine::data::{CombatCardData, DieFace, UnitKind};
 use crate::engine::effect::{
@@ -995,22 +995,22 @@ impl Game {
                     let r = whose.roles(role)[0];
                     remove_die(c, r, face);
                     log.push(Event(format!(
-                        "{} loses a {} die",
+                        "{} loses {} die",
                         Self::side_faction(c, r).name(),
-                        face_key(face)
+                        a_face(face)
                     )));
                 }
             }
             Effect::Spend { .. } => {
                 if let Some(Action::Die { face }) = action {
                     remove_die(c, role, face);
-                    log.push(Event(format!("{who} spends a {} die", face_key(face))));
+                    log.push(Event(format!("{who} spends {} die", a_face(face))));
                 }
             }
             Effect::SpendEach { face, each } => {
                 if let Some(Action::Die { face: f }) = action {
                     remove_die(c, role, f);
-                    log.push(Event(format!("{who} spends a {} die", face_key(f))));
+                    log.push(Event(format!("{who} spends {} die", a_face(f))));
                     out.next = steps(role, &each);
                     out.next.push(Step {
                         role,
@@ -1024,8 +1024,8 @@ impl Game {
                         *d = b;
                     }
                     log.push(Event(format!(
-                        "{who} turns a {} die to {}",
-                        face_key(a),
+                        "{who} turns {} die to {}",
+                        a_face(a),
                         face_key(b)
                     )));
                     out.next.push(Step {
@@ -1387,8 +1387,8 @@ impl Game {
                     {
                         let s = structures.remove(i);
                         log.push(Event(format!(
-                            "{who} destroys {}'s {kind} on {area}",
-                            s.owner.name()
+                            "{who} destroys {} {kind} on {area}",
+                            s.owner.possessive()
                         )));
                     }
                 }
@@ -1400,14 +1400,18 @@ impl Game {
                         "{who} spends a morale die to save his routed unit"
                     )));
                 } else {
-                    log.push(Event(format!("Ambush: {who}'s routed unit is destroyed")));
+                    log.push(Event(format!(
+                        "Ambush: {} routed unit is destroyed",
+                        Self::side_faction(c, role).possessive()
+                    )));
                     self.card_remove_piece(c, role, piece_target(piece));
                 }
             }
             Effect::SaveOrDestroy { piece, dice } => {
                 if dice == 0 {
                     log.push(Event(format!(
-                        "{who}'s unit is saved without spending a die"
+                        "{} unit is saved without spending a die",
+                        Self::side_faction(c, role).possessive()
                     )));
                 } else if let Some(Action::Die { face }) = action {
                     remove_die(c, role, face);
@@ -1557,8 +1561,8 @@ impl Game {
         let f = Self::side_faction(c, role);
         if Self::card_has_lasting(c, role, Modifier::NoRout) {
             log.push(Event(format!(
-                "{}'s units cannot be routed this round",
-                f.name()
+                "{} units cannot be routed this round",
+                f.possessive()
             )));
             return Vec::new();
         }
@@ -1572,8 +1576,8 @@ impl Game {
         };
         self.card_set_routed(c, role, unrouted, true);
         log.push(Event(format!(
-            "{}'s {} is routed",
-            f.name(),
+            "{} {} is routed",
+            f.possessive(),
             self.card_target_name(unrouted)
         )));
         let piece = Piece {
@@ -1708,8 +1712,8 @@ impl Game {
     ) {
         self.card_remove_piece(c, role, t);
         log.push(Event(format!(
-            "{}'s {} is destroyed",
-            Self::side_faction(c, role).name(),
+            "{} {} is destroyed",
+            Self::side_faction(c, role).possessive(),
             self.card_target_name(t)
         )));
     }
@@ -1807,14 +1811,15 @@ impl Game {
             });
         }
         let step = p.todo.first()?;
-        let other = |r: CombatRole| Self::side_faction(c, r).name();
+        let other = |r: CombatRole| Self::side_faction(c, r).possessive();
+        let name_of = |r: CombatRole| Self::side_faction(c, r).name();
         Some(match (&step.effect, action) {
             (Effect::Choose { options }, Action::Choose { option }) => options
                 .get(usize::from(option).wrapping_sub(1))
                 .map_or_else(|| action.to_string(), |o| o.label.clone()),
             (Effect::Optional { label, .. }, Action::UseAbility) => label.clone(),
             (Effect::Rout { whose, .. }, Action::Pick { target }) => format!(
-                "rout {}'s {}",
+                "rout {} {}",
                 other(whose.roles(step.role)[0]),
                 self.card_target_name(target)
             ),
@@ -1823,7 +1828,7 @@ impl Game {
                     Effect::Destroy { whose, .. } => whose.roles(step.role)[0],
                     _ => step.role.other(),
                 };
-                format!("destroy {}'s {}", other(r), self.card_target_name(target))
+                format!("destroy {} {}", other(r), self.card_target_name(target))
             }
             (Effect::Rally, Action::Pick { target }) => {
                 format!("rally a {}", self.card_target_name(target))
@@ -1835,14 +1840,14 @@ impl Game {
                 )
             }
             (Effect::LoseDie { whose, .. }, Action::Die { face }) => format!(
-                "{} loses a {} die",
-                other(whose.roles(step.role)[0]),
-                face_key(face)
+                "{} loses {} die",
+                name_of(whose.roles(step.role)[0]),
+                a_face(face)
             ),
             (Effect::Reroll { whose, .. }, Action::Die { face }) => format!(
-                "{} rerolls a {} die",
-                other(whose.roles(step.role)[0]),
-                face_key(face)
+                "{} rerolls {} die",
+                name_of(whose.roles(step.role)[0]),
+                a_face(face)
             ),
             (Effect::AmbushSave { .. }, Action::Die { .. }) => {
                 "spend a morale die to save the routed unit".into()
@@ -1851,16 +1856,16 @@ impl Game {
             (Effect::SaveOrDestroy { .. }, Action::Done) => "let the unit be destroyed".into(),
             (Effect::SpendEach { .. } | Effect::Convert { .. }, Action::Done) => "stop here".into(),
             (Effect::Optional { .. }, Action::Done) => "decline".into(),
-            (_, Action::Die { face }) => format!("spend a {} die", face_key(face)),
+            (_, Action::Die { face }) => format!("spend {} die", a_face(face)),
             (_, Action::Convert { from, to }) => {
-                format!("turn a {} die to {}", face_key(from), face_key(to))
+                format!("turn {} die to {}", a_face(from), face_key(to))
             }
             (Effect::DiscardFaceUp { whose }, Action::Discard { card }) => {
                 let r = whose.roles(step.role)[0];
                 let name = distinct(&c.side(r).played)
                     .get(usize::from(card).wrapping_sub(1))
                     .map_or_else(String::new, |s| (*s).clone());
-                format!("discard {}'s face-up {name}", other(r))
+                format!("discard {} face-up {name}", other(r))
             }
             (Effect::Farsight, Action::Area { area }) => {
                 format!("take your units out of the combat to {area}")

@@ -684,8 +684,8 @@ impl Game {
             "survives"
         };
         log.push(Event(format!(
-            "{}'s {name} suffers {} damage and {what}",
-            f.name(),
+            "{} {name} suffers {} damage and {what}",
+            f.possessive(),
             remaining.min(health)
         )));
         let unrouted = matches!(
@@ -782,11 +782,13 @@ impl Game {
         let mut tokens = self.control_tokens_left(attacker);
         let area = self.pos.area_mut(c.area);
         let mut taken = 0;
+        let mut destroyed = Vec::new();
         area.structures.retain_mut(|s| {
             if s.owner == attacker {
                 return true;
             }
             if tokens == 0 {
+                destroyed.push(s.kind);
                 return false;
             }
             tokens -= 1;
@@ -797,6 +799,13 @@ impl Game {
         if taken > 0 {
             log.push(Event(format!(
                 "{} captures {taken} structure(s) in {}",
+                attacker.name(),
+                c.area
+            )));
+        }
+        for kind in destroyed {
+            log.push(Event(format!(
+                "{} has no control token left: the {kind} in {} is destroyed",
                 attacker.name(),
                 c.area
             )));

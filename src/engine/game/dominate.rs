@@ -229,8 +229,8 @@ impl Game {
                     self.pos.area_mut(to).units.push(moved);
                 }
                 log.push(Event(format!(
-                    "{}'s faction ability moves a {unit} from {from} to {to}",
-                    self.faction(turn).name()
+                    "{} faction ability moves a {unit} from {from} to {to}",
+                    self.faction(turn).possessive()
                 )));
                 self.finish_order(turn, d.system, Order::Dominate);
             }

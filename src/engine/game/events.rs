@@ -605,11 +605,18 @@ impl Game {
                     .map_or(0, |x| x.materiel);
                 let max = self.data.components.max_materiel;
                 let p = self.player_mut(seat);
-                p.materiel = (p.materiel + m).min(max);
-                log.push(Event(format!(
-                    "{} collects {m} materiel from {w} ({card})",
-                    f.name()
-                )));
+                let before = p.materiel;
+                p.materiel = p.materiel.saturating_add(m).min(max);
+                let kept = p.materiel - before;
+                let text = if kept < m {
+                    format!(
+                        "{} collects {kept} of {m} materiel from {w} (the dial stops at {max}; {card})",
+                        f.name()
+                    )
+                } else {
+                    format!("{} collects {m} materiel from {w} ({card})", f.name())
+                };
+                log.push(Event(text));
             }
             ("Work of the Righteous", Some(w), _) => {
                 let icons: Vec<Asset> = self

@@ -59,12 +59,20 @@ impl Game {
                 })
                 .sum();
             let p = self.player_mut(seat);
-            let total = (u32::from(p.materiel) + income).min(u32::from(max));
+            let before = u32::from(p.materiel);
+            let total = (before + income).min(u32::from(max));
             p.materiel = u8::try_from(total).unwrap_or(max);
-            log.push(Event(format!(
-                "{} collects {income} materiel",
-                faction.name()
-            )));
+            // The log says what was kept: the dial stops at its maximum (Materiel).
+            let kept = total - before;
+            let text = if kept < income {
+                format!(
+                    "{} collects {kept} of {income} materiel (the dial stops at {max})",
+                    faction.name()
+                )
+            } else {
+                format!("{} collects {income} materiel", faction.name())
+            };
+            log.push(Event(text));
         }
         // 3. Every routed unit rallies.
         for area in self.pos.areas.values_mut() {

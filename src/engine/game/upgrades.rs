@@ -960,8 +960,8 @@ impl Game {
                 Self::spend_die(&mut s, face);
                 let new = self.roll(1, CombatRole::Attacker);
                 log.push(Event(format!(
-                    "{name} rerolls a {} die: {}",
-                    crate::engine::action::face_key(face),
+                    "{name} rerolls {} die: {}",
+                    crate::engine::action::a_face(face),
                     super::dice_text(&new)
                 )));
                 s.rerolled.extend(new);
@@ -978,8 +978,8 @@ impl Game {
                 s.dice.push(face);
                 s.stage = StrikeStage::Dice;
                 log.push(Event(format!(
-                    "{name} gains a {} die (Vicious Raids)",
-                    crate::engine::action::face_key(face)
+                    "{name} gains {} die (Vicious Raids)",
+                    crate::engine::action::a_face(face)
                 )));
             }
             (
