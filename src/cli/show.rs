@@ -228,17 +228,20 @@ fn players_text(game: &Game, view: &PlayerView, out: &mut String) {
             p.objectives,
             view.objectives_needed
         );
-        let orders: Vec<String> = p.orders.iter().map(ToString::to_string).collect();
+        // Only the viewer's own tokens are named; another seat's show as a count.
+        let orders = match &p.orders {
+            _ if p.orders_left == 0 => "none".to_string(),
+            Some(mine) => mine
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            None => format!("{}, which ones is hidden", p.orders_left),
+        };
         let _ = writeln!(
             out,
             "    orders to place: {}; on the event deck: {}; event cards left: {}",
-            if orders.is_empty() {
-                "none".into()
-            } else {
-                orders.join(", ")
-            },
-            p.event_tokens,
-            p.event_deck
+            orders, p.event_tokens, p.event_deck
         );
         if !p.schemes.is_empty() {
             let _ = writeln!(out, "    schemes in play: {}", p.schemes.join(", "));

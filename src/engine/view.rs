@@ -34,12 +34,18 @@ pub struct SeenPlayer {
     pub assets: AssetTokens,
     /// Command level.
     pub command_level: u8,
-    /// Order tokens in the play area.
-    pub orders: Vec<Order>,
-    /// Order tokens on the event deck.
+    /// How many order tokens wait in the play area, ready to place (public).
+    pub orders_left: usize,
+    /// Which orders those tokens are: for the viewer's own seat only (`None` for the others,
+    /// whose placed tokens would otherwise follow from the eight each player starts with).
+    pub orders: Option<Vec<Order>>,
+    /// Order tokens on the event deck (face down: only their number shows).
     pub event_tokens: usize,
-    /// Cards left in the event deck.
+    /// Cards left in the event deck (face down, in an order nobody knows).
     pub event_deck: usize,
+    /// Event cards this player drew and is choosing from: how many (the cards themselves
+    /// are in [`PlayerView::drawn_events`] for the player who drew them).
+    pub events_drawn: usize,
     /// Schemes in play (face up).
     pub schemes: Vec<String>,
     /// The ten combat cards the player owns, sorted (public: pairs are bought face up; which
@@ -64,12 +70,19 @@ pub struct SeenCombatSide {
     pub played: Vec<String>,
     /// Whether a card lies face down, chosen this round.
     pub has_chosen: bool,
-    /// The chosen card, for its owner only.
+    /// Whether the other side looked at that face-down card (Reconnaissance): public, the
+    /// log says so; the card itself is not.
+    pub looked_at: bool,
+    /// The chosen card, for its owner, and for the other side once it looked at it.
     pub chosen: Option<String>,
     /// The hand, for its owner only (others see only its size).
     pub hand: Vec<String>,
     /// Cards in hand.
     pub hand_size: usize,
+    /// Cards discarded during the combat (face up: the log names each).
+    pub discarded: Vec<String>,
+    /// Cards left face down in the combat deck, to be drawn.
+    pub deck_left: usize,
     /// Offence and defence combat tokens.
     pub tokens: (u8, u8),
     /// Reinforcement tokens in the fight (`true` = routed).
@@ -140,6 +153,14 @@ impl Game {
                 (*s, seen)
             })
             .collect();
+        // Event cards drawn and not yet chosen: by the seat resolving its events.
+        let drawn: Option<(Seat, &Vec<String>)> = match &pos.phase {
+            Phase::Refresh {
+                turn,
+                step: RefreshStep::ChooseEvent { drawn } | RefreshStep::Tactic { drawn, .. },
+            } => Some((*turn, drawn)),
+            _ => None,
+        };
         let players = self
             .seats()
             .map(|seat| {
@@ -164,9 +185,13 @@ impl Game {
                     materiel: p.materiel,
                     assets: p.assets,
                     command_level: self.command_level(p.faction),
-                    orders: p.orders.clone(),
+                    orders_left: p.orders.len(),
+                    orders: (Some(seat) == viewer).then(|| p.orders.clone()),
                     event_tokens: p.event_tokens.len(),
                     event_deck: p.event_deck.len(),
+                    events_drawn: drawn
+                        .filter(|(turn, _)| *turn == seat)
+                        .map_or(0, |(_, d)| d.len()),
                     schemes: p.schemes.clone(),
                     combat_deck: deck,
                     order_upgrades: p
@@ -179,11 +204,8 @@ impl Game {
                 }
             })
             .collect();
-        let drawn_events = match &pos.phase {
-            Phase::Refresh {
-                turn,
-                step: RefreshStep::ChooseEvent { drawn },
-            } if Some(*turn) == viewer => drawn.clone(),
+        let drawn_events = match drawn {
+            Some((turn, d)) if Some(turn) == viewer => d.clone(),
             _ => Vec::new(),
         };
         PlayerView {
@@ -203,20 +225,33 @@ impl Game {
                 let side = |role: CombatRole| {
                     let x = c.side(role);
                     let faction = x.faction.unwrap_or(Faction::Ultramarines);
-                    let mine = Some(faction) == viewer_faction;
+                    let is_viewer = |f: Option<Faction>| {
+                        f.is_some() && viewer_faction.is_some() && f == viewer_faction
+                    };
+                    let mine = is_viewer(x.faction);
+                    // Reconnaissance shows the face-down card to the side that looked, and to
+                    // nobody else: not to the other players, not to the public view.
+                    let other = c.side(role.other());
+                    let peeked = other.saw_card && is_viewer(other.faction);
                     let t = self.combat_totals(c, role);
                     SeenCombatSide {
                         faction,
                         dice: x.dice.clone(),
                         played: x.played.clone(),
                         has_chosen: x.chosen.is_some(),
-                        chosen: if mine || c.side(role.other()).saw_card {
+                        looked_at: other.saw_card && x.chosen.is_some(),
+                        chosen: if mine || peeked {
                             x.chosen.clone()
                         } else {
                             None
                         },
                         hand: if mine { x.hand.clone() } else { Vec::new() },
                         hand_size: x.hand.len(),
+                        discarded: x.discarded.clone(),
+                        deck_left: x
+                            .faction
+                            .and_then(|f| self.seat_of(f))
+                            .map_or(0, |s| self.player(s).combat_deck.len()),
                         tokens: (x.offence_tokens, x.defence_tokens),
                         reinforcements: x.reinforcements.clone(),
                         totals: (t.offence, t.defence, t.morale),

@@ -171,19 +171,16 @@ fn player_lines(
         short
     };
 
-    let own = v.viewer == Some(p.seat);
-    let orders = if own && !p.orders.is_empty() {
-        let kinds = crate::engine::Order::ALL.iter().filter_map(|o| {
-            let n = p.orders.iter().filter(|x| *x == o).count();
-            (n > 0).then(|| format!("{n} {}", order_code(*o)))
-        });
-        format!(
-            "{}: {}",
-            p.orders.len(),
-            kinds.collect::<Vec<_>>().join(" ")
-        )
-    } else {
-        p.orders.len().to_string()
+    // The view names the orders of the viewer's own tokens only; others show a count.
+    let orders = match p.orders.as_deref() {
+        Some(mine) if !mine.is_empty() => {
+            let kinds = crate::engine::Order::ALL.iter().filter_map(|o| {
+                let n = mine.iter().filter(|x| *x == o).count();
+                (n > 0).then(|| format!("{n} {}", order_code(*o)))
+            });
+            format!("{}: {}", mine.len(), kinds.collect::<Vec<_>>().join(" "))
+        }
+        _ => p.orders_left.to_string(),
     };
     let mut out = vec![Line::from(head)];
     if per >= 3 {
@@ -199,7 +196,7 @@ fn player_lines(
         }
         out.push(Line::from(Span::styled(clip(&more, width), theme.dim())));
     } else {
-        let mut text = format!("{stats} ord {}", p.orders.len());
+        let mut text = format!("{stats} ord {}", p.orders_left);
         for extra in [
             format!(" ev {}", p.event_tokens),
             format!(" upg {}", p.order_upgrades.len()),

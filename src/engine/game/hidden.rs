@@ -9,13 +9,15 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Game;
 use crate::engine::combat::CombatRole;
-use crate::engine::ids::Seat;
+use crate::engine::ids::{Seat, SystemId};
 use crate::engine::phase::{OpStep, Phase, RefreshStep};
+use crate::engine::position::PlacedOrder;
 
 impl Game {
     /// This game as `viewer` sees it (`None`: a spectator), with every hidden thing re-dealt
-    /// from what he may know, using `seed`: each other player's face-down order tokens (on the
-    /// stacks and on his event deck) swap orders among themselves; his combat hand and chosen
+    /// from what he may know, using `seed`: each other player's order tokens whose face the
+    /// viewer cannot see (face down on the stacks, on his event deck, still to place) swap
+    /// orders among themselves; his combat hand and chosen
     /// card are dealt again from his hand, chosen card (unless the viewer looked at it) and
     /// combat deck together; drawn event cards return to their deck before it is shuffled and
     /// dealt again; every combat deck and event deck is shuffled; and the game's random
@@ -27,6 +29,14 @@ impl Game {
         let mut game = self.clone();
         let pos = &mut game.pos;
         let viewer_faction = viewer.map(|s| pos.players[s.index()].faction);
+        // The token on top of this stack was just revealed: everybody saw it.
+        let revealed = match &pos.phase {
+            Phase::Operations {
+                step: OpStep::Revealed { system, .. },
+                ..
+            } => Some(*system),
+            _ => None,
+        };
         // Combat hands and chosen cards of the sides the viewer does not play.
         let mut combat_cards: Vec<(usize, CombatRole, usize, bool)> = Vec::new();
         if let Phase::Operations {
@@ -35,8 +45,11 @@ impl Game {
         } = &mut pos.phase
         {
             for role in [CombatRole::Attacker, CombatRole::Defender] {
-                // A face-down card the other side looked at (Reconnaissance) is known to it.
-                let peeked = c.side(role.other()).saw_card;
+                // A face-down card the viewer looked at (Reconnaissance) is known to him; one
+                // the other side looked at in a fight the viewer watches is not.
+                let other = c.side(role.other());
+                let peeked =
+                    other.saw_card && other.faction.is_some() && other.faction == viewer_faction;
                 let side = c.side_mut(role);
                 let Some(f) = side.faction else { continue };
                 if Some(f) == viewer_faction {
@@ -59,9 +72,10 @@ impl Game {
         let mut drawn_back: Option<(usize, usize)> = None;
         if let Phase::Refresh {
             turn,
-            step: RefreshStep::ChooseEvent { drawn },
+            step: RefreshStep::ChooseEvent { drawn } | RefreshStep::Tactic { drawn, .. },
         } = &mut pos.phase
             && Some(*turn) != viewer
+            && !drawn.is_empty()
         {
             let n = drawn.len();
             pos.players[turn.index()].event_deck.append(drawn);
@@ -76,27 +90,37 @@ impl Game {
             if Some(p.faction) == viewer_faction {
                 continue;
             }
-            // Face-down tokens: those on the stacks and on the event deck.
+            // Tokens whose order the viewer cannot see: those face down on the stacks (not
+            // the one just revealed), on the event deck, and those still to place.
             let faction = p.faction;
+            let hidden = |system: &SystemId, i: usize, stack: &[PlacedOrder]| {
+                stack.get(i).is_some_and(|t| t.owner == faction)
+                    && !(i + 1 == stack.len() && revealed == Some(*system))
+            };
             let mut orders: Vec<_> = pos
                 .stacks
-                .values()
-                .flatten()
-                .filter(|t| t.owner == faction)
-                .map(|t| t.order)
+                .iter()
+                .flat_map(|(system, stack)| {
+                    (0..stack.len())
+                        .filter(|&i| hidden(system, i, stack))
+                        .map(|i| stack[i].order)
+                })
                 .chain(p.event_tokens.iter().copied())
+                .chain(p.orders.iter().copied())
                 .collect();
             orders.sort();
             orders.shuffle(&mut rng);
             let mut it = orders.into_iter();
-            for t in pos.stacks.values_mut().flatten() {
-                if t.owner == faction
-                    && let Some(o) = it.next()
-                {
-                    t.order = o;
+            for (system, stack) in &mut pos.stacks {
+                for i in 0..stack.len() {
+                    if hidden(system, i, stack)
+                        && let Some(o) = it.next()
+                    {
+                        stack[i].order = o;
+                    }
                 }
             }
-            for o in &mut p.event_tokens {
+            for o in p.event_tokens.iter_mut().chain(p.orders.iter_mut()) {
                 if let Some(x) = it.next() {
                     *o = x;
                 }
@@ -104,7 +128,7 @@ impl Game {
             if let Some((seat, n)) = drawn_back
                 && seat == i
                 && let Phase::Refresh {
-                    step: RefreshStep::ChooseEvent { drawn },
+                    step: RefreshStep::ChooseEvent { drawn } | RefreshStep::Tactic { drawn, .. },
                     ..
                 } = &mut pos.phase
             {
