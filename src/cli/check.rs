@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::engine::combat::{CombatRole, faces_text, parse_faces};
 use crate::engine::data::DieFace;
 use crate::engine::phase::{OpStep, Phase, RefreshStep};
-use crate::engine::{Action, Faction, Game, GameData, RuleError, Seat, save, sketch};
+use crate::engine::{Action, Faction, Game, GameData, Preview, RuleError, Seat, save, sketch};
 
 use super::show::position_text;
 
@@ -124,8 +124,12 @@ struct RefusalJson {
 struct WhyJson {
     /// The action as given.
     action: String,
-    /// Whether it is legal now.
-    legal: bool,
+    /// Whether it is legal now (`None`: hidden from the viewer).
+    legal: Option<bool>,
+    /// Why the answer, or what follows, is not told: it rests on facts hidden from the
+    /// viewer (`--as`), such as another seat's choice or dice not yet rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hidden: Option<String>,
     /// Its number in the list of legal actions, if legal.
     #[serde(skip_serializing_if = "Option::is_none")]
     number: Option<usize>,
@@ -386,8 +390,9 @@ fn hidden_text(game: &Game) -> String {
     }
     if let Phase::Refresh {
         turn,
-        step: RefreshStep::ChooseEvent { drawn },
+        step: RefreshStep::ChooseEvent { drawn } | RefreshStep::Tactic { drawn, .. },
     } = &pos.phase
+        && !drawn.is_empty()
     {
         lines.push(format!(
             "event cards {} drew: {}",
@@ -494,7 +499,11 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
         match result {
             Ok((action, events)) => applied.push(StepJson {
                 number,
-                action: action.to_string(),
+                // Another seat's action reads as that seat's opponents see it played.
+                action: match (viewer, before.decision()) {
+                    (Some(v), Some(d)) => before.action_as_seen(&action, d.seat, Some(v)),
+                    _ => action.to_string(),
+                },
                 events: events.iter().map(ToString::to_string).collect(),
                 dice: rolled(&before, &game),
                 decision: decision_json(&game),
@@ -515,7 +524,7 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
     } else {
         args.why
             .iter()
-            .map(|text| answer_why(&game, text))
+            .map(|text| answer_why(&game, viewer, text))
             .collect()
     };
     let exit = if refused.is_some() {
@@ -529,33 +538,14 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
         crate::bot::odds::combat_odds(&game, asker, crate::bot::odds::DEFAULT_SAMPLES, 1)
     });
     if args.json {
-        let hidden = game
-            .decision()
-            .is_some_and(|d| viewer.is_some_and(|v| v != d.seat));
-        let state = match viewer {
-            Some(v) => serde_json::to_value(game.view(Some(v))),
-            None => serde_json::to_value(game.position()),
-        }
-        .map_err(|e| format!("cannot write JSON: {e}"))?;
         let report = Report {
             file: args.position.display().to_string(),
             note,
-            viewer: viewer.map(|v| SeatJson {
-                seat: seat_number(v),
-                faction: game.faction(v),
-            }),
             applied,
             refused,
             why,
-            decision: decision_json(&game),
             odds: odds.flatten(),
-            legal_actions: (!hidden).then(|| {
-                game.legal_actions()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect()
-            }),
-            state,
+            ..report(&game, viewer)?
         };
         let text =
             serde_json::to_string_pretty(&report).map_err(|e| format!("cannot write JSON: {e}"))?;
@@ -579,38 +569,128 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
     Ok(exit)
 }
 
-fn answer_why(game: &Game, text: &str) -> WhyJson {
+/// The answer to `--why TEXT`, told as `viewer` may know it (`None`: the referee, told all).
+/// The report's parts that show the game (viewer, decision, legal actions, state) as
+/// `viewer` may see it; the rest empty.
+fn report(game: &Game, viewer: Option<Seat>) -> Result<Report, String> {
+    let hidden = game
+        .decision()
+        .is_some_and(|d| viewer.is_some_and(|v| v != d.seat));
+    let state = match viewer {
+        Some(v) => serde_json::to_value(game.view(Some(v))),
+        None => serde_json::to_value(game.position()),
+    }
+    .map_err(|e| format!("cannot write JSON: {e}"))?;
+    Ok(Report {
+        file: String::new(),
+        note: None,
+        viewer: viewer.map(|v| SeatJson {
+            seat: seat_number(v),
+            faction: game.faction(v),
+        }),
+        applied: Vec::new(),
+        refused: None,
+        why: Vec::new(),
+        decision: decision_json(game),
+        odds: None,
+        legal_actions: (!hidden).then(|| {
+            game.legal_actions()
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        }),
+        state,
+    })
+}
+
+/// What `check --as VIEWER --json` prints for `game` with nothing applied (`None`: the
+/// referee's report, hidden information included), as a JSON value.
+///
+/// # Errors
+/// Only if the value cannot be written as JSON.
+pub fn view_json(game: &Game, viewer: Option<Seat>) -> Result<serde_json::Value, String> {
+    serde_json::to_value(report(game, viewer)?).map_err(|e| format!("cannot write JSON: {e}"))
+}
+
+/// What `check --as VIEWER` prints for `game` with nothing applied (`None`: the referee).
+#[must_use]
+pub fn view_text(game: &Game, viewer: Option<Seat>) -> String {
+    text_report(game, Path::new(""), None, viewer, &[], None, &[])
+}
+
+/// What `check --as VIEWER --why ACTION` answers, as JSON (`None`: the referee).
+///
+/// # Errors
+/// Only if the value cannot be written as JSON.
+pub fn why_json(
+    game: &Game,
+    viewer: Option<Seat>,
+    action: &str,
+) -> Result<serde_json::Value, String> {
+    serde_json::to_value(answer_why(game, viewer, action))
+        .map_err(|e| format!("cannot write JSON: {e}"))
+}
+
+fn answer_why(game: &Game, viewer: Option<Seat>, text: &str) -> WhyJson {
     let mut answer = WhyJson {
         action: text.trim().to_string(),
-        legal: false,
+        legal: Some(false),
+        hidden: None,
         number: None,
         rule: None,
         reason: None,
         events: Vec::new(),
         then: None,
     };
-    let checked = resolve(game, text).and_then(|a| game.check(&a).map(|()| a));
-    match checked {
-        Ok(action) => {
-            answer.action = action.to_string();
-            answer.legal = true;
+    // Another seat's decision: even reading an action number would use its hidden choices.
+    if let (Some(v), Some(d)) = (viewer, game.decision())
+        && v != d.seat
+    {
+        answer.legal = None;
+        answer.hidden = Some(crate::engine::privacy::hidden_choice(d.seat));
+        return answer;
+    }
+    let action = match resolve(game, text) {
+        Ok(a) => a,
+        Err(e) => {
+            answer.rule = Some(e.rule.to_string());
+            answer.reason = Some(e.reason);
+            return answer;
+        }
+    };
+    answer.action = action.to_string();
+    match game.preview(viewer, &action) {
+        Preview::Legal { events, after } => {
+            answer.legal = Some(true);
             answer.number = game
                 .legal_actions()
                 .iter()
                 .position(|a| *a == action)
                 .map(|i| i + 1);
-            let mut trial = game.clone();
-            if let Ok(events) = trial.apply(action) {
-                answer.events = events.iter().map(ToString::to_string).collect();
-                if let Some(d) = rolled(game, &trial) {
-                    answer.events.push(dice_line(&d));
-                }
-                answer.then = decision_json(&trial);
+            answer.events = events.iter().map(ToString::to_string).collect();
+            if let Some(d) = rolled(game, &after) {
+                answer.events.push(dice_line(&d));
             }
+            answer.then = decision_json(&after);
         }
-        Err(e) => {
+        Preview::LegalOutcomeHidden => {
+            answer.legal = Some(true);
+            answer.number = game
+                .legal_actions()
+                .iter()
+                .position(|a| *a == action)
+                .map(|i| i + 1);
+            answer.hidden = Some(
+                "what follows rests on dice not yet rolled or cards hidden from you".to_string(),
+            );
+        }
+        Preview::Refused(e) => {
             answer.rule = Some(e.rule.to_string());
             answer.reason = Some(e.reason);
+        }
+        Preview::Hidden(why) => {
+            answer.legal = None;
+            answer.hidden = Some(why);
         }
     }
     answer
@@ -655,22 +735,42 @@ fn text_report(
             out.push('\n');
         }
         for w in why {
-            if w.legal {
-                let _ = writeln!(
-                    out,
-                    "`{}` is legal (action {} of {}). It would do:",
-                    w.action,
-                    w.number.unwrap_or(0),
-                    game.legal_actions().len()
-                );
-                for e in &w.events {
-                    let _ = writeln!(out, "  {e}");
+            match (w.legal, &w.hidden) {
+                (None, hidden) => {
+                    let _ = writeln!(
+                        out,
+                        "`{}`: {}.",
+                        w.action,
+                        hidden.as_deref().unwrap_or("hidden from you")
+                    );
                 }
-                let _ = writeln!(out, "  next: {}", decision_line_json(w.then.as_ref()));
-            } else {
-                let _ = writeln!(out, "`{}` is not legal.", w.action);
-                let _ = writeln!(out, "  rule: {}", w.rule.as_deref().unwrap_or(""));
-                let _ = writeln!(out, "  why:  {}", w.reason.as_deref().unwrap_or(""));
+                (Some(true), hidden) => {
+                    let _ = writeln!(
+                        out,
+                        "`{}` is legal (action {} of {}).{}",
+                        w.action,
+                        w.number.unwrap_or(0),
+                        game.legal_actions().len(),
+                        if hidden.is_some() {
+                            ""
+                        } else {
+                            " It would do:"
+                        }
+                    );
+                    if let Some(h) = hidden {
+                        let _ = writeln!(out, "  {h}.");
+                        continue;
+                    }
+                    for e in &w.events {
+                        let _ = writeln!(out, "  {e}");
+                    }
+                    let _ = writeln!(out, "  next: {}", decision_line_json(w.then.as_ref()));
+                }
+                (Some(false), _) => {
+                    let _ = writeln!(out, "`{}` is not legal.", w.action);
+                    let _ = writeln!(out, "  rule: {}", w.rule.as_deref().unwrap_or(""));
+                    let _ = writeln!(out, "  why:  {}", w.reason.as_deref().unwrap_or(""));
+                }
             }
         }
         return out;

@@ -30,6 +30,8 @@ pub use setup_phase::{SetupKind, SetupState, SetupStep};
 pub mod view;
 pub mod wording;
 pub use view::PlayerView;
+pub mod privacy;
+pub use privacy::{HiddenFact, HiddenFacts, Preview, UndoRefusal};
 pub mod combat;
 pub mod effect;
 pub mod save;

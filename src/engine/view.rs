@@ -8,11 +8,11 @@ use serde::Serialize;
 use super::combat::CombatRole;
 use super::game::{Decision, Game};
 use super::ids::{AreaId, Faction, Order, Seat, SystemId};
-use super::phase::{Phase, RefreshStep};
+use super::phase::{OpStep, Phase, RefreshStep};
 use super::position::{AreaState, AssetTokens, Storm};
 
 /// An order token as a seat sees it: the order shows only for the viewer's own token on top of
-/// a stack (the only ones a player may look at).
+/// a stack (the only ones a player may look at), and for the token just revealed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct SeenToken {
     /// Owner (the token's back shows its faction).
@@ -137,6 +137,14 @@ impl Game {
     pub fn view(&self, viewer: Option<Seat>) -> PlayerView {
         let pos = self.position();
         let viewer_faction = viewer.map(|s| self.faction(s));
+        // The token on top of this stack was just revealed: every seat saw it turned up.
+        let revealed = match &pos.phase {
+            Phase::Operations {
+                step: OpStep::Revealed { system, .. },
+                ..
+            } => Some(*system),
+            _ => None,
+        };
         let stacks = pos
             .stacks
             .iter()
@@ -147,7 +155,9 @@ impl Game {
                     .enumerate()
                     .map(|(i, t)| SeenToken {
                         owner: t.owner,
-                        order: (i + 1 == n && Some(t.owner) == viewer_faction).then_some(t.order),
+                        order: (i + 1 == n
+                            && (Some(t.owner) == viewer_faction || revealed == Some(*s)))
+                        .then_some(t.order),
                     })
                     .collect();
                 (*s, seen)

@@ -47,13 +47,13 @@ pub fn sheet_lines(scene: &Scene<'_>, faction: Faction, theme: Theme) -> Vec<Lin
             asset_counts(p.assets),
             p.command_level
         )));
-        let own = v.viewer == Some(p.seat);
-        let mut orders = format!("Order tokens in hand {}", p.orders.len());
-        if own && !p.orders.is_empty() {
+        // The view names the orders of the viewer's own tokens only.
+        let mut orders = format!("Order tokens in hand {}", p.orders_left);
+        if let Some(mine) = p.orders.as_deref().filter(|m| !m.is_empty()) {
             let kinds: Vec<String> = Order::ALL
                 .iter()
                 .filter_map(|o| {
-                    let n = p.orders.iter().filter(|x| *x == o).count();
+                    let n = mine.iter().filter(|x| *x == o).count();
                     (n > 0).then(|| format!("{n} {}", order_code(*o)))
                 })
                 .collect();

@@ -1,0 +1,738 @@
+//! Hot-seat privacy as a property of whole games. Seeded games (2-4 players, random and
+//! heuristic bots) are played to the end; at every decision the client frame of the seat on
+//! screen is drawn on a `TestBackend`, and the checker's `--as` report (JSON and text) is built
+//! for every seat and for the table (`show`). Three things are asserted, with what is hidden
+//! worked out here from the raw position, independently of the engine's own account:
+//! - the views carry no hidden fact of another seat (order tokens still to place or face down,
+//!   combat hands and face-down cards, drawn event cards);
+//! - each seat's frame and reports stay the same when everything hidden from it is dealt
+//!   differently (so nothing hidden leaks in any form, not even a card name that is public
+//!   elsewhere shown at the wrong place);
+//! - every action the engine lets its author undo showed nothing hidden to any seat, moved
+//!   no dice, and left every other seat's private holdings as they were.
+//!
+//! The normal run plays 20 games of up to 150 actions; `cargo test --test privacy -- --ignored`
+//! plays 1,000 whole games.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use herakon::bot::BotKind;
+use herakon::cli::check::{view_json, view_text};
+use herakon::cli::show::position_text;
+use herakon::engine::combat::CombatRole;
+use herakon::engine::ids::{Faction, Order, Seat, SystemId};
+use herakon::engine::phase::{OpStep, Phase, RefreshStep};
+use herakon::engine::{Game, NewGameOptions, Position, SetupKind};
+use herakon::tui::app::LogLine;
+use herakon::tui::{App, Scene, Screen, Theme, draw};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// The system whose top token was just revealed (every seat saw it turned up).
+fn revealed(pos: &Position) -> Option<SystemId> {
+    match &pos.phase {
+        Phase::Operations {
+            step: OpStep::Revealed { system, .. },
+            ..
+        } => Some(*system),
+        _ => None,
+    }
+}
+
+/// Whether the token at `i` of `system`'s stack is face down to `me`: a seat sees the face of
+/// its own token on top of a stack only, and everybody the token just revealed.
+fn token_hidden(pos: &Position, me: Option<Faction>, system: SystemId, i: usize) -> bool {
+    let stack = &pos.stacks[&system];
+    let top = i + 1 == stack.len();
+    !(top && (Some(stack[i].owner) == me || revealed(pos) == Some(system)))
+}
+
+/// The seat that drew event cards now being chosen from, with the cards.
+fn drawn(pos: &Position) -> Option<(Seat, &Vec<String>)> {
+    match &pos.phase {
+        Phase::Refresh {
+            turn,
+            step: RefreshStep::ChooseEvent { drawn } | RefreshStep::Tactic { drawn, .. },
+        } => Some((*turn, drawn)),
+        _ => None,
+    }
+}
+
+/// Whether `me` looked at the card the `role` side chose face down (Reconnaissance).
+fn peeked(game: &Game, role: CombatRole, me: Option<Faction>) -> bool {
+    game.combat().is_some_and(|c| {
+        let other = c.side(role.other());
+        other.saw_card && me.is_some() && other.faction == me
+    })
+}
+
+/// Every fact hidden from `me` (`None`: the table), counted: `kind:owner:face`.
+fn hidden_facts(game: &Game, viewer: Option<Seat>) -> Vec<String> {
+    let pos = game.position();
+    let me = viewer.map(|s| game.faction(s));
+    let mut out = Vec::new();
+    for (system, stack) in &pos.stacks {
+        for (i, t) in stack.iter().enumerate() {
+            if token_hidden(pos, me, *system, i) {
+                out.push(format!("order:{:?}:{:?}", t.owner, t.order));
+            }
+        }
+    }
+    for p in &pos.players {
+        if Some(p.faction) != me {
+            for o in p.orders.iter().chain(&p.event_tokens) {
+                out.push(format!("order:{:?}:{o:?}", p.faction));
+            }
+        }
+        for card in &p.event_deck {
+            out.push(format!("event:{:?}:{card}", p.faction));
+        }
+    }
+    if let Some((turn, cards)) = drawn(pos)
+        && Some(turn) != viewer
+    {
+        for card in cards {
+            out.push(format!("event:{:?}:{card}", game.faction(turn)));
+        }
+    }
+    if let Some(c) = game.combat() {
+        for role in [CombatRole::Attacker, CombatRole::Defender] {
+            let side = c.side(role);
+            let Some(f) = side.faction else { continue };
+            let seat = game.seat_of(f).unwrap();
+            for card in &game.player(seat).combat_deck {
+                out.push(format!("combat:{f:?}:{card}"));
+            }
+            if Some(f) == me {
+                continue;
+            }
+            for card in &side.hand {
+                out.push(format!("combat:{f:?}:{card}"));
+            }
+            if let Some(card) = &side.chosen
+                && !peeked(game, role, me)
+            {
+                out.push(format!("combat:{f:?}:{card}"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// What is in `before` and not in `after`, as multisets.
+fn gone_from(before: &[String], after: &[String]) -> Vec<String> {
+    let mut left = after.to_vec();
+    let mut out = Vec::new();
+    for fact in before {
+        match left.iter().position(|x| x == fact) {
+            Some(i) => {
+                left.swap_remove(i);
+            }
+            None => out.push(fact.clone()),
+        }
+    }
+    out
+}
+
+/// What `seat` holds in private, read from the raw position.
+fn private(game: &Game, seat: Seat) -> String {
+    let pos = game.position();
+    let f = game.faction(seat);
+    let mut out = format!("orders {:?};", pos.players[seat.index()].orders);
+    if let Some(c) = game.combat() {
+        for role in [CombatRole::Attacker, CombatRole::Defender] {
+            let side = c.side(role);
+            if side.faction == Some(f) {
+                let _ = write!(out, " hand {:?} chosen {:?};", side.hand, side.chosen);
+            }
+        }
+    }
+    if let Some((turn, cards)) = drawn(pos)
+        && turn == seat
+    {
+        let _ = write!(out, " drawn {cards:?}");
+    }
+    out
+}
+
+/// The game with everything hidden from `viewer` dealt differently: the faces of other seats'
+/// hidden order tokens rotated among themselves, other combat hands and face-down cards
+/// exchanged with their decks, another seat's drawn event cards exchanged with its deck, and
+/// every deck's order turned. `None` if such a position is refused.
+fn perturbed(game: &Game, viewer: Option<Seat>) -> Option<Game> {
+    let mut pos = game.position().clone();
+    let me = viewer.map(|s| game.faction(s));
+    for i in 0..pos.players.len() {
+        let f = pos.players[i].faction;
+        pos.players[i].event_deck.rotate_left(1);
+        if Some(f) == me {
+            continue;
+        }
+        let slots: Vec<(SystemId, usize)> = pos
+            .stacks
+            .iter()
+            .flat_map(|(s, stack)| (0..stack.len()).map(move |k| (*s, k)))
+            .filter(|(s, k)| pos.stacks[s][*k].owner == f && token_hidden(&pos, me, *s, *k))
+            .collect();
+        let p = &pos.players[i];
+        let mut faces: Vec<Order> = p.orders.iter().chain(&p.event_tokens).copied().collect();
+        faces.extend(slots.iter().map(|(s, k)| pos.stacks[s][*k].order));
+        faces.rotate_left(1);
+        let mut it = faces.into_iter();
+        let p = &mut pos.players[i];
+        for o in p.orders.iter_mut().chain(p.event_tokens.iter_mut()) {
+            *o = it.next().unwrap();
+        }
+        for (s, k) in slots {
+            pos.stacks.get_mut(&s).unwrap()[k].order = it.next().unwrap();
+        }
+    }
+    let drawer = drawn(&pos).map(|(s, _)| s);
+    let peeks = [CombatRole::Attacker, CombatRole::Defender].map(|r| peeked(game, r, me));
+    let factions: Vec<Faction> = pos.players.iter().map(|p| p.faction).collect();
+    match &mut pos.phase {
+        Phase::Operations {
+            step: OpStep::Combat(c),
+            ..
+        } => {
+            for (n, role) in [CombatRole::Attacker, CombatRole::Defender]
+                .into_iter()
+                .enumerate()
+            {
+                let side = c.side_mut(role);
+                let Some(f) = side.faction else { continue };
+                let i = factions.iter().position(|x| *x == f).unwrap();
+                let deck = &mut pos.players[i].combat_deck;
+                if Some(f) == me {
+                    deck.rotate_left(1);
+                    continue;
+                }
+                let hand = side.hand.len();
+                let chosen = side.chosen.is_some() && !peeks[n];
+                let mut pool: Vec<String> = side.hand.drain(..).collect();
+                if chosen {
+                    pool.extend(side.chosen.take());
+                }
+                pool.append(deck);
+                pool.rotate_left(1);
+                side.hand = pool.drain(..hand).collect();
+                if chosen {
+                    side.chosen = Some(pool.remove(0));
+                }
+                *deck = pool;
+            }
+        }
+        Phase::Refresh {
+            step: RefreshStep::ChooseEvent { drawn } | RefreshStep::Tactic { drawn, .. },
+            ..
+        } if drawer != viewer => {
+            if let Some(d) = drawer {
+                let deck = &mut pos.players[d.index()].event_deck;
+                let n = drawn.len();
+                let mut pool: Vec<String> = std::mem::take(drawn);
+                pool.append(deck);
+                pool.rotate_left(1);
+                *drawn = pool.drain(..n).collect();
+                *deck = pool;
+            }
+        }
+        _ => {}
+    }
+    Game::from_position(pos, game.data_arc()).ok()
+}
+
+/// Names of event cards hidden from `viewer` that are nowhere public: in other players'
+/// decks or drawn by another player, and neither face up, named in the log, nor the viewer's
+/// own.
+fn secret_names(game: &Game, viewer: Option<Seat>, logged: &BTreeSet<String>) -> BTreeSet<String> {
+    let pos = game.position();
+    let mut public: BTreeSet<String> = pos
+        .players
+        .iter()
+        .flat_map(|p| p.schemes.iter().cloned())
+        .collect();
+    if let Phase::Refresh {
+        step:
+            RefreshStep::MoveStorm { card, .. }
+            | RefreshStep::EventAbility { card }
+            | RefreshStep::Tactic { card, .. }
+            | RefreshStep::Prayer { card, .. },
+        ..
+    } = &pos.phase
+    {
+        public.insert(card.clone());
+    }
+    let mut secret = BTreeSet::new();
+    for (i, p) in pos.players.iter().enumerate() {
+        if Some(Seat(u8::try_from(i).unwrap())) == viewer {
+            public.extend(p.event_deck.iter().cloned());
+        } else {
+            secret.extend(p.event_deck.iter().cloned());
+        }
+    }
+    if let Some((turn, cards)) = drawn(pos) {
+        if Some(turn) == viewer {
+            public.extend(cards.iter().cloned());
+        } else {
+            secret.extend(cards.iter().cloned());
+        }
+    }
+    secret
+        .into_iter()
+        .filter(|n| !public.contains(n) && !logged.contains(n))
+        .collect()
+}
+
+/// The client frame of `seat` showing `scene`, as on a 160x48 terminal, with `log` in its log
+/// panel.
+fn frame(game: &Game, scene: &Scene, seat: Seat, log: &[String]) -> String {
+    let mut app = App::new(game, Theme::monochrome(), 160, 48);
+    app.screen = Screen::Play;
+    app.shown = Some(seat);
+    app.log = log
+        .iter()
+        .map(|t| LogLine {
+            text: t.clone(),
+            note: false,
+        })
+        .collect();
+    let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
+    t.draw(|f| draw(f, &app, scene)).unwrap();
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Asserts the view of `seat` names no other seat's hidden order, card or drawn card.
+fn assert_view_hides(game: &Game, seat: Seat, at: &str) {
+    let v = game.view(Some(seat));
+    let pos = game.position();
+    let me = Some(game.faction(seat));
+    for p in &v.players {
+        if p.seat != seat {
+            assert_eq!(
+                p.orders, None,
+                "{at}: {seat} sees {}'s unplaced orders",
+                p.seat
+            );
+        }
+        assert_eq!(
+            p.orders_left,
+            pos.players[p.seat.index()].orders.len(),
+            "{at}"
+        );
+    }
+    for (system, stack) in &v.stacks {
+        for (i, t) in stack.iter().enumerate() {
+            let real = pos.stacks[system][i];
+            if token_hidden(pos, me, *system, i) {
+                assert_eq!(
+                    t.order, None,
+                    "{at}: {seat} sees a face-down order on {system}"
+                );
+            } else {
+                assert_eq!(t.order, Some(real.order), "{at}: {system}");
+            }
+        }
+    }
+    if let (Some(c), Some(seen)) = (game.combat(), &v.combat) {
+        for (role, s) in [
+            (CombatRole::Attacker, &seen.attacker),
+            (CombatRole::Defender, &seen.defender),
+        ] {
+            let real = c.side(role);
+            if real.faction == me {
+                assert_eq!(s.hand, real.hand, "{at}");
+                continue;
+            }
+            assert!(s.hand.is_empty(), "{at}: {seat} sees the {role:?}'s hand");
+            if !peeked(game, role, me) {
+                assert_eq!(
+                    s.chosen, None,
+                    "{at}: {seat} sees the {role:?}'s face-down card"
+                );
+            }
+        }
+    }
+    match drawn(pos) {
+        Some((turn, cards)) if turn == seat => assert_eq!(&v.drawn_events, cards, "{at}"),
+        _ => assert!(v.drawn_events.is_empty(), "{at}: {seat} sees drawn events"),
+    }
+}
+
+fn assert_no_secret_name(text: &str, secrets: &BTreeSet<String>, what: &str) {
+    for name in secrets {
+        assert!(
+            !text.contains(name.as_str()),
+            "{what} names the hidden card {name}:\n{text}"
+        );
+    }
+}
+
+/// What one game showed.
+#[derive(Default, Debug)]
+struct Tally {
+    decisions: usize,
+    perturbed: usize,
+    undoable: usize,
+    refused: usize,
+    /// Decisions taken during a combat (hands and face-down cards in play).
+    in_combat: usize,
+    /// Decisions while a seat held drawn event cards.
+    with_drawn: usize,
+    /// Decisions after a seat looked at a face-down combat card.
+    after_peek: usize,
+}
+
+/// Plays one seeded game and checks every decision; returns what was seen.
+fn check_game(seed: u64, max_actions: usize) -> Tally {
+    let players = 2 + u8::try_from(seed % 3).unwrap();
+    let setup = if seed % 4 == 3 {
+        SetupKind::Build
+    } else {
+        SetupKind::Intro
+    };
+    let mut game = Game::new(
+        &NewGameOptions {
+            players,
+            factions: None,
+            seed,
+            setup,
+        },
+        common::data(),
+    )
+    .unwrap();
+    let mut bots: Vec<_> = (0..players)
+        .map(|i| {
+            let kind = if (seed + u64::from(i)).is_multiple_of(2) {
+                BotKind::Random
+            } else {
+                BotKind::Heuristic
+            };
+            kind.build(seed * 10 + u64::from(i))
+        })
+        .collect();
+    let mut log: Vec<String> = Vec::new();
+    // Event card names the log has named (public from then on), out of every name in play.
+    let mut logged: BTreeSet<String> = BTreeSet::new();
+    let names: BTreeSet<String> = game
+        .position()
+        .players
+        .iter()
+        .flat_map(|p| p.event_deck.iter().cloned())
+        .collect();
+    let mut tally = Tally::default();
+    while let Some(d) = game.decision() {
+        if tally.decisions >= max_actions {
+            break;
+        }
+        tally.decisions += 1;
+        if let Some(c) = game.combat() {
+            tally.in_combat += 1;
+            tally.after_peek += usize::from(c.attacker.saw_card || c.defender.saw_card);
+        }
+        tally.with_drawn += usize::from(drawn(game.position()).is_some_and(|(_, d)| !d.is_empty()));
+        let at = format!("seed {seed}, action {}", game.history().len() + 1);
+        // The seat on screen: its frame names nothing hidden from it, and stays the same when
+        // the hidden facts are dealt anew.
+        let real_scene = Scene::new(&game, Some(d.seat));
+        let shown = frame(&game, &real_scene, d.seat, &log);
+        let mine = secret_names(&game, Some(d.seat), &logged);
+        assert_no_secret_name(&shown, &mine, &format!("{at}: the frame of {}", d.seat));
+        if let Some(other) = perturbed(&game, Some(d.seat)) {
+            tally.perturbed += 1;
+            // The screen seeds its estimate with the history's length; the re-dealt game has
+            // none, so the estimate is compared on its own, with one seed for both.
+            let mut other_scene = Scene::new(&other, Some(d.seat));
+            if real_scene.odds.is_some() {
+                let odds = |g: &Game| herakon::bot::odds::combat_odds(g, Some(d.seat), 8, 7);
+                assert_eq!(
+                    odds(&game),
+                    odds(&other),
+                    "{at}: the odds shown to {} use facts hidden from it",
+                    d.seat
+                );
+                other_scene.odds = real_scene.odds;
+            }
+            let again = frame(&other, &other_scene, d.seat, &log);
+            assert_eq!(
+                shown, again,
+                "{at}: the frame of {} changes with facts hidden from it",
+                d.seat
+            );
+        }
+        // Every seat's `--as` report (JSON and text), and the table's `show`.
+        for seat in game.seats() {
+            assert_view_hides(&game, seat, &at);
+            let json = view_json(&game, Some(seat)).unwrap();
+            assert_eq!(
+                json["state"],
+                serde_json::to_value(game.view(Some(seat))).unwrap(),
+                "{at}: --as {seat} --json shows more than the view"
+            );
+            let text = view_text(&game, Some(seat));
+            let secrets = secret_names(&game, Some(seat), &logged);
+            assert_no_secret_name(
+                &json.to_string(),
+                &secrets,
+                &format!("{at}: --as {seat} --json"),
+            );
+            assert_no_secret_name(&text, &secrets, &format!("{at}: --as {seat}"));
+            if let Some(other) = perturbed(&game, Some(seat)) {
+                assert_eq!(
+                    json,
+                    view_json(&other, Some(seat)).unwrap(),
+                    "{at}: --as {seat} --json changes with facts hidden from it"
+                );
+                assert_eq!(
+                    text,
+                    view_text(&other, Some(seat)),
+                    "{at}: --as {seat} changes with facts hidden from it"
+                );
+            }
+        }
+        let public = position_text(&game, None);
+        assert_no_secret_name(
+            &public,
+            &secret_names(&game, None, &logged),
+            &format!("{at}: show"),
+        );
+        if let Some(other) = perturbed(&game, None) {
+            assert_eq!(
+                public,
+                position_text(&other, None),
+                "{at}: show changes with hidden facts"
+            );
+        }
+
+        // The action, and whether its author may take it back.
+        let action = bots[d.seat.index()].choose(&game).unwrap();
+        let before = game.clone();
+        let events = game.apply(action).unwrap();
+        let texts: Vec<String> = events.iter().map(ToString::to_string).collect();
+        // The log is public: it names no event card another seat drew and holds hidden
+        // (cards turned up from a deck by a rule are public from then on).
+        for seat in game.seats().map(Some).chain([None]) {
+            let secrets: BTreeSet<String> = secret_names(&game, seat, &logged)
+                .into_iter()
+                .filter(|n| drawn(game.position()).is_some_and(|(_, d)| d.contains(n)))
+                .collect();
+            assert_no_secret_name(&texts.join("\n"), &secrets, &format!("{at}: the log"));
+        }
+        for t in &texts {
+            logged.extend(names.iter().filter(|n| t.contains(n.as_str())).cloned());
+        }
+        log.extend(texts);
+        match game.can_undo_from(&before, d.seat) {
+            Ok(()) => {
+                tally.undoable += 1;
+                assert_eq!(
+                    before.position().rng,
+                    game.position().rng,
+                    "{at}: undo after dice"
+                );
+                for seat in game.seats().map(Some).chain([None]) {
+                    // Its own token back on top of a stack tells a seat nothing new.
+                    let own = seat.map(|s| format!("order:{:?}:", game.faction(s)));
+                    let mut gone =
+                        gone_from(&hidden_facts(&before, seat), &hidden_facts(&game, seat));
+                    gone.retain(|f| own.as_ref().is_none_or(|o| !f.starts_with(o.as_str())));
+                    assert!(
+                        gone.is_empty(),
+                        "{at}: {action} may be undone, yet showed {gone:?} to {seat:?}"
+                    );
+                }
+                for seat in game.seats().filter(|s| *s != d.seat) {
+                    assert_eq!(
+                        private(&before, seat),
+                        private(&game, seat),
+                        "{at}: {action} may be undone, yet changed what {seat} holds"
+                    );
+                    assert_eq!(
+                        before.view(Some(seat)).drawn_events,
+                        game.view(Some(seat)).drawn_events,
+                        "{at}"
+                    );
+                }
+            }
+            Err(_) => tally.refused += 1,
+        }
+    }
+    tally
+}
+
+fn check_games(seeds: std::ops::Range<u64>, max_actions: usize) {
+    let mut total = Tally::default();
+    for seed in seeds {
+        let t = check_game(seed, max_actions);
+        total.decisions += t.decisions;
+        total.perturbed += t.perturbed;
+        total.undoable += t.undoable;
+        total.refused += t.refused;
+        total.in_combat += t.in_combat;
+        total.with_drawn += t.with_drawn;
+        total.after_peek += t.after_peek;
+    }
+    eprintln!("{total:?}");
+    // The property was really exercised: hidden facts were dealt anew, and undo was both
+    // allowed and refused.
+    assert!(total.perturbed * 2 > total.decisions, "{total:?}");
+    assert!(total.undoable > 0 && total.refused > 0, "{total:?}");
+    assert!(total.in_combat > 0 && total.with_drawn > 0, "{total:?}");
+}
+
+#[test]
+fn no_seat_sees_another_seats_hidden_facts_and_undo_reveals_nothing() {
+    check_games(0..20, 150);
+}
+
+#[test]
+#[ignore = "a thousand whole games: run with --ignored"]
+fn no_seat_sees_another_seats_hidden_facts_in_a_thousand_games() {
+    // HERAKON_PRIVACY_GAMES plays fewer (or more) when time is short.
+    let games = std::env::var("HERAKON_PRIVACY_GAMES")
+        .ok()
+        .and_then(|n| n.parse::<u64>().ok())
+        .unwrap_or(1000);
+    check_games(1000..1000 + games, usize::MAX);
+}
+
+/// A random game played until `stop` holds before an action of the deciding seat.
+fn game_until(seed: u64, stop: impl Fn(&Game) -> bool) -> Game {
+    let mut game = common::intro(2, seed);
+    let mut bot = BotKind::Random.build(seed);
+    for _ in 0..5000 {
+        if stop(&game) {
+            return game;
+        }
+        let action = bot.choose(&game).unwrap();
+        game.apply(action).unwrap();
+    }
+    panic!("seed {seed}: never stopped");
+}
+
+#[test]
+fn checker_answers_another_seats_decision_with_its_choice_hidden() {
+    // Seat 1 places an order: seat 2 may not learn which orders it holds, nor whether one
+    // would be legal.
+    let game = common::intro(2, 3);
+    let dir = std::env::temp_dir().join(format!("herakon-privacy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("planning.json");
+    std::fs::write(&file, herakon::engine::save::to_json(&game)).unwrap();
+    let file = file.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_herakon"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{o:?}");
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let first = game.legal_actions()[0].to_string();
+    let out = run(&["check", file, "--as", "2", "--why", "1"]);
+    assert!(
+        out.contains("seat 1 decides this; its choice is hidden"),
+        "{out}"
+    );
+    assert!(!out.contains(&first), "{out}");
+    let out = run(&["check", file, "--as", "2", "--why", &first, "--json"]);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["why"][0]["legal"], serde_json::Value::Null, "{out}");
+    assert_eq!(
+        report["why"][0]["hidden"],
+        "seat 1 decides this; its choice is hidden"
+    );
+    // The same question from the deciding seat is answered.
+    let out = run(&["check", file, "--as", "1", "--why", "1"]);
+    assert!(out.contains(&format!("`{first}` is legal")), "{out}");
+    // An order placed by seat 1 reads to seat 2 without its face.
+    let out = run(&["check", file, "--as", "2", "--apply", "1"]);
+    let system = match game.legal_actions()[0] {
+        herakon::engine::Action::Place { system, .. } => system,
+        other => panic!("{other}"),
+    };
+    assert!(
+        out.contains(&format!("place an order token face down on {system}")),
+        "{out}"
+    );
+    assert!(!out.lines().any(|l| l == format!("1. {first}")), "{out}");
+}
+
+#[test]
+fn preview_tells_nothing_that_rests_on_dice_or_another_seats_hand() {
+    use herakon::engine::Preview;
+    use herakon::engine::privacy::hidden_choice;
+    // A decision whose first legal action rolls combat dice.
+    let dice = |g: &Game| {
+        g.combat()
+            .map(|c| (c.attacker.dice.clone(), c.defender.dice.clone()))
+    };
+    let rolls = |g: &Game| {
+        g.legal_actions().first().is_some_and(|a| {
+            let mut after = g.clone();
+            after.apply(*a).is_ok()
+                && dice(&after).is_some_and(|d| !d.0.is_empty())
+                && dice(&after) != dice(g)
+        })
+    };
+    let game = game_until(4, rolls);
+    let d = game.decision().unwrap();
+    let action = game.legal_actions()[0];
+    assert!(
+        matches!(
+            game.preview(Some(d.seat), &action),
+            Preview::LegalOutcomeHidden
+        ),
+        "{action}: the deciding seat is told what the dice will show"
+    );
+    assert!(matches!(game.preview(None, &action), Preview::Legal { .. }));
+    for other in game.seats().filter(|s| *s != d.seat) {
+        match game.preview(Some(other), &action) {
+            Preview::Hidden(why) => assert_eq!(why, hidden_choice(d.seat)),
+            p => panic!("{other} is told about {action}: {p:?}"),
+        }
+    }
+    // In a combat, a seat is not told what playing a card from its hand would bring while the
+    // other side's face-down card is unknown to it.
+    let game = game_until(5, |g| {
+        g.combat()
+            .is_some_and(|c| c.attacker.chosen.is_some() || c.defender.chosen.is_some())
+            && g.decision()
+                .is_some_and(|d| d.kind == herakon::engine::DecisionKind::ChooseCombatCard)
+    });
+    let d = game.decision().unwrap();
+    for action in game.legal_actions() {
+        match game.preview(Some(d.seat), &action) {
+            Preview::Legal { events, .. } => {
+                let text = format!("{events:?}");
+                let c = game.combat().unwrap();
+                for side in [&c.attacker, &c.defender] {
+                    if side.faction != Some(game.faction(d.seat))
+                        && let Some(card) = &side.chosen
+                    {
+                        assert!(!text.contains(card.as_str()), "{action}: {text}");
+                    }
+                }
+            }
+            Preview::LegalOutcomeHidden | Preview::Refused(_) => {}
+            Preview::Hidden(why) => panic!("{action}: {why}"),
+        }
+    }
+}
