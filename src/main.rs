@@ -194,6 +194,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         saves::fresh_save_path(std::path::Path::new("saves"), "hotseat")
                     })),
                     loaded_from: None,
+                    resume: saves::latest_autosave(std::path::Path::new("saves")),
                 };
                 let names = new
                     .names
@@ -222,6 +223,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let options = PlayOptions {
                 save_path: Some(save_to.unwrap_or(default_path)),
                 loaded_from,
+                resume: None,
             };
             let ended = tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
             Ok(exit_code(ended))

@@ -628,3 +628,46 @@ fn a_two_player_round_is_played_at_80x24() {
     }
     assert!(actions >= 8, "{actions} actions for a round");
 }
+
+#[test]
+fn play_without_a_save_offers_to_continue_the_last_autosave() {
+    let dir = scratch_dir("resume");
+    let Some(t) = play_then_status(&dir, &["play", "--players", "2", "--seed", "5"]) else {
+        return;
+    };
+    place_first_order(&t);
+    t.take_keyboard();
+    t.keys("q");
+    t.wait_for(&["Quit the game?"]);
+    t.keys("y");
+    wait_ended(&t);
+    drop(t);
+    let Some(t) = play_then_status(&dir, &["play"]) else {
+        return;
+    };
+    t.wait_for(&[
+        "New game",
+        "c continue the last game:",
+        "saves/hotseat-1.autosave.json (round 1, 1 actions)",
+    ]);
+    t.keys("c");
+    // The World Eaters place the second order of the same game.
+    place_first_order(&t);
+    t.take_keyboard();
+    t.keys("q");
+    t.wait_for(&["Quit the game?"]);
+    t.keys("y");
+    let screen = wait_ended(&t);
+    assert!(
+        screen.contains("the game is saved in saves/hotseat-1.autosave.json"),
+        "{screen}"
+    );
+    let file = dir.join("saves").join("hotseat-1.autosave.json");
+    let game = herakon::store::saves::load_game(&file, common::data()).unwrap();
+    assert_eq!(
+        game.history().len(),
+        2,
+        "the continued game goes on in its autosave"
+    );
+    assert!(!dir.join("saves").join("hotseat-2.autosave.json").exists());
+}

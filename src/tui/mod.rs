@@ -41,6 +41,8 @@ pub struct PlayOptions {
     pub save_path: Option<PathBuf>,
     /// The file the game was loaded from (it holds the game until the first change).
     pub loaded_from: Option<PathBuf>,
+    /// On the new-game screen: the last autosave, offered to continue.
+    pub resume: Option<PathBuf>,
 }
 
 /// Runs the client until the players quit or a stop signal arrives (then the screen is

@@ -30,6 +30,8 @@ pub struct NewGame {
     pub row: usize,
     /// Why the last Enter did not start a game.
     pub error: Option<String>,
+    /// The last autosave, offered to continue (`c`): its path and a few words about it.
+    pub resume: Option<(std::path::PathBuf, String)>,
 }
 
 /// What a key on the new-game screen leads to.
@@ -41,6 +43,8 @@ pub enum Outcome {
     Quit,
     /// Play this game.
     Start(Box<Game>),
+    /// Continue the game of this autosave.
+    Continue(std::path::PathBuf),
 }
 
 impl NewGame {
@@ -55,6 +59,7 @@ impl NewGame {
             seed: seed.to_string(),
             row: 0,
             error: None,
+            resume: None,
         }
     }
 
@@ -121,6 +126,11 @@ impl NewGame {
                 self.seed.pop();
             }
             KeyCode::Enter => return self.start(data),
+            KeyCode::Char('c') => {
+                if let Some((path, _)) = &self.resume {
+                    return Outcome::Continue(path.clone());
+                }
+            }
             _ => {}
         }
         self.error = None;
@@ -259,6 +269,13 @@ impl NewGame {
             vec![Span::styled(format!("{}▏", self.seed), theme.text())],
         ));
         lines.push(Line::from(""));
+        if let Some((_, about)) = &self.resume {
+            lines.push(Line::from(vec![
+                Span::styled("c", theme.key()),
+                Span::raw(" continue the last game:"),
+            ]));
+            lines.push(Line::from(format!("  {about}")));
+        }
         if let Some(e) = &self.error {
             lines.push(Line::from(Span::styled(e.clone(), theme.warn())));
         }

@@ -212,8 +212,17 @@ pub fn run_new(
 ) -> io::Result<Ended> {
     install_panic_hook();
     let mut terminal = setup()?;
-    let result = match menu_loop(&mut terminal, data, seed, names) {
-        Ok(Ok(mut game)) => event_loop(&mut terminal, &mut game, options),
+    let result = match menu_loop(&mut terminal, data, seed, names, options.resume.as_deref()) {
+        Ok(Ok((mut game, None))) => event_loop(&mut terminal, &mut game, options),
+        Ok(Ok((mut game, Some(path)))) => {
+            // The autosave goes on in its own file; `s` offers the save it belongs to.
+            let options = PlayOptions {
+                save_path: Some(crate::store::saves::save_path_of_autosave(&path)),
+                loaded_from: Some(path),
+                resume: None,
+            };
+            event_loop(&mut terminal, &mut game, &options)
+        }
         Ok(Err(ended)) => Ok((ended, Saved::Nothing)),
         Err(e) => Err(e),
     };
@@ -239,15 +248,28 @@ fn finish(terminal: &mut Term, result: io::Result<(Ended, Saved)>) -> io::Result
     result.and_then(|(ended, _)| restored.map(|()| ended))
 }
 
-/// The new-game screen; `Err` when the players leave it or a signal stops the client.
+/// The new-game screen, offering to continue the autosave `resume`; the game and the file it
+/// came from (if continued), or `Err` when the players leave or a signal stops the client.
 fn menu_loop(
     terminal: &mut Term,
     data: &Arc<GameData>,
     seed: u64,
     names: &[String],
-) -> io::Result<Result<Game, Ended>> {
+    resume: Option<&std::path::Path>,
+) -> io::Result<Result<(Game, Option<std::path::PathBuf>), Ended>> {
     let mut menu = NewGame::new(seed);
     menu.set_names(names);
+    // Offered only if it loads: a broken file is not worth a line on this screen.
+    menu.resume = resume.and_then(|path| {
+        let game = crate::store::saves::load_game(path, Arc::clone(data)).ok()?;
+        let about = format!(
+            "{} (round {}, {} actions)",
+            path.display(),
+            game.position().round,
+            game.history().len()
+        );
+        Some((path.to_path_buf(), about))
+    });
     let theme = Theme::from_env();
     let mut dirty = true;
     loop {
@@ -266,7 +288,13 @@ fn menu_loop(
         match menu.handle(msg, data) {
             Outcome::Stay => {}
             Outcome::Quit => return Ok(Err(Ended::Quit)),
-            Outcome::Start(game) => return Ok(Ok(*game)),
+            Outcome::Start(game) => return Ok(Ok((*game, None))),
+            Outcome::Continue(path) => {
+                match crate::store::saves::load_game(&path, Arc::clone(data)) {
+                    Ok(game) => return Ok(Ok((game, Some(path)))),
+                    Err(why) => menu.error = Some(why),
+                }
+            }
         }
     }
 }
