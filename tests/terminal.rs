@@ -671,3 +671,58 @@ fn play_without_a_save_offers_to_continue_the_last_autosave() {
     );
     assert!(!dir.join("saves").join("hotseat-2.autosave.json").exists());
 }
+
+#[test]
+fn a_person_plays_a_round_against_a_computer_player() {
+    let dir = scratch_dir("bot");
+    let args = [
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--bot",
+        "chaos=heuristic",
+    ];
+    let Some(t) = Tmux::start(&dir, &args) else {
+        return;
+    };
+    // The one person needs no hand-off: his decision is on screen at once.
+    let screen = t.wait_for(&["Ultramarines to decide"]);
+    assert!(!screen.contains("Pass the keyboard"), "{screen}");
+    let start = Instant::now();
+    let mut bot_seen = false;
+    loop {
+        let screen = t.screen();
+        if screen.contains("Round 2/8") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_mins(2),
+            "round 1 never ended:\n{screen}"
+        );
+        assert!(!screen.contains("Pass the keyboard"), "{screen}");
+        if screen.contains("is moving (heuristic computer player)") {
+            bot_seen = true;
+            // Any key: it moves without waiting.
+            t.keys("Space");
+        } else if screen.contains("Ultramarines to decide") {
+            // The first listed action (a number acts at once when few are listed, else waits
+            // for Enter).
+            t.keys("1");
+            std::thread::sleep(Duration::from_millis(150));
+            if t.screen().contains("#1") {
+                t.keys("Enter");
+            }
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(bot_seen, "the computer player's turn was never on screen");
+    // The computer player's orders were revealed and carried out, in the shared log.
+    let log = t.screen();
+    assert!(log.contains("World Eaters reveals"), "{log}");
+    assert!(
+        autosaved_actions(&dir) > 8,
+        "the round's actions are autosaved"
+    );
+}

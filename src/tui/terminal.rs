@@ -26,6 +26,7 @@ use super::newgame::{NewGame, Outcome};
 use super::replay::Replay;
 use super::save::{Keeper, Saved};
 use super::scene::Scene;
+use super::seats::Bots;
 use super::theme::Theme;
 use super::{PlayOptions, save, ui};
 use crate::engine::{Game, GameData};
@@ -213,13 +214,21 @@ pub fn run_new(
     install_panic_hook();
     let mut terminal = setup()?;
     let result = match menu_loop(&mut terminal, data, seed, names, options.resume.as_deref()) {
-        Ok(Ok((mut game, None))) => event_loop(&mut terminal, &mut game, options),
-        Ok(Ok((mut game, Some(path)))) => {
-            // The autosave goes on in its own file; `s` offers the save it belongs to.
+        Ok(Ok((mut game, None, bots))) => {
+            let options = PlayOptions {
+                bots,
+                ..options.clone()
+            };
+            event_loop(&mut terminal, &mut game, &options)
+        }
+        Ok(Ok((mut game, Some(path), _))) => {
+            // The autosave goes on in its own file; `s` offers the save it belongs to. A save
+            // does not say who played by computer: every seat of a continued game is a person's.
             let options = PlayOptions {
                 save_path: Some(crate::store::saves::save_path_of_autosave(&path)),
                 loaded_from: Some(path),
                 resume: None,
+                bots: Bots::default(),
             };
             event_loop(&mut terminal, &mut game, &options)
         }
@@ -248,15 +257,20 @@ fn finish(terminal: &mut Term, result: io::Result<(Ended, Saved)>) -> io::Result
     result.and_then(|(ended, _)| restored.map(|()| ended))
 }
 
-/// The new-game screen, offering to continue the autosave `resume`; the game and the file it
-/// came from (if continued), or `Err` when the players leave or a signal stops the client.
+/// What the new-game screen starts: the game, the autosave it continues (if any), its computer
+/// players.
+type Chosen = (Game, Option<std::path::PathBuf>, Bots);
+
+/// The new-game screen, offering to continue the autosave `resume`: the game, the file it came
+/// from (if continued) and its computer players; `Err` when the players leave or a signal stops
+/// the client.
 fn menu_loop(
     terminal: &mut Term,
     data: &Arc<GameData>,
     seed: u64,
     names: &[String],
     resume: Option<&std::path::Path>,
-) -> io::Result<Result<(Game, Option<std::path::PathBuf>), Ended>> {
+) -> io::Result<Result<Chosen, Ended>> {
     let mut menu = NewGame::new(seed);
     menu.set_names(names);
     // Offered only if it loads: a broken file is not worth a line on this screen.
@@ -288,10 +302,13 @@ fn menu_loop(
         match menu.handle(msg, data) {
             Outcome::Stay => {}
             Outcome::Quit => return Ok(Err(Ended::Quit)),
-            Outcome::Start(game) => return Ok(Ok((*game, None))),
+            Outcome::Start(game) => {
+                let bots = menu.chosen_bots(&game);
+                return Ok(Ok((*game, None, bots)));
+            }
             Outcome::Continue(path) => {
                 match crate::store::saves::load_game(&path, Arc::clone(data)) {
-                    Ok(game) => return Ok(Ok((game, Some(path)))),
+                    Ok(game) => return Ok(Ok((game, Some(path), Bots::default()))),
                     Err(why) => menu.error = Some(why),
                 }
             }
@@ -342,6 +359,18 @@ fn draw(terminal: &mut Term, app: &App, game: &Game) -> io::Result<()> {
     Ok(())
 }
 
+/// Autosaves when the history changed since the last autosave (an action applied or undone, a
+/// computer player's move), and keeps the status line's unsaved warning up to date.
+fn keep(app: &mut App, keeper: &mut Keeper, game: &Game, saved_len: &mut usize) {
+    if game.history().len() != *saved_len {
+        *saved_len = game.history().len();
+        for line in keeper.changed(game) {
+            app.note(line);
+        }
+        app.unsaved = keeper.unsaved().map(String::from);
+    }
+}
+
 /// The loop; returns how it ended and where the game is saved.
 fn event_loop(
     terminal: &mut Term,
@@ -354,6 +383,7 @@ fn event_loop(
     app.save_path = options.save_path.clone().unwrap_or_else(save::default_path);
     // The autosave follows every change of the history (an action applied or undone).
     let mut keeper = Keeper::new(&app.save_path, options.loaded_from.as_deref());
+    app.set_bots(game, options.bots.clone());
     let mut saved_len = game.history().len();
     let mut dirty = true;
     loop {
@@ -368,7 +398,8 @@ fn event_loop(
         }
         let was_ready = app.handoff_ready();
         app.handle(game, Msg::Tick(start.elapsed()));
-        dirty |= app.handoff_ready() != was_ready;
+        dirty |= app.handoff_ready() != was_ready || game.history().len() != saved_len;
+        keep(&mut app, &mut keeper, game, &mut saved_len);
         if dirty {
             draw(terminal, &app, game)?;
             dirty = false;
@@ -388,13 +419,7 @@ fn event_loop(
         };
         dirty = true;
         let effect = app.handle(game, msg);
-        if game.history().len() != saved_len {
-            saved_len = game.history().len();
-            for line in keeper.changed(game) {
-                app.note(line);
-            }
-            app.unsaved = keeper.unsaved().map(String::from);
-        }
+        keep(&mut app, &mut keeper, game, &mut saved_len);
         match effect {
             Effect::Save => match keeper.save_to(game, &app.save_path) {
                 Ok(done) => {
