@@ -435,6 +435,46 @@ fn a_stop_signal_clears_the_screen_restores_the_terminal_and_autosaves() {
     }
 }
 
+#[test]
+fn a_lost_terminal_ends_the_client_with_an_autosave() {
+    // The terminal goes away with the tmux server; the client runs under a shell, as from a
+    // terminal window, so the hang-up signal may go to the shell and never reach it.
+    let dir = scratch_dir("hangup");
+    let args = ["play", "--players", "2", "--seed", "5"];
+    let Some(t) = Tmux::start_then(&dir, &args, (200, 60), "; sleep 30") else {
+        return;
+    };
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
+    let Some(pid) = t.client_pid() else {
+        eprintln!("skipping: no /proc to find the client");
+        return;
+    };
+    let status = Command::new("tmux")
+        .args(["-L", &t.socket, "kill-server"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let alive = || {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|stat| !stat.contains(") Z "))
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while alive() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let still_running = alive();
+    if still_running {
+        // Do not leave a client spinning on a dead terminal behind the test.
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    assert!(
+        !still_running,
+        "the client kept running after its terminal was gone"
+    );
+    assert!(autosave(&dir).is_some(), "a lost terminal lost the game");
+}
+
 /// Waits until the client has ended (the pane's shell ran `then`), up to 15 s.
 fn wait_ended(t: &Tmux) -> String {
     t.wait_for(&["SHELL-DONE"])

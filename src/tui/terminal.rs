@@ -70,6 +70,13 @@ const STOP_SIGNALS: [i32; 4] = [
 #[cfg(not(unix))]
 const STOP_SIGNALS: [i32; 2] = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
 
+/// The signal number a lost terminal is treated as (SIGHUP): save, and exit with 128 + it.
+#[cfg(unix)]
+const HANGUP: i32 = signal_hook::consts::SIGHUP;
+/// The signal number a lost terminal is treated as (SIGHUP's number on unix).
+#[cfg(not(unix))]
+const HANGUP: i32 = 1;
+
 /// How long the loops wait for input before they look at the signals and the clock again.
 const TICK: Duration = Duration::from_millis(50);
 
@@ -136,6 +143,12 @@ fn next_input(timeout: Duration) -> io::Result<Input> {
         return Ok(Input::Stop(sig));
     }
     if !ready {
+        // A terminal that hung up reads as endless end of file, which crossterm reports as no
+        // event at all, and its SIGHUP does not always reach the client (a shell that ran it
+        // may take it and die): a terminal whose size can no longer be read is gone.
+        if crossterm::terminal::size().is_err() {
+            return Ok(Input::Stop(HANGUP));
+        }
         return Ok(Input::Idle);
     }
     Ok(message(&event::read()?).map_or(Input::Idle, Input::Msg))
