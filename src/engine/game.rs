@@ -16,6 +16,7 @@ mod hidden;
 mod operations;
 mod planning;
 mod refresh;
+mod retreat;
 mod setup;
 mod strategize;
 mod upgrades;

@@ -8,7 +8,7 @@ use crate::engine::phase::{AdvanceStep, Move, OpStep, Phase};
 use crate::engine::unit_type::UnitType;
 
 /// Ork Roks: how many moving units may pass through the uncontrolled void.
-const ORK_ROKS_UNITS: u8 = 2;
+pub(super) const ORK_ROKS_UNITS: u8 = 2;
 
 impl Game {
     /// Units of a type in an area that may still move: unrouted, and not moved in this order.

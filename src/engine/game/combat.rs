@@ -328,65 +328,6 @@ impl Game {
         out
     }
 
-    /// Where the losing side's units may retreat (Retreats).
-    pub(crate) fn retreat_areas(&self, c: &CombatState, role: CombatRole) -> Vec<AreaId> {
-        let f = Self::side_faction(c, role);
-        let world = self
-            .board
-            .area(c.area)
-            .is_some_and(crate::engine::board::AreaInfo::is_world);
-        let from_adjacent: Vec<SystemId> = c
-            .attack_origins
-            .iter()
-            .map(|a| a.system)
-            .filter(|s| *s != c.system)
-            .collect();
-        let reachable = |dest: AreaId| -> bool {
-            if !world {
-                return dest.system == c.area.system
-                    || !self.storm_between_systems(c.area.system, dest.system);
-            }
-            self.board
-                .ground_path(
-                    c.area,
-                    dest,
-                    &[c.area.system, dest.system],
-                    |e| self.pos.storm_at(e),
-                    |x| self.is_friendly(x, f),
-                )
-                .is_some()
-        };
-        let candidates = |filter: &dyn Fn(AreaId) -> bool| -> Vec<AreaId> {
-            self.board
-                .areas()
-                .filter(|x| x.is_world() == world && x.id != c.area)
-                .map(|x| x.id)
-                .filter(|&x| filter(x) && reachable(x))
-                .collect()
-        };
-        match role {
-            CombatRole::Attacker => {
-                let origins = c.attack_origins.clone();
-                candidates(&|x| {
-                    origins.contains(&x) && self.pos.area(x).factions().iter().all(|g| *g == f)
-                })
-            }
-            CombatRole::Defender => {
-                let near = |x: AreaId| {
-                    (x.system == c.system || self.board.systems_adjacent(x.system, c.system))
-                        && !from_adjacent.contains(&x.system)
-                        && !c.attack_origins.contains(&x)
-                };
-                let friendly = candidates(&|x| near(x) && self.is_friendly(x, f));
-                if friendly.is_empty() {
-                    candidates(&|x| near(x) && self.pos.area(x).factions().is_empty())
-                } else {
-                    friendly
-                }
-            }
-        }
-    }
-
     pub(super) fn combat_actions(&self, c: &CombatState, out: &mut Vec<Action>) {
         if !c.pending.is_empty() {
             self.pending_actions(c, out);

@@ -245,6 +245,7 @@ impl Game {
         unit: UnitType,
         forge_level: bool,
         cache: bool,
+        discount: u8,
     ) -> Option<RuleError> {
         let faction = self.faction(seat);
         let who = faction.name();
@@ -306,13 +307,14 @@ impl Game {
             ));
         }
         let price = self.unit_price(faction, unit, forge_level, cache)?;
-        if p.materiel < price.materiel || p.assets.forge < price.forge {
+        let materiel = price.materiel.saturating_sub(discount);
+        if p.materiel < materiel || p.assets.forge < price.forge {
             return Some(RuleError::new(
                 "Cost",
                 format!(
                     "a {} costs {} materiel{}; {who} has {} materiel and {} forge token(s)",
                     data.name,
-                    price.materiel,
+                    materiel,
                     if price.forge > 0 {
                         format!(" and {} forge token(s)", price.forge)
                     } else {
@@ -390,7 +392,7 @@ impl Game {
                 format!("{unit} is not a unit of {}", faction.name()),
             );
         }
-        let limit = self.deploy_limit(faction, d.system);
+        let limit = self.deploy_limit_with_cards(seat, d);
         if limit == 0 {
             return RuleError::new(
                 "Factories",
@@ -413,7 +415,7 @@ impl Game {
         if let Some(e) = self.explain_unit_area(faction, unit, area, d.system, "Deploy Order") {
             return e;
         }
-        self.explain_price(seat, unit, forge_level, cache)
+        self.explain_price(seat, unit, forge_level, cache, self.pos.cards.discount)
             .unwrap_or_else(|| {
                 RuleError::new(
                     "Cost",
@@ -494,7 +496,8 @@ impl Game {
         if cache && p.assets.cache == 0 {
             return RuleError::new("Assets", format!("{who} has no cache token"));
         }
-        let price = if cache { cost.saturating_sub(2) } else { cost };
+        let price = if cache { cost.saturating_sub(2) } else { cost }
+            .saturating_sub(self.pos.cards.discount);
         RuleError::new(
             "Cost",
             format!("a {kind} costs {price} materiel; {who} has {}", p.materiel),
@@ -524,7 +527,9 @@ impl Game {
                 if !systems.contains(&next.system) || next == from {
                     continue;
                 }
-                let storm = !Board::step_open(here, next, |e| self.pos.storm_at(e));
+                let storm = !Board::step_open(here, next, |e| {
+                    !self.pos.cards.ground_cross_storms && self.pos.storm_at(e)
+                });
                 let blocked = next != to && !a.friendly_at_ground_start.contains(&next);
                 let c = cost + if storm { STORM } else { 0 } + u32::from(blocked);
                 if best.get(&next).is_none_or(|b| c < b.0) {
@@ -537,7 +542,9 @@ impl Game {
         let (mut storms, mut blockers) = (Vec::new(), Vec::new());
         let mut at = to;
         while let Some(&(_, Some(prev))) = best.get(&at) {
-            if let Some(e) = Board::edge_between(prev, at).filter(|&e| self.pos.storm_at(e)) {
+            if let Some(e) = Board::edge_between(prev, at)
+                .filter(|&e| !self.pos.cards.ground_cross_storms && self.pos.storm_at(e))
+            {
                 storms.push(e);
             }
             if prev != from && !a.friendly_at_ground_start.contains(&prev) {
@@ -666,7 +673,10 @@ impl Game {
                 ),
             );
         }
-        if !a.ground_stage && self.storm_between_systems(from.system, to.system) {
+        if !a.ground_stage
+            && self.storm_between_systems(from.system, to.system)
+            && !self.ships_may_cross_storms(seat)
+        {
             return RuleError::new(
                 "Warp Storms",
                 format!(
@@ -675,7 +685,7 @@ impl Game {
                 ),
             );
         }
-        if a.ground_stage && self.ground_path(faction, a, from, to).is_none() {
+        if a.ground_stage && !self.can_reach(faction, a, from, to) {
             return match self.ground_obstacles(a, from, to) {
                 None => RuleError::new(
                     rule,
@@ -717,14 +727,29 @@ impl Game {
                 }
             };
         }
+        if a.ground_stage
+            && self.ground_path(faction, a, from, to).is_none()
+            && let Some(void) = self.roks_void(faction, a, from, to)
+        {
+            let left = super::advance::ORK_ROKS_UNITS.saturating_sub(self.pos.cards.roks_units);
+            if count > left {
+                return RuleError::new(
+                    "Order Upgrade Cards",
+                    format!(
+                        "the only way from {from} to {to} passes the uncontrolled void {void} by Ork Roks, and {left} more unit(s) may pass there in this Advance, not {count}"
+                    ),
+                );
+            }
+        }
         let max = usize::from(self.data.components.max_units_per_advance);
         let there = self.pos.area(to).count_units(faction);
         if there + usize::from(count) > max {
             return RuleError::new(
                 "Advance Order",
                 format!(
-                    "{to} would hold {} of {who}'s units; at most {max} may end an Advance in one area",
-                    there + usize::from(count)
+                    "{to} would hold {} of {} units; at most {max} may end an Advance in one area",
+                    there + usize::from(count),
+                    faction.possessive()
                 ),
             );
         }
@@ -753,11 +778,28 @@ impl Game {
                 "prosperity is an icon, not a token: take forge, cache or reinforcement",
             );
         }
+        let held = self.player(seat).assets.get(asset);
+        let max = self.data.components.max_assets_each;
+        if held >= max {
+            return RuleError::new(
+                "Assets",
+                format!("{who} already holds {held} {asset} tokens, the most a player may hold"),
+            );
+        }
+        if self.assets_in_supply(asset) == 0 {
+            return RuleError::new(
+                "Component Limitations",
+                format!(
+                    "the supply has no {asset} token left (the box holds {} of each kind)",
+                    self.data.components.asset_tokens_each
+                ),
+            );
+        }
         RuleError::new(
             "Assets",
             format!(
-                "{who} already holds {} {asset} tokens, the most a player may hold",
-                self.player(seat).assets.get(asset)
+                "`take {asset}` is not a choice now; the choices are {}",
+                choices(&self.legal_actions())
             ),
         )
     }
@@ -783,11 +825,16 @@ impl Game {
             Action::MoveUnits { .. } if faction == Faction::Eldar => Faction::Eldar,
             _ => Faction::Chaos,
         };
-        if let Action::MoveUnits { unit, .. } = action
-            && faction == Faction::Chaos
-            && unit != UnitType::Cultist
-        {
-            return RuleError::new(RULE, "the World Eaters' ability moves a Cultist only");
+        if let Action::MoveUnits { unit, from, to, .. } = action {
+            if faction == Faction::Chaos && unit != UnitType::Cultist {
+                return RuleError::new(RULE, "the World Eaters' ability moves a Cultist only");
+            }
+            if faction == Faction::Eldar && unit.faction() != faction {
+                return RuleError::new("Units", format!("{unit} is not a unit of {who}"));
+            }
+            if let Some(x) = [from, to].into_iter().find(|&x| !self.board.has_area(x)) {
+                return RuleError::new("Areas", format!("{x} is not on the board"));
+            }
         }
         if owner != faction {
             let ability = match owner {
@@ -802,7 +849,10 @@ impl Game {
             };
             return RuleError::new(
                 RULE,
-                format!("{ability}; {who}'s faction sheet has another"),
+                format!(
+                    "{ability}; {} faction sheet has another",
+                    faction.possessive()
+                ),
             );
         }
         match action {
@@ -908,7 +958,7 @@ impl Game {
                     return RuleError::new(RULE, "the Orks' ability purchases ground units only");
                 }
                 self.explain_unit_area(faction, unit, area, system, RULE)
-                    .or_else(|| self.explain_price(seat, unit, forge_level, cache))
+                    .or_else(|| self.explain_price(seat, unit, forge_level, cache, 0))
                     .unwrap_or_else(|| {
                         RuleError::new(RULE, format!("{who} cannot purchase a {unit} this way"))
                     })
@@ -977,7 +1027,8 @@ impl Game {
             return RuleError::new(
                 "Combat Cards and Combat Upgrade Cards",
                 format!(
-                    "{who}'s combat deck has {} different cards: `replace 1` to `replace {}`",
+                    "{} combat deck has {} different cards: `replace 1` to `replace {}`",
+                    faction.possessive(),
                     deck.len(),
                     deck.len()
                 ),
@@ -1012,11 +1063,11 @@ impl Game {
                 "no Strategize order is being resolved",
             ));
         };
-        if !self.has_presence(faction, s.system) {
+        if !self.strategize_allowed(seat, s.system) {
             return Some(RuleError::new(
                 RULE,
                 format!(
-                    "{} has no unit or structure in {}, so he purchases nothing there",
+                    "{} has no unit or structure in {} (and no ready Farseers), so he purchases nothing there",
                     faction.name(),
                     s.system
                 ),
@@ -1058,8 +1109,9 @@ impl Game {
             return RuleError::new(
                 "Unit Capacity",
                 format!(
-                    "{area} holds {} of {who}'s units, within its capacity {}; he destroys units only where he is over capacity ({})",
+                    "{area} holds {} of {} units, within its capacity {}; he destroys units only where he is over capacity ({})",
                     self.pos.area(area).count_units(faction),
+                    faction.possessive(),
                     self.capacity(area),
                     and_list(&names)
                 ),
@@ -1236,78 +1288,109 @@ impl Game {
     }
 
     fn explain_retreat(&self, seat: Seat, area: AreaId) -> RuleError {
+        use super::retreat::RetreatBar;
         const RULE: &str = "Retreats";
         let faction = self.faction(seat);
         let Some(c) = self.combat() else {
             return RuleError::new("Combat", "no combat is being fought");
         };
-        let role = match c.step {
-            CombatStep::Retreat { side } => side,
-            _ => CombatRole::Defender,
+        let CombatStep::Retreat { side } = c.step else {
+            return RuleError::new(RULE, "no side is retreating now");
         };
-        let open: Vec<String> = self
-            .retreat_areas(c, role)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        let open = if open.is_empty() {
-            "none".to_string()
-        } else {
-            open.join(", ")
+        let names = |areas: &[AreaId]| -> String {
+            let names: Vec<String> = areas.iter().map(ToString::to_string).collect();
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
         };
-        let Some(info) = self.board.area(area) else {
-            return RuleError::new("Areas", format!("{area} is not on the board"));
-        };
+        let open = names(&self.retreat_areas(c, side));
         let world = self.board.area(c.area).is_some_and(AreaInfo::is_world);
-        let fact = if area == c.area {
-            format!("{area} is the contested area itself")
-        } else if info.is_world() != world {
-            format!(
-                "{area} is a {}; units retreat from a {} to a {}",
-                kind_word(info.is_world()),
-                kind_word(world),
-                kind_word(world)
-            )
-        } else if role == CombatRole::Attacker && !c.attack_origins.contains(&area) {
-            let origins: Vec<String> = c.attack_origins.iter().map(ToString::to_string).collect();
-            format!(
-                "the attacker retreats only to an area his units came from ({}), and {area} is not one",
-                origins.join(", ")
-            )
-        } else if self.pos.area(area).factions().iter().any(|f| *f != faction) {
-            format!(
-                "{area} is {}; units never retreat into an enemy or contested area",
-                self.area_fact(area, faction)
-            )
-        } else if role == CombatRole::Defender
-            && area.system != c.system
-            && !self.board.systems_adjacent(area.system, c.system)
-        {
-            format!(
-                "{area} is neither in the active system {} nor adjacent to it",
-                c.system
-            )
-        } else if role == CombatRole::Defender
-            && c.attack_origins
-                .iter()
-                .any(|o| o.system == area.system && o.system != c.system)
-        {
-            format!(
-                "the attack came from {}; the defender cannot retreat into that system",
-                area.system
-            )
-        } else if role == CombatRole::Defender && !self.is_friendly(area, faction) {
-            format!(
-                "{area} is {}; the defender retreats to an uncontrolled area only when no friendly one is open",
-                self.area_fact(area, faction)
-            )
-        } else {
-            format!(
-                "no path from {} to {area} runs through friendly areas only, across no warp storm",
-                c.area
-            )
+        let Some(bar) = self.retreat_bar(c, side, area) else {
+            return RuleError::new(
+                RULE,
+                format!("`retreat {area}` is legal now (open: {open})"),
+            );
         };
-        RuleError::new(RULE, format!("{fact} (open now: {open})"))
+        let (topic, fact) = match bar {
+            RetreatBar::NotOnBoard => {
+                return RuleError::new("Areas", format!("{area} is not on the board"));
+            }
+            RetreatBar::ContestedArea => (RULE, format!("{area} is the contested area itself")),
+            RetreatBar::WrongKind => (
+                RULE,
+                format!(
+                    "{area} is a {}; units retreat from a {} to a {}",
+                    kind_word(!world),
+                    kind_word(world),
+                    kind_word(world)
+                ),
+            ),
+            RetreatBar::NotAnOrigin => (
+                RULE,
+                format!(
+                    "the attacker retreats only to an area his units came from ({}), and {area} is not one",
+                    names(&c.attack_origins)
+                ),
+            ),
+            RetreatBar::TooFar => (
+                RULE,
+                format!(
+                    "{area} is neither in the active system {} nor adjacent to it; the defender retreats no farther",
+                    c.system
+                ),
+            ),
+            RetreatBar::AttackersArea => (
+                RULE,
+                format!(
+                    "attacking units moved from {area}; the defender never retreats into an area the attack came from"
+                ),
+            ),
+            RetreatBar::AttackersSystem(system) => (
+                RULE,
+                format!(
+                    "attacking units moved from the adjacent system {system}; the defender cannot retreat into that system"
+                ),
+            ),
+            RetreatBar::Occupied => (
+                RULE,
+                format!(
+                    "{area} is {}; units never retreat into an enemy or contested area",
+                    self.area_fact(area, faction)
+                ),
+            ),
+            RetreatBar::StormBetweenSystems => (
+                "Warp Storms",
+                format!(
+                    "a warp storm lies between {} and {}; ships cannot retreat across it",
+                    c.area.system, area.system
+                ),
+            ),
+            RetreatBar::StormOnEveryPath => (
+                "Warp Storms",
+                format!(
+                    "every way from {} to {area} crosses a warp storm; a ground unit's retreat path cannot cross one",
+                    c.area
+                ),
+            ),
+            RetreatBar::NoFriendlyPath => (
+                RULE,
+                format!(
+                    "no path from {} to {area} within {} and {} runs through friendly areas only; ground units retreat along a legal path",
+                    c.area, c.area.system, area.system
+                ),
+            ),
+            RetreatBar::FriendlyOpen(friendly) => (
+                RULE,
+                format!(
+                    "{area} is {}; the defender retreats to an uncontrolled area only when no friendly one is open, and {} is",
+                    self.area_fact(area, faction),
+                    names(&friendly)
+                ),
+            ),
+        };
+        RuleError::new(topic, format!("{fact} (open now: {open})"))
     }
 
     fn explain_strike(&self, seat: Seat, void: AreaId, world: AreaId) -> RuleError {

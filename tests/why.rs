@@ -1,0 +1,646 @@
+//! `--why` names the rule that really forbids an action: for each explainer, one position per
+//! rule it can name, in which exactly that rule forbids the action, and the named rule (topic
+//! and the clause in the reason) is asserted. Each test is named after the rule.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::needless_pass_by_value
+)]
+
+mod common;
+
+use herakon::engine::sketch;
+use herakon::engine::{Action, Game, RuleError};
+use serde_json::{Value, json};
+
+/// A game from a sketch given as JSON.
+fn game(sketch: &Value) -> Game {
+    let s = sketch::parse(&sketch.to_string()).unwrap_or_else(|e| panic!("sketch: {e}"));
+    s.into_game(common::data())
+        .unwrap_or_else(|e| panic!("sketch does not load: {e}"))
+}
+
+/// The refusal of `action`, which must not be legal.
+fn why(game: &Game, action: &str) -> RuleError {
+    let a: Action = action.parse().unwrap_or_else(|e| panic!("{action}: {e}"));
+    match game.check(&a) {
+        Ok(()) => panic!("`{action}` is legal; legal: {:?}", common::legal(game)),
+        Err(e) => e,
+    }
+}
+
+/// Asserts that `action` is refused under `rule` with a reason containing `clause`.
+fn refused(game: &Game, action: &str, rule: &str, clause: &str) {
+    let e = why(game, action);
+    assert_eq!(e.rule, rule, "`{action}`: {e}");
+    assert!(
+        e.reason.contains(clause),
+        "`{action}`: {e}\nexpected: {clause}"
+    );
+}
+
+/// Asserts that `action` is legal.
+fn allowed(game: &Game, action: &str) {
+    let a: Action = action.parse().unwrap();
+    assert!(
+        game.check(&a).is_ok(),
+        "`{action}` refused: {:?}; legal: {:?}",
+        game.check(&a),
+        common::legal(game)
+    );
+}
+
+// ----- Retreats (explain_retreat) -----
+
+fn side(faction: &str) -> Value {
+    json!({
+        "faction": faction, "hand": [], "played": [], "chosen": null, "dice": [],
+        "offence_tokens": 0, "defence_tokens": 0, "reinforced": true, "reinforcements": []
+    })
+}
+
+/// A combat in `area` of B2 (Ultramarines attack World Eaters), won by the other side of
+/// `loser`, who must retreat; the attack came from `origins`.
+fn retreat(loser: &str, area: &str, origins: &[&str], areas: Value, storms: &[&str]) -> Game {
+    let winner = if loser == "defender" {
+        "attacker"
+    } else {
+        "defender"
+    };
+    let mut all = json!({"A1.nw": "ultramarines factory", "B3.sw": "chaos factory"});
+    for (k, v) in areas.as_object().unwrap() {
+        all[k] = v.clone();
+    }
+    game(&json!({
+        "players": ["ultramarines", "chaos"],
+        "areas": all,
+        "storms": storms,
+        "phase": {
+            "phase": "operations", "turn": 0,
+            "step": {
+                "step": "combat", "system": "B2", "area": area,
+                "attack_origins": origins, "round": 3, "winner": winner,
+                "combat_step": {"step": "retreat", "side": loser},
+                "attacker": side("ultramarines"), "defender": side("chaos")
+            }
+        }
+    }))
+}
+
+/// A fight in the void B2.ne; the attacker came from `origins`.
+fn void_fight(loser: &str, origins: &[&str], more: Value) -> Game {
+    let mut areas = json!({"B2.ne": "strike-cruiser, iconoclast-destroyer"});
+    for (k, v) in more.as_object().unwrap() {
+        areas[k] = v.clone();
+    }
+    retreat(loser, "B2.ne", origins, areas, &[])
+}
+
+#[test]
+fn retreat_not_into_the_contested_area_itself() {
+    let g = void_fight("defender", &["B2.sw"], json!({}));
+    refused(&g, "retreat B2.ne", "Retreats", "the contested area itself");
+}
+
+#[test]
+fn retreat_ships_to_voids_only() {
+    let g = void_fight("defender", &["B2.sw"], json!({}));
+    refused(
+        &g,
+        "retreat B2.nw",
+        "Retreats",
+        "units retreat from a void to a void",
+    );
+}
+
+#[test]
+fn retreat_only_to_an_area_on_the_board() {
+    let g = void_fight("defender", &["B2.sw"], json!({}));
+    refused(&g, "retreat C9.ne", "Areas", "not on the board");
+}
+
+#[test]
+fn retreat_attacker_only_to_an_area_it_came_from() {
+    let g = void_fight("attacker", &["B2.sw"], json!({}));
+    allowed(&g, "retreat B2.sw");
+    refused(
+        &g,
+        "retreat B1.ne",
+        "Retreats",
+        "only to an area his units came from",
+    );
+}
+
+#[test]
+fn retreat_defender_not_into_the_area_the_attackers_came_from() {
+    // The puzzle's case: B2.sw is empty, in the active system; no friendly void is open, so
+    // the "friendly first" clause is not what forbids it.
+    let g = void_fight("defender", &["B2.sw"], json!({}));
+    allowed(&g, "retreat B1.ne");
+    let e = why(&g, "retreat B2.sw");
+    assert_eq!(e.rule, "Retreats");
+    assert!(e.reason.contains("attacking units moved from B2.sw"), "{e}");
+    assert!(!e.reason.contains("friendly"), "{e}");
+}
+
+#[test]
+fn retreat_defender_not_into_the_adjacent_system_the_attack_came_from() {
+    let g = void_fight("defender", &["B1.sw"], json!({}));
+    allowed(&g, "retreat B2.sw");
+    refused(
+        &g,
+        "retreat B1.ne",
+        "Retreats",
+        "attacking units moved from the adjacent system B1",
+    );
+}
+
+#[test]
+fn retreat_defender_within_the_active_or_an_adjacent_system() {
+    let g = void_fight(
+        "defender",
+        &["B2.sw"],
+        json!({"A1.se": "iconoclast-destroyer"}),
+    );
+    refused(
+        &g,
+        "retreat A1.se",
+        "Retreats",
+        "neither in the active system B2 nor adjacent",
+    );
+}
+
+#[test]
+fn retreat_never_into_an_enemy_area() {
+    let g = void_fight("defender", &["B2.sw"], json!({"B3.nw": "strike-cruiser"}));
+    refused(
+        &g,
+        "retreat B3.nw",
+        "Retreats",
+        "never retreat into an enemy or contested area",
+    );
+}
+
+#[test]
+fn retreat_defender_to_a_friendly_area_while_one_is_open() {
+    let g = void_fight(
+        "defender",
+        &["B2.sw"],
+        json!({"B3.nw": "iconoclast-destroyer"}),
+    );
+    allowed(&g, "retreat B3.nw");
+    refused(
+        &g,
+        "retreat B1.ne",
+        "Retreats",
+        "uncontrolled area only when no friendly one is open, and B3.nw is",
+    );
+}
+
+#[test]
+fn retreat_ships_not_across_a_warp_storm() {
+    let mut g = void_fight("defender", &["B2.sw"], json!({}));
+    allowed(&g, "retreat B3.nw");
+    g = retreat(
+        "defender",
+        "B2.ne",
+        &["B2.sw"],
+        json!({"B2.ne": "strike-cruiser, iconoclast-destroyer"}),
+        &["B2.s"],
+    );
+    refused(
+        &g,
+        "retreat B3.nw",
+        "Warp Storms",
+        "ships cannot retreat across it",
+    );
+}
+
+/// A fight on the world B2.nw: the Cultist retreats; `more` adds pieces. A2.se stays open
+/// through the friendly void A2.ne, so the retreat is a decision.
+fn world_fight(more: Value, storms: &[&str]) -> Game {
+    let mut areas = json!({
+        "B2.nw": "space-marine, cultist", "B1.se": "cultist",
+        "A2.ne": "iconoclast-destroyer", "A2.se": "cultist"
+    });
+    for (k, v) in more.as_object().unwrap() {
+        areas[k] = v.clone();
+    }
+    retreat("defender", "B2.nw", &["B2.se"], areas, storms)
+}
+
+#[test]
+fn retreat_ground_units_along_a_path_of_friendly_areas() {
+    let g = world_fight(json!({"B1.sw": "iconoclast-destroyer"}), &[]);
+    allowed(&g, "retreat B1.se");
+    let g = world_fight(json!({}), &[]);
+    refused(
+        &g,
+        "retreat B1.se",
+        "Retreats",
+        "runs through friendly areas only",
+    );
+}
+
+#[test]
+fn retreat_ground_path_not_across_a_warp_storm() {
+    let g = world_fight(json!({"B1.sw": "iconoclast-destroyer"}), &["B2.n"]);
+    refused(&g, "retreat B1.se", "Warp Storms", "crosses a warp storm");
+}
+
+// ----- Moves of an Advance (explain_move) -----
+
+/// A puzzle of `saves/situations/` with the actions its question applies.
+fn situation(name: &str) -> Game {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("saves/situations")
+        .join(format!("{name}.json"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let s = sketch::parse(&text).unwrap();
+    let apply = s
+        .question
+        .as_ref()
+        .map(|q| q.apply.clone())
+        .unwrap_or_default();
+    let mut g = s.into_game(common::data()).unwrap();
+    let apply: Vec<&str> = apply.iter().map(String::as_str).collect();
+    common::play(&mut g, &apply);
+    g
+}
+
+/// Ultramarines advance into B2 (ships first); World Eaters hold B2.ne and B2.sw; a storm lies
+/// between A2 and B2.
+fn ship_advance() -> Game {
+    game(&json!({
+        "players": ["ultramarines", "chaos"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "B3.sw": "chaos factory",
+            "B1.sw": "strike-cruiser", "B1.ne": "routed strike-cruiser",
+            "A2.ne": "battle-barge", "A1.se": "battle-barge",
+            "B2.ne": "iconoclast-destroyer", "B2.sw": "iconoclast-destroyer"
+        },
+        "storms": ["B2.w"],
+        "phase": "advance B2"
+    }))
+}
+
+#[test]
+fn move_only_own_units() {
+    refused(
+        &ship_advance(),
+        "move B1.sw -> B2.sw iconoclast-destroyer x1",
+        "Units",
+        "not a unit of Ultramarines",
+    );
+}
+
+#[test]
+fn move_at_least_one_unit() {
+    refused(
+        &ship_advance(),
+        "move B1.sw -> B2.sw strike-cruiser x0",
+        "Advance Order",
+        "at least one unit",
+    );
+}
+
+#[test]
+fn move_ships_before_ground_units() {
+    refused(
+        &ship_advance(),
+        "move B1.se -> B2.nw space-marine x1",
+        "Advance Order",
+        "ships move first",
+    );
+}
+
+#[test]
+fn move_to_another_area() {
+    refused(
+        &ship_advance(),
+        "move B1.sw -> B1.sw strike-cruiser x1",
+        "Moving Ships",
+        "already in B1.sw",
+    );
+}
+
+#[test]
+fn move_into_the_active_system_only() {
+    refused(
+        &ship_advance(),
+        "move B1.sw -> B1.ne strike-cruiser x1",
+        "Moving Ships",
+        "not in the active system B2",
+    );
+}
+
+#[test]
+fn move_ships_to_voids_only() {
+    refused(
+        &ship_advance(),
+        "move B1.sw -> B2.nw strike-cruiser x1",
+        "Moving Ships",
+        "ships move to voids and ground units to worlds",
+    );
+}
+
+#[test]
+fn move_from_the_active_or_an_adjacent_system() {
+    refused(
+        &ship_advance(),
+        "move A1.se -> B2.ne battle-barge x1",
+        "Moving Ships",
+        "neither the active system B2 nor adjacent",
+    );
+}
+
+#[test]
+fn move_no_routed_unit() {
+    refused(
+        &ship_advance(),
+        "move B1.ne -> B2.ne strike-cruiser x1",
+        "Rout and Rally",
+        "1 routed",
+    );
+}
+
+#[test]
+fn move_a_unit_once_per_advance() {
+    let mut g = ship_advance();
+    common::play(&mut g, &["move B1.sw -> B2.sw strike-cruiser x1"]);
+    refused(
+        &g,
+        "move B2.sw -> B2.ne strike-cruiser x1",
+        "Advance Order",
+        "already moved in this order",
+    );
+}
+
+#[test]
+fn move_ships_not_across_a_warp_storm() {
+    refused(
+        &ship_advance(),
+        "move A2.ne -> B2.ne battle-barge x1",
+        "Warp Storms",
+        "ships cannot move across it",
+    );
+    refused(
+        &situation("storms-block-movement"),
+        "move B1.ne -> B2.ne strike-cruiser x1",
+        "Warp Storms",
+        "ships cannot move across it",
+    );
+}
+
+#[test]
+fn move_from_one_adjacent_system_only() {
+    refused(
+        &situation("one-adjacent-system-ships"),
+        "move A2.ne -> B2.ne strike-cruiser x1",
+        "Moving Ships",
+        "units already came from B1; an Advance brings units from one adjacent system only",
+    );
+    refused(
+        &situation("one-adjacent-system-ground"),
+        "move A2.se -> B2.se space-marine x1",
+        "Moving Ground Units",
+        "units already came from B1; an Advance brings units from one adjacent system only",
+    );
+}
+
+#[test]
+fn move_ground_units_through_friendly_areas_only() {
+    refused(
+        &situation("ground-through-friendly-void"),
+        "move A2.se -> B2.se space-marine x1",
+        "Moving Ground Units",
+        "B2.sw is an uncontrolled void",
+    );
+}
+
+#[test]
+fn move_at_most_five_units_into_one_area() {
+    refused(
+        &situation("five-unit-limit"),
+        "move B1.se -> B2.nw space-marine x2",
+        "Advance Order",
+        "at most 5 may end an Advance in one area",
+    );
+}
+
+#[test]
+fn move_into_one_contested_area_per_advance() {
+    refused(
+        &situation("single-contested-area"),
+        "move B1.se -> B2.nw space-marine x1",
+        "Advance Order",
+        "would be a second contested area",
+    );
+}
+
+#[test]
+fn move_ground_path_not_across_a_warp_storm() {
+    let g = game(&json!({
+        "players": ["ultramarines", "chaos"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "B3.sw": "chaos factory",
+            "B1.se": "space-marine", "B2.ne": "strike-cruiser"
+        },
+        "storms": ["B2.n"],
+        "phase": "advance B2 ground"
+    }));
+    refused(
+        &g,
+        "move B1.se -> B2.se space-marine x1",
+        "Warp Storms",
+        "crosses a warp storm (B1.s)",
+    );
+}
+
+#[test]
+fn move_ork_roks_lets_two_units_through_an_uncontrolled_void() {
+    let g = game(&json!({
+        "players": [{"faction": "orks", "order_upgrades": ["Ork Roks"]}, "chaos"],
+        "areas": {"A1.nw": "orks factory", "B3.sw": "chaos factory", "B1.se": "3 ork-boyz"},
+        "phase": "advance B2 ground"
+    }));
+    allowed(&g, "move B1.se -> B2.se ork-boyz x2");
+    refused(
+        &g,
+        "move B1.se -> B2.se ork-boyz x3",
+        "Order Upgrade Cards",
+        "by Ork Roks, and 2 more unit(s) may pass there in this Advance, not 3",
+    );
+}
+
+#[test]
+fn move_from_the_warp_lets_ships_cross_a_storm_so_the_storm_is_not_the_reason() {
+    let g = game(&json!({
+        "players": [{"faction": "chaos", "order_upgrades": ["From the Warp"]}, "ultramarines"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "B3.sw": "chaos factory",
+            "B1.ne": "3 iconoclast-destroyer", "B2.ne": "3 repulsive-grand-cruiser"
+        },
+        "storms": ["B2.n"],
+        "phase": "advance B2"
+    }));
+    allowed(&g, "move B1.ne -> B2.ne iconoclast-destroyer x2");
+    refused(
+        &g,
+        "move B1.ne -> B2.ne iconoclast-destroyer x3",
+        "Advance Order",
+        "B2.ne would hold 6 of World Eaters' units; at most 5",
+    );
+}
+
+// ----- Asset tokens (explain_take) -----
+
+fn prosperity(assets: Value) -> Game {
+    game(&json!({
+        "players": [{"faction": "ultramarines", "assets": assets}, "chaos"],
+        "areas": {"A1.nw": "ultramarines factory", "B3.sw": "chaos factory", "A2.sw": "scout"},
+        "phase": {"phase": "operations", "turn": 0,
+                  "step": {"step": "dominate", "system": "A2", "prosperity_left": 1}}
+    }))
+}
+
+#[test]
+fn take_no_more_than_three_tokens_of_a_kind() {
+    let g = prosperity(json!({"forge": 3}));
+    allowed(&g, "take cache");
+    refused(
+        &g,
+        "take forge",
+        "Assets",
+        "already holds 3 forge tokens, the most",
+    );
+}
+
+#[test]
+fn take_a_token_not_the_prosperity_icon() {
+    let g = prosperity(json!({}));
+    refused(
+        &g,
+        "take prosperity",
+        "Assets",
+        "prosperity is an icon, not a token",
+    );
+}
+
+// ----- Strategize purchases (explain_strategize_purchase) -----
+
+/// The Eldar resolve a Strategize order in A2, where they have nothing.
+fn strategize(order_upgrades: Value, materiel: u8) -> Game {
+    game(&json!({
+        "players": ["ultramarines", {"faction": "eldar", "order_upgrades": order_upgrades,
+                    "materiel": materiel}],
+        "areas": {"A1.nw": "ultramarines factory", "B3.sw": "eldar factory"},
+        "turn": 2,
+        "phase": "strategize A2"
+    }))
+}
+
+#[test]
+fn strategize_purchases_only_where_the_player_is_present() {
+    let g = strategize(json!([]), 10);
+    refused(
+        &g,
+        "order-upgrade 1",
+        "Strategize Order",
+        "has no unit or structure in A2",
+    );
+}
+
+#[test]
+fn strategize_farseers_waive_presence_so_cost_is_the_reason() {
+    let g = strategize(json!(["Farseers"]), 0);
+    refused(
+        &g,
+        "order-upgrade 1",
+        "Cost",
+        "costs 1 materiel; Iyanden Eldar has 0",
+    );
+}
+
+#[test]
+fn strategize_upgrade_needs_its_command_level() {
+    let g = strategize(json!(["Farseers"]), 10);
+    refused(
+        &g,
+        "order-upgrade 4",
+        "Command Level",
+        "needs command level 2",
+    );
+}
+
+#[test]
+fn strategize_upgrade_number_within_the_deck() {
+    let g = strategize(json!(["Farseers"]), 10);
+    refused(
+        &g,
+        "order-upgrade 9",
+        "Order Upgrade Cards",
+        "4 order upgrade(s) left to buy",
+    );
+}
+
+// ----- Puzzles whose refusals other explainers give -----
+
+#[test]
+fn reinforce_no_more_tokens_than_units_in_the_combat() {
+    refused(
+        &situation("reinforcement-limit"),
+        "reinforce 2",
+        "Reinforcement Tokens",
+        "commits no more than his 1 unit(s) in the combat",
+    );
+}
+
+#[test]
+fn damage_unrouted_units_before_routed_ones() {
+    refused(
+        &situation("routed-defenders"),
+        "damage routed cultist",
+        "Damage and Health",
+        "they suffer damage before routed ones",
+    );
+}
+
+#[test]
+fn strike_not_on_a_world_with_a_bastion() {
+    refused(
+        &situation("orbital-strike-vs-bastion"),
+        "strike B2.ne -> B2.se",
+        "Bastions",
+        "a bastion on B2.se protects it",
+    );
+}
+
+#[test]
+fn chaos_ability_moves_a_cultist_to_an_adjacent_system_only() {
+    refused(
+        &situation("storms-keep-systems-adjacent"),
+        "move B2.se -> A3.ne cultist x1",
+        "Dominate Order",
+        "A3.ne is not a world of a system adjacent to B2",
+    );
+}
+
+#[test]
+fn eldar_ability_moves_eldar_units_only() {
+    let g = game(&json!({
+        "players": ["eldar", "orks"],
+        "areas": {
+            "A1.nw": "eldar factory", "B3.sw": "orks factory",
+            "A2.sw": "aspect-warrior", "A2.se": "ork-boyz"
+        },
+        "phase": "dominate A2"
+    }));
+    refused(
+        &g,
+        "move A2.se -> A1.nw ork-boyz x1",
+        "Units",
+        "not a unit of Iyanden Eldar",
+    );
+}
