@@ -68,6 +68,10 @@ enum Command {
         /// Where the `s` key saves (default: the loaded file, or a new name under saves/).
         #[arg(long, value_name = "FILE")]
         save_to: Option<PathBuf>,
+        /// A computer player for a seat, by number or faction (`2=heuristic`,
+        /// `orks=random`); repeat for more seats. Every seat a bot: watch the game.
+        #[arg(long = "bot", value_name = "SEAT=KIND")]
+        bots: Vec<String>,
     },
     /// Replay a save read-only, showing everything: arrows step one action (left/right) or one
     /// order (up/down), PgUp/PgDn one round.
@@ -180,10 +184,17 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             names: None,
         },
         save_to: None,
+        bots: Vec::new(),
     });
     match command {
-        Command::Play { save, new, save_to } => {
-            let no_choice = new.players.is_none()
+        Command::Play {
+            save,
+            new,
+            save_to,
+            bots,
+        } => {
+            let no_choice = bots.is_empty()
+                && new.players.is_none()
                 && new.factions.is_none()
                 && new.seed.is_none()
                 && new.setup.is_none();
@@ -194,6 +205,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         saves::fresh_save_path(std::path::Path::new("saves"), "hotseat")
                     })),
                     loaded_from: None,
+                    resume: saves::latest_autosave(std::path::Path::new("saves")),
+                    bots: tui::seats::Bots::default(),
                 };
                 let names = new
                     .names
@@ -219,9 +232,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     None,
                 ),
             };
+            let mut seats = tui::seats::Bots {
+                seed: new.seed.unwrap_or(0),
+                ..tui::seats::Bots::default()
+            };
+            for text in &bots {
+                let (seat, kind) = tui::seats::parse_bot(text, &game)?;
+                seats.kinds.insert(seat, kind);
+            }
             let options = PlayOptions {
                 save_path: Some(save_to.unwrap_or(default_path)),
                 loaded_from,
+                resume: None,
+                bots: seats,
             };
             let ended = tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
             Ok(exit_code(ended))

@@ -435,6 +435,46 @@ fn a_stop_signal_clears_the_screen_restores_the_terminal_and_autosaves() {
     }
 }
 
+#[test]
+fn a_lost_terminal_ends_the_client_with_an_autosave() {
+    // The terminal goes away with the tmux server; the client runs under a shell, as from a
+    // terminal window, so the hang-up signal may go to the shell and never reach it.
+    let dir = scratch_dir("hangup");
+    let args = ["play", "--players", "2", "--seed", "5"];
+    let Some(t) = Tmux::start_then(&dir, &args, (200, 60), "; sleep 30") else {
+        return;
+    };
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
+    let Some(pid) = t.client_pid() else {
+        eprintln!("skipping: no /proc to find the client");
+        return;
+    };
+    let status = Command::new("tmux")
+        .args(["-L", &t.socket, "kill-server"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let alive = || {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|stat| !stat.contains(") Z "))
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while alive() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let still_running = alive();
+    if still_running {
+        // Do not leave a client spinning on a dead terminal behind the test.
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+    }
+    assert!(
+        !still_running,
+        "the client kept running after its terminal was gone"
+    );
+    assert!(autosave(&dir).is_some(), "a lost terminal lost the game");
+}
+
 /// Waits until the client has ended (the pane's shell ran `then`), up to 15 s.
 fn wait_ended(t: &Tmux) -> String {
     t.wait_for(&["SHELL-DONE"])
@@ -627,4 +667,102 @@ fn a_two_player_round_is_played_at_80x24() {
         screen = changed(&t, &screen);
     }
     assert!(actions >= 8, "{actions} actions for a round");
+}
+
+#[test]
+fn play_without_a_save_offers_to_continue_the_last_autosave() {
+    let dir = scratch_dir("resume");
+    let Some(t) = play_then_status(&dir, &["play", "--players", "2", "--seed", "5"]) else {
+        return;
+    };
+    place_first_order(&t);
+    t.take_keyboard();
+    t.keys("q");
+    t.wait_for(&["Quit the game?"]);
+    t.keys("y");
+    wait_ended(&t);
+    drop(t);
+    let Some(t) = play_then_status(&dir, &["play"]) else {
+        return;
+    };
+    t.wait_for(&[
+        "New game",
+        "c continue the last game:",
+        "saves/hotseat-1.autosave.json (round 1, 1 actions)",
+    ]);
+    t.keys("c");
+    // The World Eaters place the second order of the same game.
+    place_first_order(&t);
+    t.take_keyboard();
+    t.keys("q");
+    t.wait_for(&["Quit the game?"]);
+    t.keys("y");
+    let screen = wait_ended(&t);
+    assert!(
+        screen.contains("the game is saved in saves/hotseat-1.autosave.json"),
+        "{screen}"
+    );
+    let file = dir.join("saves").join("hotseat-1.autosave.json");
+    let game = herakon::store::saves::load_game(&file, common::data()).unwrap();
+    assert_eq!(
+        game.history().len(),
+        2,
+        "the continued game goes on in its autosave"
+    );
+    assert!(!dir.join("saves").join("hotseat-2.autosave.json").exists());
+}
+
+#[test]
+fn a_person_plays_a_round_against_a_computer_player() {
+    let dir = scratch_dir("bot");
+    let args = [
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--bot",
+        "chaos=heuristic",
+    ];
+    let Some(t) = Tmux::start(&dir, &args) else {
+        return;
+    };
+    // The one person needs no hand-off: his decision is on screen at once.
+    let screen = t.wait_for(&["Ultramarines to decide"]);
+    assert!(!screen.contains("Pass the keyboard"), "{screen}");
+    let start = Instant::now();
+    let mut bot_seen = false;
+    loop {
+        let screen = t.screen();
+        if screen.contains("Round 2/8") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_mins(2),
+            "round 1 never ended:\n{screen}"
+        );
+        assert!(!screen.contains("Pass the keyboard"), "{screen}");
+        if screen.contains("is moving (heuristic computer player)") {
+            bot_seen = true;
+            // Any key: it moves without waiting.
+            t.keys("Space");
+        } else if screen.contains("Ultramarines to decide") {
+            // The first listed action (a number acts at once when few are listed, else waits
+            // for Enter).
+            t.keys("1");
+            std::thread::sleep(Duration::from_millis(150));
+            if t.screen().contains("#1") {
+                t.keys("Enter");
+            }
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(bot_seen, "the computer player's turn was never on screen");
+    // The computer player's orders were revealed and carried out, in the shared log.
+    let log = t.screen();
+    assert!(log.contains("World Eaters reveals"), "{log}");
+    assert!(
+        autosaved_actions(&dir) > 8,
+        "the round's actions are autosaved"
+    );
 }

@@ -915,7 +915,8 @@ fn combat_panel_shows_only_the_viewers_hand() {
             }
             let before = game.history().len();
             app.handle(&mut game, Msg::key(KeyCode::Enter));
-            assert_eq!(game.history().len(), before + 1);
+            // The action, and maybe forced actions of another seat after it.
+            assert!(game.history().len() > before);
         }
         if frames_in_combat > 3 {
             return;
@@ -959,7 +960,7 @@ fn new_game_screen_chooses_players_board_factions_and_seed() {
         ],
         "the seats swap factions"
     );
-    for _ in 0..10 {
+    for _ in 0..20 {
         menu.handle(Msg::key(KeyCode::Down), &data);
     }
     menu.handle(Msg::key(KeyCode::Backspace), &data);

@@ -12,6 +12,7 @@ use ratatui::layout::{Position, Rect};
 use super::layout::Regions;
 use super::panels;
 use super::scene::{Choice, Scene, concerns};
+use super::seats::Bots;
 use super::theme::Theme;
 use crate::engine::summary::{GameSummary, summarize};
 use crate::engine::{Action, AreaId, Event, Faction, Game, Quadrant, Seat, SystemId};
@@ -23,6 +24,14 @@ const LOG_KEEP: usize = 500;
 /// player in a burst (a reflexive Enter or two) land in this pause and are dropped.
 pub const HANDOFF_PAUSE: Duration = Duration::from_millis(400);
 
+/// How long a computer player's turn stays on screen before it moves (any key: at once), so
+/// the table can follow what it does.
+pub const BOT_PAUSE: Duration = Duration::from_millis(700);
+
+/// At most this many forced actions are applied in a row without a person (a guard: a game
+/// always reaches a real choice long before).
+const FORCED_RUN: usize = 64;
+
 /// What fills the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
@@ -30,6 +39,9 @@ pub enum Screen {
     Handoff(Seat),
     /// The board and panels of the seat on screen.
     Play,
+    /// A computer player's turn: the public board (or the one person's own view, when only one
+    /// person plays) until it moves, after [`BOT_PAUSE`] or at any key.
+    Bot(Seat),
     /// The final board and the winners.
     GameOver,
 }
@@ -196,6 +208,19 @@ pub struct App {
     /// For the last actions applied: the history's length after each and [`Self::logged`]
     /// before its events, so an undo takes its lines out of the log again.
     log_marks: Vec<(usize, usize)>,
+    /// The computer players (every other seat is a person's).
+    pub bots: Bots,
+    /// The person holding the keyboard: the last one who took it at a hand-off (or the only
+    /// person at the table). A decision of his never needs a hand-off.
+    pub holder: Option<Seat>,
+    /// When the computer player's turn on screen was first drawn.
+    bot_since: Option<Duration>,
+    /// For each seat: how many log lines had been written when it last gave up the keyboard,
+    /// so its hand-off shows what happened since.
+    seen: BTreeMap<Seat, usize>,
+    /// How many forced actions (a single legal action that shows its seat nothing new) the
+    /// client applied itself instead of handing the keyboard over.
+    pub forced: usize,
 }
 
 impl App {
@@ -236,8 +261,14 @@ impl App {
             handoffs: 0,
             logged: 0,
             log_marks: Vec::new(),
+            bots: Bots::default(),
+            holder: None,
+            bot_since: None,
+            seen: BTreeMap::new(),
+            forced: 0,
         };
         (app.log, app.tally) = super::log::rebuild(game);
+        app.logged = app.log.len();
         app.follow(game);
         app
     }
@@ -342,21 +373,130 @@ impl App {
             }
             return;
         }
-        if let Some(d) = game.decision()
-            && self.shown != Some(d.seat)
-        {
-            if let Some(before) = self.shown {
-                self.cursors.insert(before, self.cursor);
+        let Some(d) = game.decision() else {
+            return;
+        };
+        if self.bots.kind(d.seat).is_some() {
+            // A computer player needs no hand-off. The screen shows what every seat sees, or
+            // the one person's own view when nobody else is at the table.
+            if self.screen != Screen::Bot(d.seat) {
+                self.leave_keyboard();
+                self.screen = Screen::Bot(d.seat);
+                self.bot_since = None;
+                self.shown = self.lone_human(game);
+                self.reset_choice();
             }
-            self.screen = Screen::Handoff(d.seat);
-            self.shown = None;
-            self.handoff_since = None;
-            self.handoffs += 1;
-            // The last seat's messages are his own.
-            self.flash = None;
-            self.reset_choice();
-            self.filter = false;
-            self.focus = Focus::Actions;
+            return;
+        }
+        if self.shown == Some(d.seat) && self.screen == Screen::Play {
+            // The same seat decides again.
+            return;
+        }
+        if self.holder == Some(d.seat) || self.bots.humans(game).len() < 2 {
+            // The keyboard is already with this person: no hand-off protects anything.
+            self.take_keyboard(game, d.seat);
+            return;
+        }
+        self.leave_keyboard();
+        self.screen = Screen::Handoff(d.seat);
+        self.shown = None;
+        self.handoff_since = None;
+        self.handoffs += 1;
+        self.reset_choice();
+        self.filter = false;
+        self.focus = Focus::Actions;
+    }
+
+    /// The person on screen leaves the keyboard: his cursor is kept for his next turn, his
+    /// messages are his own, and the log he has read is remembered.
+    fn leave_keyboard(&mut self) {
+        if let Some(before) = self.shown {
+            self.cursors.insert(before, self.cursor);
+        }
+        if let Some(holder) = self.holder {
+            self.seen.insert(holder, self.logged);
+        }
+        self.flash = None;
+    }
+
+    /// `seat`'s person takes the keyboard: his view, his cursor.
+    fn take_keyboard(&mut self, game: &Game, seat: Seat) {
+        if self.holder != Some(seat)
+            && let Some(holder) = self.holder
+        {
+            self.seen.insert(holder, self.logged);
+        }
+        self.holder = Some(seat);
+        self.shown = Some(seat);
+        self.screen = Screen::Play;
+        self.reset_choice();
+        self.focus = Focus::Actions;
+        self.cursor = self
+            .cursors
+            .get(&seat)
+            .copied()
+            .unwrap_or_else(|| home_area(game, seat));
+    }
+
+    /// The only person at the table, when exactly one seat is not a computer's.
+    fn lone_human(&self, game: &Game) -> Option<Seat> {
+        match self.bots.humans(game)[..] {
+            [one] => Some(one),
+            _ => None,
+        }
+    }
+
+    /// Sets the computer players and moves to the screen the game calls for (the first hand-off
+    /// goes only to a person, and not at all when only one person plays).
+    pub fn set_bots(&mut self, game: &Game, bots: Bots) {
+        self.bots = bots;
+        self.holder = None;
+        self.shown = None;
+        self.screen = Screen::Play;
+        self.handoffs = 0;
+        self.follow(game);
+    }
+
+    /// The public log lines written since `seat` last gave up the keyboard (all of them when it
+    /// never held it), oldest first.
+    #[must_use]
+    pub fn since_turn(&self, seat: Seat) -> &[LogLine] {
+        let Some(&seen) = self.seen.get(&seat) else {
+            return &[];
+        };
+        let first_kept = self.logged.saturating_sub(self.log.len());
+        let from = seen.saturating_sub(first_kept).min(self.log.len());
+        &self.log[from..]
+    }
+
+    /// Applies, one after the other, the decisions that need nobody: a person's decision with a
+    /// single legal action that shows his seat nothing it did not see before, when the keyboard
+    /// is elsewhere (so it would cost a hand-off). Each is logged as any action is.
+    fn apply_forced(&mut self, game: &mut Game) {
+        for _ in 0..FORCED_RUN {
+            let Some(d) = game.decision() else {
+                return;
+            };
+            if self.bots.kind(d.seat).is_some()
+                || self.holder == Some(d.seat)
+                || self.bots.humans(game).len() < 2
+            {
+                return;
+            }
+            let legal = game.legal_actions();
+            let [only] = legal[..] else {
+                return;
+            };
+            let mut after = game.clone();
+            let Ok(events) = after.apply(only) else {
+                return;
+            };
+            if !super::seats::shows_nothing_new(game, &after, d.seat) {
+                return;
+            }
+            *game = after;
+            self.forced += 1;
+            self.record(game, &events);
         }
     }
 
@@ -393,7 +533,11 @@ impl App {
         match self.update(game, msg) {
             Effect::Apply(action) => {
                 match game.apply(action) {
-                    Ok(events) => self.applied(game, action, &events),
+                    Ok(events) => {
+                        self.record(game, &events);
+                        self.apply_forced(game);
+                        self.moved_on(game, action);
+                    }
                     Err(e) => self.note(format!("not allowed: {e}")),
                 }
                 Effect::None
@@ -428,6 +572,13 @@ impl App {
     /// Records the events of `action`, just applied, and moves on to the next decision. The
     /// same action stays selected if it is still legal (to buy another of the same unit).
     pub fn applied(&mut self, game: &Game, action: Action, events: &[Event]) {
+        self.record(game, events);
+        self.moved_on(game, action);
+    }
+
+    /// Writes the events of the action just applied into the log, marked so an undo can take
+    /// them out again.
+    fn record(&mut self, game: &Game, events: &[Event]) {
         self.log_marks.push((game.history().len(), self.logged));
         if self.log_marks.len() > LOG_KEEP {
             self.log_marks.remove(0);
@@ -439,6 +590,11 @@ impl App {
         for line in super::log::lines(&texts, &mut self.tally) {
             self.push_log(line);
         }
+    }
+
+    /// After `action`: the same action stays selected if still legal, and the screen follows
+    /// the next decision.
+    fn moved_on(&mut self, game: &Game, action: Action) {
         self.typed.clear();
         let scene = Scene::new(game, self.shown);
         let visible = self.visible(&scene.choices);
@@ -452,12 +608,27 @@ impl App {
         self.follow(game);
     }
 
+    /// The move of the computer player whose turn is on screen.
+    fn bot_move(&mut self, game: &Game) -> Effect {
+        self.bot_since = None;
+        match self.bots.choose(game) {
+            Some(action) => Effect::Apply(action),
+            None => Effect::None,
+        }
+    }
+
     /// The update function: changes UI state, or returns the action to apply.
     pub fn update(&mut self, game: &Game, msg: Msg) -> Effect {
         if let Msg::Tick(now) = msg {
             self.clock = now;
             if self.handoff_fresh() {
                 self.handoff_since = Some(now);
+            }
+            if let Screen::Bot(_) = self.screen {
+                let since = *self.bot_since.get_or_insert(now);
+                if now >= since + BOT_PAUSE && self.overlay == Overlay::None {
+                    return self.bot_move(game);
+                }
             }
             return Effect::None;
         }
@@ -594,18 +765,12 @@ impl App {
             Screen::Handoff(seat) => {
                 // A key nobody types by reflex (not Enter): Space or the seat's number.
                 if code == KeyCode::Char(' ') || code == KeyCode::Char(seat_key(seat)) {
-                    self.shown = Some(seat);
-                    self.screen = Screen::Play;
-                    self.reset_choice();
-                    self.focus = Focus::Actions;
-                    self.cursor = self
-                        .cursors
-                        .get(&seat)
-                        .copied()
-                        .unwrap_or_else(|| home_area(game, seat));
+                    self.take_keyboard(game, seat);
                 }
                 Effect::None
             }
+            // Any other key: the computer player moves now.
+            Screen::Bot(_) => self.bot_move(game),
             Screen::GameOver => {
                 // The end screen: Esc shows the board, Enter brings the summary back.
                 match code {

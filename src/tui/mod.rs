@@ -16,6 +16,7 @@ pub mod replay;
 pub mod save;
 pub mod scene;
 pub mod screens;
+pub mod seats;
 pub mod sheet;
 pub mod terminal;
 pub mod theme;
@@ -41,6 +42,10 @@ pub struct PlayOptions {
     pub save_path: Option<PathBuf>,
     /// The file the game was loaded from (it holds the game until the first change).
     pub loaded_from: Option<PathBuf>,
+    /// On the new-game screen: the last autosave, offered to continue.
+    pub resume: Option<PathBuf>,
+    /// The computer players.
+    pub bots: seats::Bots,
 }
 
 /// Runs the client until the players quit or a stop signal arrives (then the screen is

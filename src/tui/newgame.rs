@@ -1,5 +1,5 @@
-//! The new-game screen: players, each seat's faction and name, the board and the seed; Enter
-//! starts.
+//! The new-game screen: players, each seat's faction and name, who plays each seat (a person or
+//! a computer player), the board and the seed; Enter starts.
 
 use std::sync::Arc;
 
@@ -10,8 +10,10 @@ use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
 
 use super::app::Msg;
 use super::screens::centered;
+use super::seats::Bots;
 use super::theme::Theme;
-use crate::engine::{Faction, Game, GameData, SetupKind};
+use crate::bot::BotKind;
+use crate::engine::{Faction, Game, GameData, Seat, SetupKind};
 
 /// The choices on the new-game screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,12 +26,16 @@ pub struct NewGame {
     pub kind: SetupKind,
     /// Every seat's name as typed (the first `players` are used; empty: no name).
     pub names: [String; 4],
+    /// Who plays every seat: a person (`None`) or a computer player.
+    pub bots: [Option<BotKind>; 4],
     /// The seed, as typed.
     pub seed: String,
-    /// The selected row: players, board, seats 1-4, names 1-4, seed.
+    /// The selected row: players, board, seats 1-4, names 1-4, who plays 1-4, seed.
     pub row: usize,
     /// Why the last Enter did not start a game.
     pub error: Option<String>,
+    /// The last autosave, offered to continue (`c`): its path and a few words about it.
+    pub resume: Option<(std::path::PathBuf, String)>,
 }
 
 /// What a key on the new-game screen leads to.
@@ -41,6 +47,8 @@ pub enum Outcome {
     Quit,
     /// Play this game.
     Start(Box<Game>),
+    /// Continue the game of this autosave.
+    Continue(std::path::PathBuf),
 }
 
 impl NewGame {
@@ -52,9 +60,11 @@ impl NewGame {
             factions: Faction::ALL,
             kind: SetupKind::Intro,
             names: Default::default(),
+            bots: [None; 4],
             seed: seed.to_string(),
             row: 0,
             error: None,
+            resume: None,
         }
     }
 
@@ -65,17 +75,38 @@ impl NewGame {
         }
     }
 
-    /// How many rows there are: players, board, one per seat, one name per seat, seed.
+    /// How many rows there are: players, board, one per seat, one name per seat, who plays
+    /// each seat, seed.
     fn rows(&self) -> usize {
-        3 + 2 * usize::from(self.players)
+        3 + 3 * usize::from(self.players)
     }
 
     /// The seat whose name the selected row holds.
     fn name_row(&self) -> Option<usize> {
         let first = 2 + usize::from(self.players);
-        (first..self.rows() - 1)
+        (first..first + usize::from(self.players))
             .contains(&self.row)
             .then(|| self.row - first)
+    }
+
+    /// The seat whose player (person or computer) the selected row chooses.
+    fn plays_row(&self) -> Option<usize> {
+        let first = 2 + 2 * usize::from(self.players);
+        (first..first + usize::from(self.players))
+            .contains(&self.row)
+            .then(|| self.row - first)
+    }
+
+    /// The computer players chosen, for `game` (made from this screen), seeded with its seed.
+    #[must_use]
+    pub fn chosen_bots(&self, game: &Game) -> Bots {
+        Bots {
+            kinds: game
+                .seats()
+                .filter_map(|s| Some((s, self.bots.get(s.index()).copied().flatten()?)))
+                .collect::<std::collections::BTreeMap<Seat, BotKind>>(),
+            seed: self.seed.parse().unwrap_or(0),
+        }
     }
 
     /// Handles one message.
@@ -121,6 +152,11 @@ impl NewGame {
                 self.seed.pop();
             }
             KeyCode::Enter => return self.start(data),
+            KeyCode::Char('c') => {
+                if let Some((path, _)) = &self.resume {
+                    return Outcome::Continue(path.clone());
+                }
+            }
             _ => {}
         }
         self.error = None;
@@ -139,6 +175,16 @@ impl NewGame {
                     SetupKind::Intro => SetupKind::Build,
                     SetupKind::Build => SetupKind::Intro,
                 };
+            }
+            _ if self.plays_row().is_some() => {
+                let seat = self.plays_row().unwrap_or(0);
+                let order = [None, Some(BotKind::Heuristic), Some(BotKind::Random)];
+                let now = order
+                    .iter()
+                    .position(|k| *k == self.bots[seat])
+                    .unwrap_or(0);
+                let next = (now + if by < 0 { 2 } else { 1 }) % 3;
+                self.bots[seat] = order[next];
             }
             r if r < 2 + usize::from(self.players) && self.kind == SetupKind::Build => {
                 let seat = r - 2;
@@ -253,12 +299,31 @@ impl NewGame {
             };
             lines.push(row(i, format!("Name {}", seat + 1), vec![value]));
         }
+        let first_plays = first_name + usize::from(self.players);
+        for seat in 0..usize::from(self.players) {
+            let who = match self.bots[seat] {
+                None => "a person".to_string(),
+                Some(kind) => format!("computer ({})", kind.name()),
+            };
+            lines.push(row(
+                first_plays + seat,
+                format!("Plays {}", seat + 1),
+                vec![arrows(who)],
+            ));
+        }
         lines.push(row(
             seed_row,
             "Seed".into(),
             vec![Span::styled(format!("{}▏", self.seed), theme.text())],
         ));
         lines.push(Line::from(""));
+        if let Some((_, about)) = &self.resume {
+            lines.push(Line::from(vec![
+                Span::styled("c", theme.key()),
+                Span::raw(" continue the last game:"),
+            ]));
+            lines.push(Line::from(format!("  {about}")));
+        }
         if let Some(e) = &self.error {
             lines.push(Line::from(Span::styled(e.clone(), theme.warn())));
         }

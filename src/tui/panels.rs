@@ -597,6 +597,12 @@ pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
             ("?", "keys"),
             ("q", "quit"),
         ],
+        Screen::Bot(_) => &[
+            ("any key", "move now"),
+            ("s", "save"),
+            ("?", "keys"),
+            ("q", "quit"),
+        ],
         Screen::GameOver => &[
             ("←↑↓→", "inspect"),
             ("s", "save"),

@@ -39,6 +39,9 @@ fn boxed(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static
     );
 }
 
+/// How many events "since your turn" the hand-off lists (the log has the rest).
+const SINCE_SHOWN: usize = 8;
+
 /// The hand-off box, drawn in `area` over the public board: whose turn it is and the key that
 /// takes the keyboard (offered only once the hand-off's pause has run out).
 pub fn handoff(
@@ -47,12 +50,13 @@ pub fn handoff(
     seat: Seat,
     scene: &Scene<'_>,
     ready: bool,
+    since: &[String],
     theme: Theme,
 ) {
     let faction = scene.faction(seat);
     let name = scene.who(seat);
     let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
-    let lines = vec![
+    let mut lines = vec![
         Line::from(Span::styled(
             format!("Round {} · {}", scene.view.round, scene.phase),
             theme.dim(),
@@ -83,7 +87,28 @@ pub fn handoff(
         }
         .centered(),
     ];
-    let r = centered(area, 56, 10);
+    // What happened since this seat last held the keyboard (public events only).
+    let width = area.width.clamp(56, 76);
+    if !since.is_empty() {
+        lines.push(Line::from(""));
+        lines.push(Line::from(Span::styled("Since your turn", theme.title())).centered());
+        if since.len() > SINCE_SHOWN {
+            lines.push(
+                Line::from(Span::styled(
+                    format!("({} earlier in the log)", since.len() - SINCE_SHOWN),
+                    theme.dim(),
+                ))
+                .left_aligned(),
+            );
+        }
+        let room = usize::from(width.saturating_sub(6));
+        for text in since.iter().skip(since.len().saturating_sub(SINCE_SHOWN)) {
+            let short: String = text.chars().take(room).collect();
+            lines.push(Line::from(format!("• {short}")).left_aligned());
+        }
+    }
+    let height = u16::try_from(lines.len()).unwrap_or(10).saturating_add(4);
+    let r = centered(area, width, height.max(10));
     frame.render_widget(Clear, r);
     let block = Block::bordered()
         .border_type(BorderType::Double)
@@ -91,7 +116,11 @@ pub fn handoff(
         .title(Line::from(Span::styled(" Hand-off ", theme.title())).centered());
     let inner = block.inner(r);
     frame.render_widget(block, r);
-    let top = inner.y + inner.height.saturating_sub(6) / 2;
+    let top = inner.y
+        + inner
+            .height
+            .saturating_sub(u16::try_from(lines.len()).unwrap_or(6))
+            / 2;
     let body = Rect::new(
         inner.x,
         top,
@@ -363,4 +392,39 @@ pub fn too_small(frame: &mut Frame<'_>, (w, h): (u16, u16), theme: Theme) {
             .wrap(Wrap { trim: true }),
         body,
     );
+}
+
+/// A computer player's turn, drawn over the decision panel: who is moving and that any key
+/// makes it move at once.
+pub fn bot_turn(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    seat: Seat,
+    app: &super::app::App,
+    scene: &Scene<'_>,
+    theme: Theme,
+) {
+    let faction = scene.faction(seat);
+    let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
+    let kind = app
+        .bots
+        .kind(seat)
+        .map_or("computer", crate::bot::BotKind::name);
+    let lines = vec![
+        Line::from(""),
+        Line::from(Span::styled(scene.who(seat), style)).centered(),
+        Line::from(format!("is moving ({kind} computer player)")).centered(),
+        Line::from(""),
+        Line::from(vec![
+            Span::styled("any key", theme.key()),
+            Span::raw(": move now"),
+        ])
+        .centered(),
+    ];
+    let r = centered(area, 48, 8);
+    frame.render_widget(Clear, r);
+    let block = Block::bordered()
+        .border_style(style)
+        .title(Line::from(Span::styled(" Computer ", theme.title())).centered());
+    frame.render_widget(Paragraph::new(lines).block(block), r);
 }

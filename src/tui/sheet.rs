@@ -86,8 +86,17 @@ pub fn sheet_lines(scene: &Scene<'_>, faction: Faction, theme: Theme) -> Vec<Lin
     }
 
     out.push(Line::from(""));
+    // The name column as wide as the longest name, so the numbers line up; the other columns
+    // as narrow as their headings, so the longest name (Repulsive Grand Cruiser) and the kind
+    // still fit on one line of the 76 columns the sheet has at 80x24.
+    let name_w = sheet
+        .units
+        .iter()
+        .map(|u| u.name.chars().count())
+        .max()
+        .unwrap_or(18);
     out.push(heading(&format!(
-        "{:<18} {:<4} {:>3} {:>4} {:>6} {:>6} {:>6} {:>7} {:>5}",
+        "{:<name_w$} {:<4} {:>3} {:>4} {:>4} {:>6} {:>6} {:>6} {:>5}",
         "Unit", "code", "lvl", "cost", "dice", "health", "morale", "supply", "board"
     )));
     for u in &sheet.units {
@@ -112,9 +121,9 @@ pub fn sheet_lines(scene: &Scene<'_>, faction: Faction, theme: Theme) -> Vec<Lin
             UnitKind::Ground => "ground",
         };
         out.push(Line::from(vec![
-            Span::styled(format!("{:<18}", u.name), theme.faction(faction)),
+            Span::styled(format!("{:<name_w$}", u.name), theme.faction(faction)),
             Span::raw(format!(
-                " {:<4} {:>3} {:>4} {:>6} {:>6} {:>6} {:>7} {:>5}  {kind}",
+                " {:<4} {:>3} {:>4} {:>4} {:>6} {:>6} {:>6} {:>5} {kind}",
                 unit_code(u.unit),
                 u.level,
                 cost,

@@ -26,6 +26,7 @@ use super::newgame::{NewGame, Outcome};
 use super::replay::Replay;
 use super::save::{Keeper, Saved};
 use super::scene::Scene;
+use super::seats::Bots;
 use super::theme::Theme;
 use super::{PlayOptions, save, ui};
 use crate::engine::{Game, GameData};
@@ -68,6 +69,13 @@ const STOP_SIGNALS: [i32; 4] = [
 /// The signals that stop the client.
 #[cfg(not(unix))]
 const STOP_SIGNALS: [i32; 2] = [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+
+/// The signal number a lost terminal is treated as (SIGHUP): save, and exit with 128 + it.
+#[cfg(unix)]
+const HANGUP: i32 = signal_hook::consts::SIGHUP;
+/// The signal number a lost terminal is treated as (SIGHUP's number on unix).
+#[cfg(not(unix))]
+const HANGUP: i32 = 1;
 
 /// How long the loops wait for input before they look at the signals and the clock again.
 const TICK: Duration = Duration::from_millis(50);
@@ -135,6 +143,12 @@ fn next_input(timeout: Duration) -> io::Result<Input> {
         return Ok(Input::Stop(sig));
     }
     if !ready {
+        // A terminal that hung up reads as endless end of file, which crossterm reports as no
+        // event at all, and its SIGHUP does not always reach the client (a shell that ran it
+        // may take it and die): a terminal whose size can no longer be read is gone.
+        if crossterm::terminal::size().is_err() {
+            return Ok(Input::Stop(HANGUP));
+        }
         return Ok(Input::Idle);
     }
     Ok(message(&event::read()?).map_or(Input::Idle, Input::Msg))
@@ -212,8 +226,25 @@ pub fn run_new(
 ) -> io::Result<Ended> {
     install_panic_hook();
     let mut terminal = setup()?;
-    let result = match menu_loop(&mut terminal, data, seed, names) {
-        Ok(Ok(mut game)) => event_loop(&mut terminal, &mut game, options),
+    let result = match menu_loop(&mut terminal, data, seed, names, options.resume.as_deref()) {
+        Ok(Ok((mut game, None, bots))) => {
+            let options = PlayOptions {
+                bots,
+                ..options.clone()
+            };
+            event_loop(&mut terminal, &mut game, &options)
+        }
+        Ok(Ok((mut game, Some(path), _))) => {
+            // The autosave goes on in its own file; `s` offers the save it belongs to. A save
+            // does not say who played by computer: every seat of a continued game is a person's.
+            let options = PlayOptions {
+                save_path: Some(crate::store::saves::save_path_of_autosave(&path)),
+                loaded_from: Some(path),
+                resume: None,
+                bots: Bots::default(),
+            };
+            event_loop(&mut terminal, &mut game, &options)
+        }
         Ok(Err(ended)) => Ok((ended, Saved::Nothing)),
         Err(e) => Err(e),
     };
@@ -239,15 +270,33 @@ fn finish(terminal: &mut Term, result: io::Result<(Ended, Saved)>) -> io::Result
     result.and_then(|(ended, _)| restored.map(|()| ended))
 }
 
-/// The new-game screen; `Err` when the players leave it or a signal stops the client.
+/// What the new-game screen starts: the game, the autosave it continues (if any), its computer
+/// players.
+type Chosen = (Game, Option<std::path::PathBuf>, Bots);
+
+/// The new-game screen, offering to continue the autosave `resume`: the game, the file it came
+/// from (if continued) and its computer players; `Err` when the players leave or a signal stops
+/// the client.
 fn menu_loop(
     terminal: &mut Term,
     data: &Arc<GameData>,
     seed: u64,
     names: &[String],
-) -> io::Result<Result<Game, Ended>> {
+    resume: Option<&std::path::Path>,
+) -> io::Result<Result<Chosen, Ended>> {
     let mut menu = NewGame::new(seed);
     menu.set_names(names);
+    // Offered only if it loads: a broken file is not worth a line on this screen.
+    menu.resume = resume.and_then(|path| {
+        let game = crate::store::saves::load_game(path, Arc::clone(data)).ok()?;
+        let about = format!(
+            "{} (round {}, {} actions)",
+            path.display(),
+            game.position().round,
+            game.history().len()
+        );
+        Some((path.to_path_buf(), about))
+    });
     let theme = Theme::from_env();
     let mut dirty = true;
     loop {
@@ -266,7 +315,16 @@ fn menu_loop(
         match menu.handle(msg, data) {
             Outcome::Stay => {}
             Outcome::Quit => return Ok(Err(Ended::Quit)),
-            Outcome::Start(game) => return Ok(Ok(*game)),
+            Outcome::Start(game) => {
+                let bots = menu.chosen_bots(&game);
+                return Ok(Ok((*game, None, bots)));
+            }
+            Outcome::Continue(path) => {
+                match crate::store::saves::load_game(&path, Arc::clone(data)) {
+                    Ok(game) => return Ok(Ok((game, Some(path), Bots::default()))),
+                    Err(why) => menu.error = Some(why),
+                }
+            }
         }
     }
 }
@@ -314,6 +372,18 @@ fn draw(terminal: &mut Term, app: &App, game: &Game) -> io::Result<()> {
     Ok(())
 }
 
+/// Autosaves when the history changed since the last autosave (an action applied or undone, a
+/// computer player's move), and keeps the status line's unsaved warning up to date.
+fn keep(app: &mut App, keeper: &mut Keeper, game: &Game, saved_len: &mut usize) {
+    if game.history().len() != *saved_len {
+        *saved_len = game.history().len();
+        for line in keeper.changed(game) {
+            app.note(line);
+        }
+        app.unsaved = keeper.unsaved().map(String::from);
+    }
+}
+
 /// The loop; returns how it ended and where the game is saved.
 fn event_loop(
     terminal: &mut Term,
@@ -326,6 +396,7 @@ fn event_loop(
     app.save_path = options.save_path.clone().unwrap_or_else(save::default_path);
     // The autosave follows every change of the history (an action applied or undone).
     let mut keeper = Keeper::new(&app.save_path, options.loaded_from.as_deref());
+    app.set_bots(game, options.bots.clone());
     let mut saved_len = game.history().len();
     let mut dirty = true;
     loop {
@@ -340,7 +411,8 @@ fn event_loop(
         }
         let was_ready = app.handoff_ready();
         app.handle(game, Msg::Tick(start.elapsed()));
-        dirty |= app.handoff_ready() != was_ready;
+        dirty |= app.handoff_ready() != was_ready || game.history().len() != saved_len;
+        keep(&mut app, &mut keeper, game, &mut saved_len);
         if dirty {
             draw(terminal, &app, game)?;
             dirty = false;
@@ -360,13 +432,7 @@ fn event_loop(
         };
         dirty = true;
         let effect = app.handle(game, msg);
-        if game.history().len() != saved_len {
-            saved_len = game.history().len();
-            for line in keeper.changed(game) {
-                app.note(line);
-            }
-            app.unsaved = keeper.unsaved().map(String::from);
-        }
+        keep(&mut app, &mut keeper, game, &mut saved_len);
         match effect {
             Effect::Save => match keeper.save_to(game, &app.save_path) {
                 Ok(done) => {

@@ -55,9 +55,14 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             panels::log(frame, r.log, app, theme, !r.compact);
             panels::status(frame, r.status, app, theme);
             let side = r.prompt.union(r.detail);
-            screens::handoff(frame, side, seat, scene, app.handoff_ready(), theme);
+            let since: Vec<String> = app
+                .since_turn(seat)
+                .iter()
+                .map(|l| l.text.clone())
+                .collect();
+            screens::handoff(frame, side, seat, scene, app.handoff_ready(), &since, theme);
         }
-        Screen::Play | Screen::GameOver => {
+        Screen::Play | Screen::GameOver | Screen::Bot(_) => {
             let b = scene.board;
             let r = Regions::compute(
                 area,
@@ -99,6 +104,9 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 panels::log(frame, r.log, app, theme, !r.compact);
             }
             panels::status(frame, r.status, app, theme);
+            if let Screen::Bot(seat) = app.screen {
+                screens::bot_turn(frame, r.prompt, seat, app, scene, theme);
+            }
             if app.screen == Screen::GameOver {
                 match &app.summary {
                     Some(summary) if app.summary_open => endgame::draw(frame, summary, theme),

@@ -1,0 +1,126 @@
+//! Who plays each seat in the client: a person at the keyboard or a computer player. A computer
+//! player decides from what its own seat may know: every hidden fact of the others is dealt
+//! anew ([`Game::redeal_hidden`], as the combat odds do) before the bot looks, so its choice
+//! cannot depend on a card or order it was not shown.
+
+use std::collections::BTreeMap;
+
+use crate::bot::BotKind;
+use crate::bot::play::mix_seed;
+use crate::engine::{Action, Faction, Game, Seat};
+
+/// The computer players of a game, by seat (a seat not listed is a person's).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Bots {
+    /// The bot kind of each computer seat.
+    pub kinds: BTreeMap<Seat, BotKind>,
+    /// The seed every bot decision is derived from (with the history's length), so a game
+    /// against bots plays the same way from the same save.
+    pub seed: u64,
+}
+
+impl Bots {
+    /// The bot playing `seat`, if a computer plays it.
+    #[must_use]
+    pub fn kind(&self, seat: Seat) -> Option<BotKind> {
+        self.kinds.get(&seat).copied()
+    }
+
+    /// The seats played by people.
+    #[must_use]
+    pub fn humans(&self, game: &Game) -> Vec<Seat> {
+        game.seats()
+            .filter(|s| !self.kinds.contains_key(s))
+            .collect()
+    }
+
+    /// The action the bot of the deciding seat takes; `None` when a person decides or there is
+    /// no decision. The bot sees the game as its seat does: the others' hidden facts are dealt
+    /// again first. Its choice is checked against the real game's legal actions (it always is
+    /// one, since a seat's choices depend only on what it knows); if it were not, the first
+    /// legal action is taken rather than stopping the game.
+    #[must_use]
+    pub fn choose(&self, game: &Game) -> Option<Action> {
+        let seat = game.decision()?.seat;
+        let kind = self.kind(seat)?;
+        let stream = u64::try_from(game.history().len()).unwrap_or(u64::MAX);
+        let seed = mix_seed(self.seed ^ u64::from(seat.0), stream);
+        let as_seen = game.redeal_hidden(Some(seat), seed);
+        let legal = game.legal_actions();
+        let choice = kind.build(seed).choose(&as_seen);
+        choice
+            .filter(|a| legal.contains(a))
+            .or_else(|| legal.first().copied())
+    }
+}
+
+/// Reads one `--bot SEAT=KIND`: the seat by number (1-4) or by faction, the kind `heuristic` or
+/// `random`.
+///
+/// # Errors
+/// A sentence naming what is wrong.
+pub fn parse_bot(text: &str, game: &Game) -> Result<(Seat, BotKind), String> {
+    let (who, kind) = text
+        .split_once('=')
+        .ok_or_else(|| format!("--bot {text}: write SEAT=heuristic or SEAT=random"))?;
+    let kind: BotKind = kind.parse().map_err(|e| format!("--bot {text}: {e}"))?;
+    let who = who.trim();
+    let seat = if let Ok(n) = who.parse::<u8>() {
+        game.seats()
+            .find(|s| u16::from(s.0) + 1 == u16::from(n))
+            .ok_or_else(|| {
+                format!(
+                    "--bot {text}: there is no seat {n} in a {}-player game",
+                    game.player_count()
+                )
+            })?
+    } else {
+        let faction: Faction = who.parse().map_err(|e| format!("--bot {text}: {e}"))?;
+        game.seat_of(faction)
+            .ok_or_else(|| format!("--bot {text}: nobody plays {} here", faction.name()))?
+    };
+    Ok((seat, kind))
+}
+
+/// Whether going from `before` to `after` showed `seat` nothing new that is hidden from the
+/// others: every fact its view holds beyond the public view after, it held before. (Public
+/// changes, such as a revealed order or a die, are in the log for everyone.)
+#[must_use]
+pub fn shows_nothing_new(before: &Game, after: &Game, seat: Seat) -> bool {
+    let private = |g: &Game| {
+        let own = leaves(&serde_json::to_value(g.view(Some(seat))).unwrap_or_default());
+        let public = leaves(&serde_json::to_value(g.view(None)).unwrap_or_default());
+        own.difference(&public)
+            .cloned()
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    private(after).is_subset(&private(before))
+}
+
+/// Every leaf of a JSON value with its path, as text (`combat.defender.hand.0=...`). The
+/// viewer's own seat number is left out: it is the only difference that is not a fact.
+fn leaves(value: &serde_json::Value) -> std::collections::BTreeSet<String> {
+    fn walk(v: &serde_json::Value, path: &str, out: &mut std::collections::BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    if path.is_empty() && k == "viewer" {
+                        continue;
+                    }
+                    walk(v, &format!("{path}.{k}"), out);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    walk(v, &format!("{path}.{i}"), out);
+                }
+            }
+            leaf => {
+                out.insert(format!("{path}={leaf}"));
+            }
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    walk(value, "", &mut out);
+    out
+}
