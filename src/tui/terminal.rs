@@ -6,9 +6,10 @@
 //! async-signal-safe) and the loops, which wait for input with a timeout, read it between
 //! events. Doing this by hand would need `unsafe` (forbidden here) and is easy to get wrong.
 
-use std::io::{self, Stdout, stdout};
+use std::io::{self, IsTerminal, Stdout, stdout};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -128,38 +129,80 @@ enum Input {
     Idle,
 }
 
-/// Waits up to `timeout` for a terminal event, looking at the stop signals before and after.
+/// Terminal events, read on a thread of their own and handed over through a channel.
+///
+/// crossterm's reader never returns once the terminal has hung up: it reads end of file (or an
+/// I/O error) in a loop inside `poll`. A loop that called it directly would spin there forever,
+/// never looking at the clock, the signals or the autosave. Behind a channel, the loops wait
+/// with a timeout they always get back from, and can see that the terminal is gone.
+static EVENTS: OnceLock<Mutex<Receiver<io::Result<Event>>>> = OnceLock::new();
+
+/// Starts the reader thread once per process.
+fn start_reader() {
+    EVENTS.get_or_init(|| {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            loop {
+                let event = event::read();
+                let failed = event.is_err();
+                // The receiver is gone when the client ends; so is the reason to read.
+                if tx.send(event).is_err() || failed {
+                    break;
+                }
+            }
+        });
+        Mutex::new(rx)
+    });
+}
+
+/// Whether the terminal the client started on is gone: standard output was a terminal at the
+/// first call (made when the screen is set up) and is not one now. A hung-up terminal refuses
+/// every terminal request, so it stops counting as one; its size is no test, as crossterm
+/// falls back to `tput`, which answers from the terminfo entry.
+fn terminal_lost() -> bool {
+    static STARTED_ON_TERMINAL: OnceLock<bool> = OnceLock::new();
+    *STARTED_ON_TERMINAL.get_or_init(|| stdout().is_terminal()) && !stdout().is_terminal()
+}
+
+/// The next event the reader thread passed on within `timeout` (`Ok(None)`: none came).
+fn received(timeout: Duration) -> io::Result<Option<Event>> {
+    let Some(events) = EVENTS.get() else {
+        return Err(io::Error::other("terminal input was never started"));
+    };
+    let events = events
+        .lock()
+        .map_err(|_| io::Error::other("terminal input lock poisoned"))?;
+    match events.recv_timeout(timeout) {
+        Ok(event) => event.map(Some),
+        Err(RecvTimeoutError::Timeout) => Ok(None),
+        Err(RecvTimeoutError::Disconnected) => Err(io::Error::other("terminal input ended")),
+    }
+}
+
+/// Waits up to `timeout` for a terminal event, looking at the stop signals before and after,
+/// and at whether the terminal is still there when nothing came (a lost terminal ends the
+/// client as a hang-up does, with an autosave: its SIGHUP may have gone to a shell that ran it).
 fn next_input(timeout: Duration) -> io::Result<Input> {
     if let Some(sig) = stop_signal() {
         return Ok(Input::Stop(sig));
     }
-    let ready = match event::poll(timeout) {
-        Ok(ready) => ready,
-        // A signal interrupted the wait.
-        Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
-        Err(e) => return Err(e),
-    };
+    let event = received(timeout)?;
     if let Some(sig) = stop_signal() {
         return Ok(Input::Stop(sig));
     }
-    if !ready {
-        // A terminal that hung up reads as endless end of file, which crossterm reports as no
-        // event at all, and its SIGHUP does not always reach the client (a shell that ran it
-        // may take it and die): a terminal whose size can no longer be read is gone.
-        if crossterm::terminal::size().is_err() {
-            return Ok(Input::Stop(HANGUP));
-        }
-        return Ok(Input::Idle);
+    match event {
+        Some(event) => Ok(message(&event).map_or(Input::Idle, Input::Msg)),
+        None if terminal_lost() => Ok(Input::Stop(HANGUP)),
+        None => Ok(Input::Idle),
     }
-    Ok(message(&event::read()?).map_or(Input::Idle, Input::Msg))
 }
 
 /// Throws away the input typed before a hand-off appeared (keys meant for the last seat), but
 /// keeps the last size the terminal reported.
 fn drain_input() -> io::Result<Option<Msg>> {
     let mut resize = None;
-    while event::poll(Duration::ZERO)? {
-        if let Event::Resize(w, h) = event::read()? {
+    while let Some(event) = received(Duration::ZERO)? {
+        if let Event::Resize(w, h) = event {
             resize = Some(Msg::Resize(w, h));
         }
     }
@@ -175,6 +218,8 @@ fn clear_and_restore(terminal: &mut Term) {
 
 fn setup() -> io::Result<Term> {
     watch_signals()?;
+    // Note whether the client starts on a terminal, to notice later that it is gone.
+    terminal_lost();
     enable_raw_mode()?;
     let mut out = stdout();
     if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture) {
@@ -184,6 +229,9 @@ fn setup() -> io::Result<Term> {
     let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
     terminal.hide_cursor()?;
     terminal.clear()?;
+    // Read only once the terminal is raw (no key waits for a line end) and ratatui has asked
+    // for the cursor position: the reader holds crossterm's input until the client ends.
+    start_reader();
     Ok(terminal)
 }
 
