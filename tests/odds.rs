@@ -156,3 +156,52 @@ fn the_combat_screen_shows_the_odds_to_the_deciding_player() {
     let other = Seat(1 - seat.0);
     assert!(Scene::new(&game, Some(other)).odds.is_none());
 }
+
+/// The defender won with nothing but a reinforcement token left (Combat, Resolution: a side
+/// with a token still has forces); the beaten attacker retreats and only the defender's
+/// factory stays in the area. The estimate counts the combat's winner, the defender, not the
+/// empty-of-units area as "nobody".
+#[test]
+fn odds_take_the_winner_from_the_combat_result_not_from_who_is_left_in_the_area() {
+    let side = |faction: &str, reinforcements: serde_json::Value| {
+        serde_json::json!({
+            "faction": faction, "hand": [], "played": [], "chosen": null, "dice": [],
+            "offence_tokens": 0, "defence_tokens": 0, "reinforced": true,
+            "reinforcements": reinforcements
+        })
+    };
+    let sketch = serde_json::json!({
+        "players": ["ultramarines", "chaos"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "B3.sw": "chaos factory",
+            "B2.se": "space-marine, chaos factory", "B2.ne": "strike-cruiser", "B1.se": "scout"
+        },
+        "phase": {
+            "phase": "operations", "turn": 0,
+            "step": {
+                "step": "combat", "system": "B2", "area": "B2.se",
+                "attack_origins": ["B1.se"], "round": 3, "winner": "defender",
+                "combat_step": {"step": "retreat", "side": "attacker"},
+                "attacker": side("ultramarines", serde_json::json!([])),
+                "defender": side("chaos", serde_json::json!([false]))
+            }
+        }
+    });
+    let game = herakon::engine::sketch::parse(&sketch.to_string())
+        .unwrap()
+        .into_game(common::data())
+        .unwrap();
+    assert_eq!(common::legal(&game), vec!["retreat B1.se"]);
+    let odds = combat_odds(&game, None, 20, 3).unwrap();
+    assert!((odds.defender_wins - 1.0).abs() < 1e-9, "{odds:?}");
+    assert!(odds.nobody_wins.abs() < 1e-9, "{odds:?}");
+    // The engine's record of the combat says the same.
+    let mut played = game.clone();
+    common::play(&mut played, &["retreat B1.se"]);
+    let outcome = played.position().last_combat.unwrap();
+    assert_eq!(
+        outcome.winner,
+        Some(herakon::engine::combat::CombatRole::Defender)
+    );
+    assert_eq!(played.position().area(common::a("B2.se")).units.len(), 0);
+}

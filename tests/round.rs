@@ -1518,3 +1518,92 @@ fn refresh_a_tactic_that_gives_asset_tokens_respects_the_limit_of_three() {
         "a tactic goes back"
     );
 }
+
+/// Loads a sketch given as JSON.
+fn sketched(sketch: &serde_json::Value) -> herakon::engine::Game {
+    herakon::engine::sketch::parse(&sketch.to_string())
+        .unwrap()
+        .into_game(common::data())
+        .unwrap()
+}
+
+#[test]
+fn player_elimination_in_a_hand_made_planning_position() {
+    // The Orks hold only a ship: no friendly world. Loading the position eliminates them
+    // (their pieces leave the board) and the Planning Phase passes to the next seat.
+    let g = sketched(&serde_json::json!({
+        "players": ["ultramarines", "orks", "chaos"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "B3.sw": "chaos factory",
+            "B2.ne": "onslaught-attack-ship"
+        },
+        "turn": 2
+    }));
+    let orks = g.seat_of(Faction::Orks).unwrap();
+    assert!(g.player(orks).eliminated);
+    assert!(g.position().area(a("B2.ne")).units.is_empty());
+    let d = g.decision().unwrap();
+    assert_eq!((d.seat, d.kind), (Seat(2), DecisionKind::PlaceOrder));
+}
+
+#[test]
+fn player_elimination_in_a_hand_made_position_at_a_turn_start() {
+    // The Operations Phase, the Orks to reveal, with no friendly world: out, and the next seat
+    // reveals.
+    let g = sketched(&serde_json::json!({
+        "players": ["ultramarines", "orks", "chaos"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "B3.sw": "chaos factory",
+            "B2.ne": "onslaught-attack-ship"
+        },
+        "stacks": {"A1": "ultramarines advance", "B2": "orks deploy", "B3": "chaos deploy"},
+        "turn": 2,
+        "phase": "reveal"
+    }));
+    assert!(g.player(Seat(1)).eliminated);
+    assert!(
+        g.position()
+            .stacks
+            .values()
+            .flatten()
+            .all(|t| t.owner != Faction::Orks)
+    );
+    assert_eq!(g.decision().unwrap().seat, Seat(2));
+}
+
+#[test]
+fn player_elimination_in_a_hand_made_position_leaves_the_last_player_the_winner() {
+    let g = sketched(&serde_json::json!({
+        "players": ["ultramarines", "orks"],
+        "areas": {"A1.nw": "ultramarines factory", "B2.ne": "onslaught-attack-ship"}
+    }));
+    assert!(g.is_over());
+    assert_eq!(
+        g.position().phase,
+        Phase::GameOver {
+            winners: vec![Seat(0)],
+            reason: EndReason::Elimination
+        }
+    );
+}
+
+#[test]
+fn player_elimination_waits_for_the_end_of_the_turn_in_a_hand_made_position() {
+    // Mid-turn (the Ultramarines took Fornax, the World Eaters' last world, and must destroy
+    // a unit over its capacity) nobody is out yet; the check comes at the end of the turn, as
+    // in play.
+    let mut g = sketched(&serde_json::json!({
+        "players": ["ultramarines", "chaos", "orks"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "A3.ne": "orks factory",
+            "B2.se": "5 space-marine, ultramarines factory", "B2.sw": "iconoclast-destroyer"
+        },
+        "stacks": {"A3": "orks deploy"},
+        "phase": {"phase": "operations", "turn": 0, "step": {"step": "capacity", "system": "B2"}}
+    }));
+    assert!(!g.player(Seat(1)).eliminated);
+    assert_eq!(legal(&g), vec!["destroy B2.se space-marine"]);
+    play(&mut g, &["destroy B2.se space-marine"]);
+    assert!(g.player(Seat(1)).eliminated, "out at the end of the turn");
+    assert!(g.position().area(a("B2.sw")).units.is_empty());
+}

@@ -197,7 +197,9 @@ impl Tally {
     }
 }
 
-/// Plays the pending combat to its end with `bot` deciding for both sides; returns the winner.
+/// Plays the pending combat to its end with `bot` deciding for both sides; returns the winner
+/// the combat decided (the engine's record of it), whoever is left in the area. A combat a
+/// card starts afterwards (Wave Serpent) is not played.
 fn play_combat(game: &mut Game, bot: &mut HeuristicBot) -> Option<CombatRole> {
     // Before the combat: end the Advance (ship movement, then ground movement).
     for _ in 0..2 {
@@ -208,14 +210,11 @@ fn play_combat(game: &mut Game, bot: &mut HeuristicBot) -> Option<CombatRole> {
             return None;
         }
     }
-    let c = game.combat()?;
-    let area = c.area;
-    let attacker = c.side(CombatRole::Attacker).faction?;
-    let defender = c.side(CombatRole::Defender).faction?;
-    let mut winner = None;
+    let area = game.combat()?.area;
     for _ in 0..200 {
-        let Some(c) = game.combat() else { break };
-        winner = winner.or(c.winner);
+        if game.combat().is_none_or(|c| c.area != area) {
+            break;
+        }
         let Some(action) = bot.choose(game) else {
             break;
         };
@@ -223,23 +222,12 @@ fn play_combat(game: &mut Game, bot: &mut HeuristicBot) -> Option<CombatRole> {
             break;
         }
     }
-    if winner.is_some() {
-        return winner;
+    if game.combat().is_some_and(|c| c.area == area) {
+        // Not finished within the bound: no result to count.
+        return None;
     }
-    // A combat decided and ended by one action: read the result from the area.
-    let state = game.position().area(area);
-    let holds =
-        |f: Faction| state.count_units(f) > 0 || state.structures.iter().any(|s| s.owner == f);
-    if state.count_units(attacker) > 0 || (holds(attacker) && !holds(defender)) {
-        Some(CombatRole::Attacker)
-    } else if state.count_units(defender) > 0
-        || state
-            .structures
-            .iter()
-            .any(|s| s.owner == defender && s.kind == crate::engine::StructureKind::Bastion)
-    {
-        Some(CombatRole::Defender)
-    } else {
-        None
-    }
+    game.position()
+        .last_combat
+        .filter(|o| o.area == area)
+        .and_then(|o| o.winner)
 }

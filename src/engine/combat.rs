@@ -58,6 +58,21 @@ pub struct CombatSide {
     pub placed: Vec<UnitType>,
 }
 
+/// How the last combat fought ended: the result the combat itself decided, whoever is left in
+/// the area afterwards (an estimate or a report reads the winner here, not from the board).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CombatOutcome {
+    /// The contested area.
+    pub area: AreaId,
+    /// The attacking faction.
+    pub attacker: Faction,
+    /// The defending faction.
+    pub defender: Faction,
+    /// The side that won; `None` when both sides were wiped out.
+    pub winner: Option<CombatRole>,
+}
+
 /// Which side of a combat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]

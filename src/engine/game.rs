@@ -271,8 +271,10 @@ impl Game {
             history: Vec::new(),
             names: Vec::new(),
         };
-        // A hand-made position may stop where nobody decides (a seat with nothing to reveal):
-        // play on to the first real decision.
+        // A hand-made position may hold a player with no friendly world where play would
+        // have eliminated him, or stop where nobody decides (a seat with nothing to reveal):
+        // apply the elimination, then play on to the first real decision.
+        game.eliminate_at_checkpoint(&mut Vec::new());
         game.run_automatic(&mut Vec::new());
         game.pos.tidy();
         game.start = Arc::new(game.pos.clone());

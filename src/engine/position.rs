@@ -260,6 +260,9 @@ pub struct Position {
     /// Die faces set by hand for the next rolls (`herakon check --dice`); empty in play.
     #[serde(default, skip_serializing_if = "ForcedDice::is_empty")]
     pub forced_dice: ForcedDice,
+    /// How the last combat fought ended (none yet: absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_combat: Option<super::combat::CombatOutcome>,
 }
 
 impl Position {

@@ -1015,6 +1015,7 @@ impl Sketch {
                 attacker: dice.attacker.0,
                 defender: dice.defender.0,
             },
+            last_combat: None,
         };
         // Order tokens not given: every token not on the board, on the event deck or being
         // resolved (the rules' own count) is in the play area.

@@ -908,6 +908,12 @@ impl Game {
             self.player_mut(seat).combat_deck = deck;
         }
         log.push(Event(format!("the combat in {} ends", c.area)));
+        self.pos.last_combat = Some(crate::engine::combat::CombatOutcome {
+            area: c.area,
+            attacker: Self::side_faction(c, CombatRole::Attacker),
+            defender: Self::side_faction(c, CombatRole::Defender),
+            winner: c.winner,
+        });
         // A card moved units into an enemy area during this combat (Wave Serpent): that combat
         // is fought now, the mover attacking with units no Advance moved.
         if let Some(next) = c.next_combat {

@@ -853,6 +853,7 @@ pub(super) fn build_position(
         }),
         rng,
         forced_dice: crate::engine::combat::ForcedDice::default(),
+        last_combat: None,
         cards: crate::engine::card_step::CardFlags::default(),
     })
 }

@@ -2,7 +2,7 @@
 
 use super::{Event, Game};
 use crate::engine::ids::Seat;
-use crate::engine::phase::{EndReason, Phase};
+use crate::engine::phase::{EndReason, OpStep, Phase};
 
 impl Game {
     /// Of the candidates, those with the most objective tokens, then the most friendly worlds,
@@ -74,5 +74,33 @@ impl Game {
             return true;
         }
         false
+    }
+
+    /// Player Elimination in a hand-made position: where play would already have checked it
+    /// (the Planning Phase, or a turn about to begin with a reveal), a player with no friendly
+    /// world is eliminated now, and the seat to act passes on if it was his. Mid-turn, the
+    /// check comes at the end of the turn, as in play: a player fighting for his last world
+    /// is not out before the combat ends.
+    pub(crate) fn eliminate_at_checkpoint(&mut self, log: &mut Vec<Event>) {
+        let (Phase::Planning { turn }
+        | Phase::Operations {
+            turn,
+            step: OpStep::Reveal,
+        }) = self.pos.phase
+        else {
+            return;
+        };
+        if self.check_eliminations(log) || self.is_active(turn) {
+            return;
+        }
+        if matches!(self.pos.phase, Phase::Planning { .. }) {
+            self.pass_planning(turn, log);
+        } else {
+            let next = self.next_active(turn);
+            self.set_phase(Phase::Operations {
+                turn: next,
+                step: OpStep::Reveal,
+            });
+        }
     }
 }

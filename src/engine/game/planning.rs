@@ -72,7 +72,12 @@ impl Game {
             "{} places an order token on {system}",
             faction.name()
         )));
-        // Next: the next seat clockwise that still has tokens to place.
+        self.pass_planning(turn, log);
+    }
+
+    /// The Planning Phase passes on from `turn`: to the next seat clockwise that still has
+    /// tokens to place, else the phase ends.
+    pub(crate) fn pass_planning(&mut self, turn: Seat, log: &mut Vec<Event>) {
         let mut next = turn;
         for _ in 0..self.player_count() {
             next = self.next_active(next);

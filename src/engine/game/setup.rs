@@ -160,6 +160,7 @@ fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position,
         phase: Phase::Planning { turn: first },
         rng,
         forced_dice: crate::engine::combat::ForcedDice::default(),
+        last_combat: None,
         cards: crate::engine::card_step::CardFlags::default(),
     })
 }
