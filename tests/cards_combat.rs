@@ -1953,3 +1953,72 @@ fn component_limits_a_free_reinforcement_token_comes_from_the_supply_of_twelve()
     play(&mut g, &["card 1", "card 1", "use"]);
     assert_eq!(side(&g, ATT).reinforcements, [false, false]);
 }
+
+/// Moves the prepared fight from `here()` to a void of its system (a fight in a void), the
+/// attack coming from a void next to it.
+fn into_a_void(p: &mut Position) {
+    let g = common::intro(4, 1);
+    let b = g.board();
+    let void = b
+        .areas_of(here().system)
+        .find(|x| !x.is_world())
+        .unwrap()
+        .id;
+    let origin = b
+        .area_neighbours(void)
+        .find(|&n| b.area(n).is_some_and(|x| !x.is_world()))
+        .unwrap();
+    let units = std::mem::take(&mut p.area_mut(here()).units);
+    p.area_mut(void).units = units;
+    if let Phase::Operations {
+        step: OpStep::Combat(c),
+        ..
+    } = &mut p.phase
+    {
+        c.area = void;
+        c.attack_origins = vec![origin];
+    }
+}
+
+#[test]
+fn gretchin_in_a_void_destroys_an_onslaught_attack_ship_and_the_opponent_destroys_a_unit_of_his_choice()
+ {
+    let mut g = fight(
+        s(
+            ORK,
+            &[OnslaughtAttackShip, OnslaughtAttackShip],
+            &[O],
+            "Gretchin",
+        ),
+        s(
+            UM,
+            &[StrikeCruiser, BattleBarge],
+            &[D],
+            "Blessed Power Armour",
+        ),
+        |p| {
+            into_a_void(p);
+            forced(p, DEF, &[M]);
+        },
+    );
+    let void = combat(&g).area;
+    assert!(g.board().area(void).is_some_and(|x| !x.is_world()));
+    play(&mut g, &["card 1", "card 1"]);
+    // The general ability: a token of each kind, and the opponent's die (the one there is)
+    // rerolled.
+    play(&mut g, &["use"]);
+    assert_eq!(side(&g, ATT).offence_tokens, 1);
+    assert_eq!(side(&g, ATT).defence_tokens, 1);
+    assert_eq!(side(&g, DEF).dice, [M], "the defence die rerolled");
+    // The unit ability: one Onslaught Attack Ship of the Orks is destroyed, then the
+    // Ultramarines choose which of their units to destroy.
+    assert_eq!(kind(&g), DecisionKind::CardAbility);
+    play(&mut g, &["use"]);
+    assert_eq!(units(&g, void, ORK), [(OnslaughtAttackShip, false)]);
+    assert_eq!(kind(&g), DecisionKind::OpponentCardChoice);
+    assert_eq!(g.decision().unwrap().seat, g.seat_of(UM).unwrap());
+    assert_eq!(legal(&g), ["pick strike-cruiser", "pick battle-barge"]);
+    play(&mut g, &["pick battle-barge"]);
+    assert_eq!(units(&g, void, UM), [(StrikeCruiser, false)]);
+    assert_eq!(units(&g, void, ORK), [(OnslaughtAttackShip, false)]);
+}
