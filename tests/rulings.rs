@@ -135,6 +135,53 @@ fn the_unclear_rules_the_issue_names_each_have_a_ruling() {
     );
 }
 
+#[test]
+fn the_card_readings_of_the_rules_fixes_have_rulings_named_by_their_cards() {
+    let d = embedded();
+    let users = |id: &str| {
+        let r = d.ruling(id).unwrap_or_else(|| panic!("no ruling {id}"));
+        assert!(!r.reason.is_empty() && !r.reading.is_empty(), "{id}");
+        (r.topic.clone(), d.ruling_users(id))
+    };
+    let (topic, by) = users("placed-attackers-cannot-retreat");
+    assert_eq!(topic, "Retreats");
+    for card in [
+        "Drop Pod Assault",
+        "Chaos United",
+        "Mark of Slaanesh",
+        "Mark of Tzeentch",
+    ] {
+        assert!(by.contains(&format!("combat card {card}")), "{card}: {by:?}");
+    }
+    let (topic, by) = users("wave-serpent-one-contested-area");
+    assert_eq!(topic, "Contested Areas");
+    assert_eq!(by, ["combat card Wave Serpent"]);
+    assert!(
+        d.ruling("wave-serpent-one-contested-area")
+            .unwrap()
+            .reading
+            .contains("follow-up combat")
+    );
+    let (topic, by) = users("ork-roks-used-at-first-unit");
+    assert_eq!(topic, "Order Upgrade Cards");
+    assert_eq!(by, ["order upgrade Ork Roks"]);
+    let (_, by) = users("fire-dragons-vengeance-no-new-tokens");
+    assert_eq!(by, ["combat card Fire Dragon's Vengeance"]);
+    assert!(
+        d.ruling("fire-dragons-vengeance-no-new-tokens")
+            .unwrap()
+            .reading
+            .contains("mirrored")
+    );
+    let (topic, _) = users("committed-reinforcements-out-of-supply");
+    assert_eq!(topic, "Reinforcement Tokens");
+    assert!(
+        ENGINE_RULINGS
+            .iter()
+            .any(|(id, _)| *id == "committed-reinforcements-out-of-supply")
+    );
+}
+
 /// A copy of the assets with one file's text edited.
 fn with_edit(file: &str, edit: impl Fn(&str) -> String) -> String {
     GameData::from_texts(|name| {

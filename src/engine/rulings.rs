@@ -91,6 +91,10 @@ pub const GLOSSARY_TOPICS: &[&str] = &[
 pub const ENGINE_RULINGS: &[(&str, &str)] = &[
     ("diagonal-storm-moves", "src/engine/storms.rs"),
     ("both-sides-wiped-out", "src/engine/game/combat.rs"),
+    (
+        "committed-reinforcements-out-of-supply",
+        "src/engine/game/assets.rs",
+    ),
 ];
 
 /// The glossary topics that bear on a kind of decision: the rules a player making that choice

@@ -252,6 +252,7 @@ impl Game {
                     && self.ground_path(faction, &a, from, to).is_none()
                     && let Some(v) = self.roks_void(faction, &a, from, to)
                 {
+                    // Used at the first unit it lets through (ruling `ork-roks-used-at-first-unit`).
                     if self.pos.cards.roks_void.is_none() {
                         self.use_upgrade(turn, "Ork Roks", log);
                     }

@@ -9,7 +9,7 @@ use crate::engine::ids::{Asset, Seat};
 impl Game {
     /// The tokens of a kind left in the supply: the box's count less those the players hold
     /// and, for reinforcement tokens, those committed to the combat in progress (they go back
-    /// to the supply when it ends).
+    /// to the supply when it ends: ruling `committed-reinforcements-out-of-supply`).
     #[must_use]
     pub fn assets_in_supply(&self, asset: Asset) -> u8 {
         self.assets_in_supply_during(asset, self.combat())
