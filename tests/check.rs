@@ -395,6 +395,49 @@ fn position_sketch_validate_lists_every_broken_rule() {
 }
 
 #[test]
+fn component_limitations_validate_counts_asset_tokens_held_and_committed_against_the_box() {
+    // Four players hold 3 reinforcement tokens each (12, the whole box) while one more is
+    // committed to the combat in progress: 13 tokens out of a supply of 12.
+    let body = |committed: &str| {
+        format!(
+            r#"{{
+  "players": [
+    {{"faction": "ultramarines", "assets": {{"reinforcement": 3}}}},
+    {{"faction": "chaos", "assets": {{"reinforcement": 3}}}},
+    {{"faction": "orks", "assets": {{"reinforcement": 3}}}},
+    {{"faction": "eldar", "assets": {{"reinforcement": 3}}}}
+  ],
+  "areas": {{"A1.nw": "ultramarines factory, scout", "A1.ne": "cultist"}},
+  "phase": {{"phase": "operations", "turn": 0, "step": {{
+    "step": "combat", "system": "A1", "area": "A1.ne", "attack_origins": ["A1.nw"],
+    "round": 1, "winner": null, "combat_step": {{"step": "choose-card", "side": "attacker"}},
+    "attacker": {{"faction": "ultramarines", "reinforced": true, "reinforcements": [{committed}]}},
+    "defender": {{"faction": "chaos", "reinforced": true, "reinforcements": []}}
+  }}}}
+}}"#
+        )
+    };
+    let over = scratch("assets-over.json", &body("false"));
+    let o = herakon(&["validate", over.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        stdout(&o).contains(
+            "Component Limitations: 13 reinforcement tokens are out of the supply (12 held by the players, 1 committed to the combat); the box holds 12"
+        ),
+        "{}",
+        text(&o)
+    );
+    let full = scratch("assets-full.json", &body(""));
+    let o = herakon(&["validate", full.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "12 is the whole box: {}",
+        text(&o)
+    );
+}
+
+#[test]
 fn position_sketch_a_misspelt_faction_names_its_json_path() {
     let file = scratch(
         "typo.json",

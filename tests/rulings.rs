@@ -151,7 +151,10 @@ fn the_card_readings_of_the_rules_fixes_have_rulings_named_by_their_cards() {
         "Mark of Slaanesh",
         "Mark of Tzeentch",
     ] {
-        assert!(by.contains(&format!("combat card {card}")), "{card}: {by:?}");
+        assert!(
+            by.contains(&format!("combat card {card}")),
+            "{card}: {by:?}"
+        );
     }
     let (topic, by) = users("wave-serpent-one-contested-area");
     assert_eq!(topic, "Contested Areas");

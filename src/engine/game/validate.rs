@@ -61,6 +61,44 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
     let c = &data.components;
     let in_game = |f: Faction| factions.contains(&f);
 
+    // Asset tokens: the box holds `asset_tokens_each` of each kind (Component Limitations);
+    // those held and those committed to the combat in progress (ruling
+    // `committed-reinforcements-out-of-supply`) are all out of the supply.
+    let committed = match &pos.phase {
+        Phase::Operations {
+            step: OpStep::Combat(cs),
+            ..
+        } => cs.attacker.reinforcements.len() + cs.defender.reinforcements.len(),
+        _ => 0,
+    };
+    for asset in crate::engine::ids::Asset::TOKENS {
+        let held: usize = pos
+            .players
+            .iter()
+            .map(|p| usize::from(p.assets.get(asset)))
+            .sum();
+        let fighting = if asset == crate::engine::ids::Asset::Reinforcement {
+            committed
+        } else {
+            0
+        };
+        if held + fighting > usize::from(c.asset_tokens_each) {
+            say(
+                "Component Limitations",
+                format!(
+                    "{} {asset} tokens are out of the supply ({held} held by the players{}); the box holds {}",
+                    held + fighting,
+                    if fighting > 0 {
+                        format!(", {fighting} committed to the combat")
+                    } else {
+                        String::new()
+                    },
+                    c.asset_tokens_each
+                ),
+            );
+        }
+    }
+
     // Players.
     for p in &pos.players {
         let who = p.faction.name();
