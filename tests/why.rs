@@ -644,3 +644,269 @@ fn eldar_ability_moves_eldar_units_only() {
         "not a unit of Iyanden Eldar",
     );
 }
+
+// ----- Planning and reveals (explain_place, explain_reveal) -----
+
+fn planning() -> Game {
+    game(&json!({
+        "players": ["ultramarines", "chaos"],
+        "areas": {"A1.nw": "ultramarines factory", "B3.sw": "chaos factory"},
+        "stacks": {"A1": "ultramarines strategize, chaos deploy, ultramarines strategize"}
+    }))
+}
+
+#[test]
+fn place_only_a_token_left_in_the_play_area() {
+    refused(
+        &planning(),
+        "place strategize A1",
+        "Order Tokens",
+        "no strategize token left in his play area",
+    );
+}
+
+#[test]
+fn place_only_on_a_system_with_or_next_to_own_pieces() {
+    refused(
+        &planning(),
+        "place advance B3",
+        "Planning Phase",
+        "no unit or structure in B3 or in a system adjacent to it",
+    );
+}
+
+#[test]
+fn place_only_on_a_system_of_the_board() {
+    refused(
+        &planning(),
+        "place advance C7",
+        "Systems",
+        "C7 is not on the board",
+    );
+}
+
+fn reveals() -> Game {
+    game(&json!({
+        "players": ["ultramarines", "chaos"],
+        "areas": {"A1.nw": "ultramarines factory", "B3.sw": "chaos factory"},
+        "stacks": {"A1": "ultramarines advance", "B2": "ultramarines deploy, chaos advance"},
+        "phase": "reveal"
+    }))
+}
+
+#[test]
+fn reveal_only_an_own_token_on_top_of_a_stack() {
+    refused(
+        &reveals(),
+        "reveal B2",
+        "Operations Phase",
+        "the token on top of B2 belongs to World Eaters",
+    );
+}
+
+#[test]
+fn reveal_only_where_a_token_lies() {
+    refused(
+        &reveals(),
+        "reveal B3",
+        "Stack",
+        "there is no order token on B3",
+    );
+}
+
+// ----- Deploy (explain_buy, explain_price, explain_unit_area, explain_build) -----
+
+fn deploy(materiel: u8, structure: bool) -> Game {
+    game(&json!({
+        "players": [{"faction": "ultramarines", "materiel": materiel}, "chaos"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "A1.sw": "scout", "A1.se": "strike-cruiser",
+            "A1.ne": "cultist", "B3.sw": "chaos factory"
+        },
+        "phase": if structure { "deploy A1 structure" } else { "deploy A1" }
+    }))
+}
+
+#[test]
+fn buy_only_own_units() {
+    refused(
+        &deploy(3, false),
+        "buy iconoclast-destroyer A1.se",
+        "Units",
+        "not a unit of Ultramarines",
+    );
+}
+
+#[test]
+fn buy_needs_the_command_level_or_a_forge_token_for_one_missing_level() {
+    let g = deploy(3, false);
+    refused(
+        &g,
+        "buy space-marine A1.sw",
+        "Command Level",
+        "add `+forge`",
+    );
+    refused(
+        &g,
+        "buy land-raider A1.sw",
+        "Command Level",
+        "a forge token lowers the requirement by one only",
+    );
+}
+
+#[test]
+fn buy_into_the_active_system_only() {
+    refused(
+        &deploy(3, false),
+        "buy scout B1.se",
+        "Deploy Order",
+        "not in the active system A1",
+    );
+}
+
+#[test]
+fn buy_ground_units_onto_worlds_only() {
+    refused(
+        &deploy(3, false),
+        "buy scout A1.se",
+        "Deploy Order",
+        "ships go to voids and ground units to worlds",
+    );
+}
+
+#[test]
+fn buy_onto_a_friendly_or_uncontrolled_area_only() {
+    refused(
+        &deploy(3, false),
+        "buy scout A1.ne",
+        "Deploy Order",
+        "a purchased unit goes to a friendly or uncontrolled area",
+    );
+}
+
+#[test]
+fn buy_with_a_cache_token_only_when_holding_one() {
+    refused(
+        &deploy(3, false),
+        "buy strike-cruiser A1.se +cache",
+        "Assets",
+        "has no cache token",
+    );
+}
+
+#[test]
+fn buy_only_what_the_materiel_pays_for() {
+    refused(
+        &deploy(0, false),
+        "buy strike-cruiser A1.se",
+        "Cost",
+        "Ultramarines has 0 materiel",
+    );
+}
+
+#[test]
+fn build_structures_on_worlds_only() {
+    refused(
+        &deploy(3, true),
+        "build city A1.se",
+        "Structures",
+        "structures are built on worlds",
+    );
+}
+
+#[test]
+fn build_in_the_active_system_only() {
+    refused(
+        &deploy(3, true),
+        "build city B1.se",
+        "Deploy Order",
+        "not in the active system A1",
+    );
+}
+
+#[test]
+fn build_on_a_friendly_world_only() {
+    refused(
+        &deploy(3, true),
+        "build city A1.ne",
+        "Deploy Order",
+        "a structure is built on a friendly world",
+    );
+}
+
+#[test]
+fn build_one_structure_per_world() {
+    refused(
+        &deploy(3, true),
+        "build city A1.nw",
+        "Structures",
+        "a world holds one structure",
+    );
+}
+
+#[test]
+fn build_only_what_the_materiel_pays_for() {
+    refused(
+        &deploy(1, true),
+        "build city A1.sw",
+        "Cost",
+        "costs 3 materiel; Ultramarines has 1",
+    );
+}
+
+// ----- Capacity, damage, orbital strikes (explain_destroy, explain_damage, explain_strike) -----
+
+#[test]
+fn destroy_excess_only_where_over_capacity() {
+    let g = situation("capacity-excess-after-combat");
+    refused(
+        &g,
+        "destroy A1.nw scout",
+        "Unit Capacity",
+        "he destroys units only where he is over capacity (B2.nw)",
+    );
+    refused(
+        &g,
+        "destroy B2.nw land-raider",
+        "Unit Capacity",
+        "holds no land-raider",
+    );
+}
+
+#[test]
+fn damage_only_a_unit_in_the_combat() {
+    refused(
+        &situation("routed-defenders"),
+        "damage land-raider",
+        "Damage and Health",
+        "has no land-raider in the combat",
+    );
+}
+
+#[test]
+fn strike_from_a_void_of_the_active_system_with_an_unrouted_ship() {
+    let g = situation("orbital-strike-vs-bastion");
+    refused(
+        &g,
+        "strike A1.se -> B2.nw",
+        "Orbital Strikes",
+        "not a void of the active system B2",
+    );
+    refused(
+        &g,
+        "strike B2.sw -> B2.nw",
+        "Orbital Strikes",
+        "no unrouted ship in B2.sw",
+    );
+}
+
+#[test]
+fn strike_a_world_of_the_active_system() {
+    let g = situation("orbital-strike-vs-bastion");
+    refused(
+        &g,
+        "strike B2.ne -> A1.nw",
+        "Orbital Strikes",
+        "not a world of the active system B2",
+    );
+}
