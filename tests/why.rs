@@ -910,3 +910,166 @@ fn strike_a_world_of_the_active_system() {
         "not a world of the active system B2",
     );
 }
+
+// ----- Faction abilities of a Dominate order (explain_ability) -----
+
+fn for_the_emperor(materiel: u8, more: Value) -> Game {
+    let mut areas = json!({
+        "A1.nw": "ultramarines factory", "B3.sw": "chaos factory",
+        "A2.sw": "scout", "A2.se": "space-marine", "B2.nw": "scout"
+    });
+    for (k, v) in more.as_object().unwrap() {
+        areas[k] = v.clone();
+    }
+    game(&json!({
+        "players": [{"faction": "ultramarines", "materiel": materiel}, "chaos"],
+        "areas": areas,
+        "phase": "dominate A2"
+    }))
+}
+
+#[test]
+fn for_the_emperor_replaces_a_scout_or_a_space_marine_one_step_up() {
+    refused(
+        &for_the_emperor(2, json!({})),
+        "replace A2.sw scout -> land-raider",
+        "Dominate Order",
+        "replaces a scout with a space-marine, or a space-marine with a land-raider",
+    );
+}
+
+#[test]
+fn for_the_emperor_costs_one_materiel() {
+    refused(
+        &for_the_emperor(0, json!({})),
+        "replace A2.sw scout -> space-marine",
+        "Dominate Order",
+        "costs 1 materiel; Ultramarines has none",
+    );
+}
+
+#[test]
+fn for_the_emperor_on_a_world_of_the_active_system() {
+    let g = for_the_emperor(2, json!({}));
+    refused(
+        &g,
+        "replace B2.nw scout -> space-marine",
+        "Dominate Order",
+        "B2.nw is not a world of the active system A2",
+    );
+    refused(
+        &g,
+        "replace A2.se scout -> space-marine",
+        "Dominate Order",
+        "A2.se holds no scout",
+    );
+}
+
+#[test]
+fn for_the_emperor_needs_the_new_unit_in_the_supply() {
+    let g = for_the_emperor(
+        2,
+        json!({"A1.sw": "4 land-raider", "A1.ne": "2 land-raider"}),
+    );
+    refused(
+        &g,
+        "replace A2.se space-marine -> land-raider",
+        "Component Limitations",
+        "every land-raider is already on the board",
+    );
+}
+
+#[test]
+fn faction_ability_only_the_one_on_the_own_faction_sheet() {
+    let g = for_the_emperor(2, json!({}));
+    refused(
+        &g,
+        "move A2.sw -> A1.nw scout x1",
+        "Dominate Order",
+        "faction sheet has another",
+    );
+    refused(
+        &g,
+        "buy scout A2.sw",
+        "Dominate Order",
+        "purchasing a unit is the Orks' ability",
+    );
+}
+
+fn ork_dominate() -> Game {
+    game(&json!({
+        "players": [{"faction": "orks", "materiel": 5}, "chaos"],
+        "areas": {
+            "A1.nw": "orks factory", "B3.sw": "chaos factory",
+            "A2.sw": "ork-boyz", "A2.se": "cultist"
+        },
+        "phase": "dominate A2"
+    }))
+}
+
+#[test]
+fn ork_ability_buys_ground_units_only() {
+    refused(
+        &ork_dominate(),
+        "buy onslaught-attack-ship A2.ne",
+        "Dominate Order",
+        "purchases ground units only",
+    );
+}
+
+#[test]
+fn ork_ability_buys_onto_a_friendly_or_uncontrolled_world_of_the_active_system() {
+    let g = ork_dominate();
+    refused(
+        &g,
+        "buy ork-boyz A2.se",
+        "Dominate Order",
+        "a purchased unit goes to a friendly or uncontrolled area",
+    );
+    refused(
+        &g,
+        "buy ork-boyz B2.nw",
+        "Dominate Order",
+        "not in the active system A2",
+    );
+}
+
+// ----- Combat cards (explain_card) -----
+
+fn choosing_a_card() -> Game {
+    game(&json!({
+        "players": ["ultramarines", "chaos"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "B3.sw": "chaos factory",
+            "B2.ne": "strike-cruiser, iconoclast-destroyer"
+        },
+        "phase": {"phase": "operations", "turn": 0, "step": {
+            "step": "combat", "system": "B2", "area": "B2.ne", "attack_origins": ["B2.sw"],
+            "round": 1, "winner": null,
+            "combat_step": {"step": "choose-card", "side": "attacker"},
+            "attacker": {"faction": "ultramarines", "reinforced": true,
+                         "hand": ["Faith in the Emperor", "Faith in the Emperor", "Ambush"]},
+            "defender": {"faction": "chaos", "reinforced": true, "hand": []}
+        }}
+    }))
+}
+
+#[test]
+fn card_only_from_the_hand() {
+    refused(
+        &choosing_a_card(),
+        "card 7",
+        "Combat Cards and Combat Upgrade Cards",
+        "the hand holds 3 card(s)",
+    );
+}
+
+#[test]
+fn card_two_copies_are_one_choice() {
+    refused(
+        &choosing_a_card(),
+        "card 2",
+        "Combat Cards and Combat Upgrade Cards",
+        "the same card as card 1",
+    );
+}
