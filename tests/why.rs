@@ -1073,3 +1073,60 @@ fn card_two_copies_are_one_choice() {
         "the same card as card 1",
     );
 }
+
+// ----- Warp storms in the Refresh Phase (explain_storm) -----
+
+fn storm_move(storms: &[&str]) -> Game {
+    game(&json!({
+        "players": ["ultramarines", "chaos"],
+        "areas": {"A1.nw": "ultramarines factory", "B3.sw": "chaos factory"},
+        "storms": storms,
+        "phase": {"phase": "refresh", "turn": 0, "step": {
+            "step": "move-storm", "card": "Adeptus Mechanicus", "ability": true
+        }}
+    }))
+}
+
+#[test]
+fn storm_move_only_a_storm_that_is_there() {
+    refused(
+        &storm_move(&["B2.n"]),
+        "storm A2.e -> A2.w",
+        "Warp Storms",
+        "no warp storm lies on A2.e",
+    );
+}
+
+#[test]
+fn storm_moves_as_the_card_icon_shows() {
+    refused(
+        &storm_move(&["B2.n"]),
+        "storm B1.s -> A2.e",
+        "Warp Storms",
+        "moves the storm on B1.s only to B1.n or B2.s",
+    );
+}
+
+#[test]
+fn storm_not_onto_another_storm() {
+    let g = storm_move(&["B2.n", "B2.s"]);
+    allowed(&g, "storm B1.s -> B1.n");
+    refused(
+        &g,
+        "storm B1.s -> B2.s",
+        "Warp Storms",
+        "a warp storm already lies on B2.s",
+    );
+}
+
+// ----- Any other action (explain's own fallback) -----
+
+#[test]
+fn round_overview_an_action_of_another_kind_of_decision_is_no_choice_now() {
+    refused(
+        &planning(),
+        "reveal A1",
+        "Round Overview",
+        "must place an order token face down; the choices are",
+    );
+}
