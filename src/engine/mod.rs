@@ -31,7 +31,7 @@ pub mod view;
 pub mod wording;
 pub use view::PlayerView;
 pub mod privacy;
-pub use privacy::{HiddenFact, HiddenFacts, Preview, UndoRefusal};
+pub use privacy::{HiddenFact, HiddenFacts, Keyboard, Preview, UndoRefusal};
 pub mod combat;
 pub mod effect;
 pub mod save;

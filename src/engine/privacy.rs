@@ -1,7 +1,8 @@
 //! Hidden information as engine rules, shared by every front end (the client, the checker):
 //! which facts each seat may not see ([`Game::hidden_from`]); when an action may be taken
 //! back ([`Game::can_undo`]: it showed nothing hidden to anybody, rolled no dice, shuffled
-//! nothing and left the same seat deciding, the policy of online board game tables); how an
+//! nothing, and no other seat has taken the keyboard since, the policy of online board game
+//! tables; where the keyboard is the front end says, [`Keyboard`]); how an
 //! action reads to a seat that did not make it ([`Game::action_as_seen`]); and what a seat may
 //! be told about an action before it is taken ([`Game::preview`]).
 
@@ -76,8 +77,22 @@ pub enum UndoRefusal {
     ShowedHidden(Option<Seat>),
     /// It changed what another seat holds in private (its hand, its orders, its drawn cards).
     ChangedPrivate(Seat),
+    /// The seat now deciding has taken the keyboard since the action: it may have seen the
+    /// position the action made.
+    HandedOver(Seat),
     /// The history could not be replayed (a broken save).
     Replay(String),
+}
+
+/// Where the keyboard is, for taking an action back: a rule about hidden information the
+/// engine cannot see for itself (the client knows who holds the keyboard and says so).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keyboard {
+    /// Still with the seat that made the last action: the seat deciding next has not taken it
+    /// (a hand-off is waiting, or a computer player has not moved yet).
+    WithActor,
+    /// With the seat deciding now (whoever that is).
+    WithDecider,
 }
 
 impl fmt::Display for UndoRefusal {
@@ -97,6 +112,9 @@ impl fmt::Display for UndoRefusal {
             }
             UndoRefusal::ChangedPrivate(seat) => {
                 write!(f, "cannot undo: it changed what {seat} holds")
+            }
+            UndoRefusal::HandedOver(seat) => {
+                write!(f, "cannot undo: {seat} has taken the keyboard since")
             }
             UndoRefusal::Replay(why) => write!(f, "cannot undo: {why}"),
         }
@@ -226,6 +244,7 @@ impl Game {
     /// still its own, that showed nothing hidden to any seat (itself included: a drawn card),
     /// rolled no dice, shuffled nothing, and left every other seat's private holdings as they
     /// were. Replays the history; [`Game::can_undo_from`] checks against a known earlier game.
+    /// The keyboard is taken to be with the seat deciding now (see [`Game::can_undo_at`]).
     ///
     /// # Errors
     /// Why not.
@@ -233,11 +252,31 @@ impl Game {
         self.undo(seat).map(|_| ())
     }
 
+    /// [`Game::can_undo`] with the keyboard where `keyboard` says: while it is still with the
+    /// seat that acted, that seat may take its action back even when another seat decides
+    /// next (a placed order token, before the next player sits down), since the next seat has
+    /// seen nothing of it.
+    ///
+    /// # Errors
+    /// Why not.
+    pub fn can_undo_at(&self, seat: Seat, keyboard: Keyboard) -> Result<(), UndoRefusal> {
+        self.undo_at(seat, keyboard).map(|_| ())
+    }
+
     /// The game before its last action, if `seat` may take it back ([`Game::can_undo`]).
     ///
     /// # Errors
     /// Why the last action cannot be undone.
     pub fn undo(&self, seat: Seat) -> Result<Game, UndoRefusal> {
+        self.undo_at(seat, Keyboard::WithDecider)
+    }
+
+    /// The game before its last action, if `seat` may take it back with the keyboard where
+    /// `keyboard` says ([`Game::can_undo_at`]).
+    ///
+    /// # Errors
+    /// Why the last action cannot be undone.
+    pub fn undo_at(&self, seat: Seat, keyboard: Keyboard) -> Result<Game, UndoRefusal> {
         let Some(keep) = self.history().len().checked_sub(1) else {
             return Err(UndoRefusal::NothingToUndo);
         };
@@ -245,7 +284,7 @@ impl Game {
             return Err(UndoRefusal::GameOver);
         }
         let before = self.rewind(keep)?;
-        self.can_undo_from(&before, seat)?;
+        self.can_undo_from_at(&before, seat, keyboard)?;
         Ok(before)
     }
 
@@ -255,14 +294,30 @@ impl Game {
     /// # Errors
     /// Why the last action cannot be undone.
     pub fn can_undo_from(&self, before: &Game, seat: Seat) -> Result<(), UndoRefusal> {
+        self.can_undo_from_at(before, seat, Keyboard::WithDecider)
+    }
+
+    /// [`Game::can_undo_at`] with the game before the last action given.
+    ///
+    /// # Errors
+    /// Why the last action cannot be undone.
+    pub fn can_undo_from_at(
+        &self,
+        before: &Game,
+        seat: Seat,
+        keyboard: Keyboard,
+    ) -> Result<(), UndoRefusal> {
         if self.history().is_empty() {
             return Err(UndoRefusal::NothingToUndo);
         }
         let Some(now) = self.decision() else {
             return Err(UndoRefusal::GameOver);
         };
-        if now.seat != seat || before.decision().map(|d| d.seat) != Some(seat) {
+        if before.decision().map(|d| d.seat) != Some(seat) {
             return Err(UndoRefusal::AnotherPlayer);
+        }
+        if now.seat != seat && keyboard == Keyboard::WithDecider {
+            return Err(UndoRefusal::HandedOver(now.seat));
         }
         if matches!(self.history().last(), Some(Action::Reveal { .. })) {
             return Err(UndoRefusal::RevealedOrder);

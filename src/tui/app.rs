@@ -15,7 +15,7 @@ use super::scene::{Choice, Scene, concerns};
 use super::seats::Bots;
 use super::theme::Theme;
 use crate::engine::summary::{GameSummary, summarize};
-use crate::engine::{Action, AreaId, Event, Faction, Game, Quadrant, Seat, SystemId};
+use crate::engine::{Action, AreaId, Event, Faction, Game, Keyboard, Quadrant, Seat, SystemId};
 
 /// How many log lines are kept.
 const LOG_KEEP: usize = 500;
@@ -61,6 +61,9 @@ pub enum Overlay {
     Log,
     /// "Really quit?"
     ConfirmQuit,
+    /// "Really do this?" before an action whose slip is costly and final (see
+    /// [`super::confirm`]); [`App::confirm`] holds the action and the question.
+    Confirm,
     /// The file name to save to, being typed into [`App::input`].
     SaveAs,
     /// Leaving was asked but the game could not be saved ([`App::unsaved`] says why): save
@@ -122,6 +125,19 @@ pub enum Effect {
     Quit,
     /// Leave the client without saving: the players chose it after a failed save.
     QuitUnsaved,
+}
+
+/// A person's last action that he may still take back ([`Game::can_undo_at`] with the
+/// keyboard still his): offered on his screen, on the hand-off and during a computer player's
+/// pause, until the next player takes the keyboard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TakeBack {
+    /// The seat that acted.
+    pub seat: Seat,
+    /// What it did, in the seat's own words (the face of a placed order token).
+    pub own: String,
+    /// What it did, as every seat may read it (no hidden face).
+    pub public: String,
 }
 
 /// One log line.
@@ -221,6 +237,10 @@ pub struct App {
     /// How many forced actions (a single legal action that shows its seat nothing new) the
     /// client applied itself instead of handing the keyboard over.
     pub forced: usize,
+    /// The last action of a person, while he may still take it back.
+    pub takeback: Option<TakeBack>,
+    /// The action waiting for a yes in the [`Overlay::Confirm`] box, and the question.
+    pub confirm: Option<(Action, String)>,
 }
 
 impl App {
@@ -266,6 +286,8 @@ impl App {
             bot_since: None,
             seen: BTreeMap::new(),
             forced: 0,
+            takeback: None,
+            confirm: None,
         };
         (app.log, app.tally) = super::log::rebuild(game);
         app.logged = app.log.len();
@@ -496,6 +518,8 @@ impl App {
             }
             *game = after;
             self.forced += 1;
+            // The last action is no longer the person's own.
+            self.takeback = None;
             self.record(game, &events);
         }
     }
@@ -532,9 +556,11 @@ impl App {
     fn handle_msg(&mut self, game: &mut Game, msg: Msg) -> Effect {
         match self.update(game, msg) {
             Effect::Apply(action) => {
+                let before = game.clone();
                 match game.apply(action) {
                     Ok(events) => {
                         self.record(game, &events);
+                        self.offer_takeback(&before, game, action);
                         self.apply_forced(game);
                         self.moved_on(game, action);
                     }
@@ -543,8 +569,20 @@ impl App {
                 Effect::None
             }
             Effect::Undo => {
-                match super::undo::undo(game, self.shown) {
+                // On a person's own screen the keyboard is with the seat deciding; on a
+                // hand-off or during a computer player's pause it is still with the person who
+                // held it last, and only he may take his action back.
+                let (asker, keyboard) = match self.screen {
+                    Screen::Play => (self.shown, Keyboard::WithDecider),
+                    _ => (self.holder, Keyboard::WithActor),
+                };
+                match super::undo::undo(game, asker, keyboard) {
                     Ok((before, last)) => {
+                        if matches!(self.screen, Screen::Handoff(_)) {
+                            // The hand-off taken back never happened.
+                            self.handoffs = self.handoffs.saturating_sub(1);
+                        }
+                        self.takeback = None;
                         *game = before;
                         self.unlog(game.history().len());
                         self.note(format!("undone: {last}"));
@@ -569,9 +607,75 @@ impl App {
         }
     }
 
+    /// After a person's `action` (`before`: the game before it): offers to take it back while
+    /// the engine allows it with the keyboard still his.
+    fn offer_takeback(&mut self, before: &Game, game: &Game, action: Action) {
+        self.takeback = None;
+        let Some(seat) = before.decision().map(|d| d.seat) else {
+            return;
+        };
+        if self.bots.kind(seat).is_some()
+            || game
+                .can_undo_from_at(before, seat, Keyboard::WithActor)
+                .is_err()
+        {
+            return;
+        }
+        let (own, public) = match action {
+            Action::Place { order, system } => (
+                format!("{order} order placed on {system}"),
+                format!("{} placed an order token on {system}", before.who(seat)),
+            ),
+            other => (
+                format!("done: {other}"),
+                format!(
+                    "{}: {}",
+                    before.who(seat),
+                    before.action_as_seen(&other, seat, None)
+                ),
+            ),
+        };
+        self.takeback = Some(TakeBack { seat, own, public });
+    }
+
+    /// The take-back on offer now, in words fit for the screen showing it (the seat's own
+    /// words on its own view, the public ones elsewhere), while the keyboard has not passed to
+    /// another person. (The offer is withdrawn whenever another action is applied.)
+    #[must_use]
+    pub fn takeback_text(&self) -> Option<&str> {
+        let t = self.takeback.as_ref()?;
+        match self.screen {
+            Screen::Play if self.shown == Some(t.seat) => Some(&t.own),
+            Screen::Bot(_) if self.holder == Some(t.seat) && self.shown == Some(t.seat) => {
+                Some(&t.own)
+            }
+            Screen::Handoff(_) | Screen::Bot(_) if self.holder == Some(t.seat) => Some(&t.public),
+            _ => None,
+        }
+    }
+
+    /// Asks first when `effect` applies an action whose slip would be costly and final.
+    fn ask_first(&mut self, game: &Game, effect: Effect) -> Effect {
+        let Effect::Apply(action) = effect else {
+            return effect;
+        };
+        if self.replay.is_some() {
+            return effect;
+        }
+        match super::confirm::question(game, action) {
+            Some(q) => {
+                self.confirm = Some((action, q));
+                self.overlay = Overlay::Confirm;
+                Effect::None
+            }
+            None => effect,
+        }
+    }
+
     /// Records the events of `action`, just applied, and moves on to the next decision. The
     /// same action stays selected if it is still legal (to buy another of the same unit).
     pub fn applied(&mut self, game: &Game, action: Action, events: &[Event]) {
+        self.takeback = None;
         self.record(game, events);
         self.moved_on(game, action);
     }
@@ -696,6 +800,7 @@ impl App {
             && self.overlay == Overlay::None
             && !self.handoff_ready()
             && !ctrl_c
+            && code != KeyCode::Char('u')
         {
             // The hand-off has just come up: this key was typed for the last seat.
             return Effect::None;
@@ -707,6 +812,22 @@ impl App {
                     KeyCode::Char('y' | 'Y' | 'q') => Effect::Quit,
                     _ if ctrl_c => Effect::Quit,
                     _ => Effect::None,
+                };
+            }
+            Overlay::Confirm => {
+                self.overlay = Overlay::None;
+                let asked = self.confirm.take();
+                return match (code, asked) {
+                    (KeyCode::Char('y' | 'Y'), Some((action, _))) if !ctrl_c => {
+                        Effect::Apply(action)
+                    }
+                    _ => {
+                        self.note("not done");
+                        if ctrl_c {
+                            self.overlay = Overlay::ConfirmQuit;
+                        }
+                        Effect::None
+                    }
                 };
             }
             Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log if !ctrl_c => {
@@ -789,7 +910,10 @@ impl App {
                 }
                 Effect::None
             }
-            Screen::Play => self.play_key(game, code),
+            Screen::Play => {
+                let effect = self.play_key(game, code);
+                self.ask_first(game, effect)
+            }
         }
     }
 
@@ -1077,7 +1201,9 @@ impl App {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }
-            Overlay::ConfirmQuit | Overlay::SaveAs | Overlay::NotSaved => return Effect::None,
+            Overlay::ConfirmQuit | Overlay::Confirm | Overlay::SaveAs | Overlay::NotSaved => {
+                return Effect::None;
+            }
             Overlay::None => {}
         }
         if !matches!(self.screen, Screen::Play | Screen::GameOver) {
@@ -1105,7 +1231,8 @@ impl App {
                 self.focus = Focus::Actions;
                 self.selected = i;
                 if armed == Some(c.action) {
-                    return Effect::Apply(c.action);
+                    let action = c.action;
+                    return self.ask_first(game, Effect::Apply(action));
                 }
                 self.armed = Some(c.action);
             }

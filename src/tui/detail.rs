@@ -286,7 +286,11 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
                 })
                 .collect(),
         ),
-        Overlay::None | Overlay::ConfirmQuit | Overlay::SaveAs | Overlay::NotSaved => return None,
+        Overlay::None
+        | Overlay::ConfirmQuit
+        | Overlay::Confirm
+        | Overlay::SaveAs
+        | Overlay::NotSaved => return None,
     };
     Some((title, wrap_all(&lines, width)))
 }

@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod board;
+pub mod confirm;
 pub mod detail;
 pub mod endgame;
 pub mod layout;

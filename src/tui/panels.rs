@@ -591,6 +591,13 @@ pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
         return;
     }
     let keys: &[(&str, &str)] = match app.screen {
+        Screen::Handoff(_) if app.takeback_text().is_some() => &[
+            ("Space", "take the keyboard"),
+            ("u", "take back"),
+            ("s", "save"),
+            ("?", "keys"),
+            ("q", "quit"),
+        ],
         Screen::Handoff(_) => &[
             ("Space", "take the keyboard"),
             ("s", "save"),
@@ -636,7 +643,14 @@ pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
     let mut spans = Vec::new();
     if let Some(flash) = &app.flash {
         spans.push(Span::styled(format!(" {flash} "), theme.warn()));
-    } else if app.unsaved.is_some() {
+    } else if let Some(done) = app.takeback_text() {
+        // Where the last action went, and that it may still be taken back.
+        spans.push(Span::styled(
+            format!(" {done} — u takes it back "),
+            theme.warn(),
+        ));
+    }
+    if app.flash.is_none() && app.unsaved.is_some() {
         // Stays until a save works: a failed autosave must not pass unnoticed.
         spans.push(Span::styled(
             " NOT SAVED (s: save elsewhere) ",

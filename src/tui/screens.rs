@@ -42,17 +42,29 @@ fn boxed(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static
 /// How many events "since your turn" the hand-off lists (the log has the rest).
 const SINCE_SHOWN: usize = 8;
 
+/// What the hand-off box says beside whose turn it is.
+#[derive(Debug, Clone, Copy)]
+pub struct HandoffText<'a> {
+    /// Whether the hand-off's pause has run out (the key that takes the keyboard is offered).
+    pub ready: bool,
+    /// The public events since that seat's last turn.
+    pub since: &'a [String],
+    /// The last player's action he may still take back, in public words.
+    pub takeback: Option<&'a str>,
+}
+
 /// The hand-off box, drawn in `area` over the public board: whose turn it is and the key that
-/// takes the keyboard (offered only once the hand-off's pause has run out).
+/// takes the keyboard (offered only once the hand-off's pause has run out); the last player's
+/// action he may still take back with `u`; the public events since that seat's last turn.
 pub fn handoff(
     frame: &mut Frame<'_>,
     area: Rect,
     seat: Seat,
     scene: &Scene<'_>,
-    ready: bool,
-    since: &[String],
+    text: &HandoffText<'_>,
     theme: Theme,
 ) {
+    let (ready, since) = (text.ready, text.since);
     let faction = scene.faction(seat);
     let name = scene.who(seat);
     let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
@@ -87,8 +99,20 @@ pub fn handoff(
         }
         .centered(),
     ];
-    // What happened since this seat last held the keyboard (public events only).
     let width = area.width.clamp(56, 76);
+    if let Some(done) = text.takeback {
+        // For the player leaving: his last action, and that he may still take it back.
+        lines.push(Line::from(""));
+        lines.push(Line::from(done.to_string()).centered());
+        lines.push(
+            Line::from(vec![
+                Span::styled("u", theme.key()),
+                Span::raw(" takes it back, until the keyboard is taken"),
+            ])
+            .centered(),
+        );
+    }
+    // What happened since this seat last held the keyboard (public events only).
     if !since.is_empty() {
         lines.push(Line::from(""));
         lines.push(Line::from(Span::styled("Since your turn", theme.title())).centered());
@@ -276,6 +300,25 @@ pub fn confirm_quit(frame: &mut Frame<'_>, unsaved: Option<&str>, theme: Theme) 
     boxed(frame, area, "Quit", lines, theme);
 }
 
+/// "Really do this?" before an action whose slip is costly and final: the question, then
+/// `y` does it and any other key does not.
+pub fn confirm_action(frame: &mut Frame<'_>, question: &str, theme: Theme) {
+    let lines = vec![
+        Line::from(""),
+        Line::from(question.to_string()).centered(),
+        Line::from(""),
+        Line::from(vec![
+            Span::styled("y", theme.key()),
+            Span::raw(" yes, do it   "),
+            Span::styled("any other key", theme.key()),
+            Span::raw(" no"),
+        ])
+        .centered(),
+    ];
+    let area = centered(frame.area(), 72, 9);
+    boxed(frame, area, "Are you sure?", lines, theme);
+}
+
 /// "The game is not saved": why, and the choices (in words, not only keys).
 pub fn not_saved(frame: &mut Frame<'_>, why: &str, offer: &str, theme: Theme) {
     let lines = vec![
@@ -410,7 +453,7 @@ pub fn bot_turn(
         .bots
         .kind(seat)
         .map_or("computer", crate::bot::BotKind::name);
-    let lines = vec![
+    let mut lines = vec![
         Line::from(""),
         Line::from(Span::styled(scene.who(seat), style)).centered(),
         Line::from(format!("is moving ({kind} computer player)")).centered(),
@@ -421,7 +464,18 @@ pub fn bot_turn(
         ])
         .centered(),
     ];
-    let r = centered(area, 48, 8);
+    if let Some(done) = app.takeback_text() {
+        lines.push(Line::from(done.to_string()).centered());
+        lines.push(
+            Line::from(vec![
+                Span::styled("u", theme.key()),
+                Span::raw(": take it back"),
+            ])
+            .centered(),
+        );
+    }
+    let height = u16::try_from(lines.len()).unwrap_or(8).saturating_add(3);
+    let r = centered(area, 48, height);
     frame.render_widget(Clear, r);
     let block = Block::bordered()
         .border_style(style)

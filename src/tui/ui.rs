@@ -28,6 +28,11 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             }
         }
         Overlay::ConfirmQuit => screens::confirm_quit(frame, app.unsaved.as_deref(), theme),
+        Overlay::Confirm => {
+            if let Some((_, question)) = &app.confirm {
+                screens::confirm_action(frame, question, theme);
+            }
+        }
         Overlay::NotSaved => {
             screens::not_saved(
                 frame,
@@ -60,7 +65,12 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 .iter()
                 .map(|l| l.text.clone())
                 .collect();
-            screens::handoff(frame, side, seat, scene, app.handoff_ready(), &since, theme);
+            let text = screens::HandoffText {
+                ready: app.handoff_ready(),
+                since: &since,
+                takeback: app.takeback_text(),
+            };
+            screens::handoff(frame, side, seat, scene, &text, theme);
         }
         Screen::Play | Screen::GameOver | Screen::Bot(_) => {
             let b = scene.board;

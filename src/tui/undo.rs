@@ -1,9 +1,9 @@
-//! Undoing the last action in the client. The rule is the engine's ([`Game::undo`]): only the
-//! seat that made the action, before the keyboard passes, and only if it showed nothing hidden
-//! to anybody, rolled no dice and shuffled nothing. The client adds one thing of its own: the
-//! seat asking must be the one on screen.
+//! Undoing the last action in the client. The rule is the engine's ([`Game::undo_at`]): only
+//! the seat that made the action, before the next player takes the keyboard, and only if it
+//! showed nothing hidden to anybody, rolled no dice and shuffled nothing. The client tells the
+//! engine the one thing it cannot know: who holds the keyboard ([`Keyboard`]).
 
-use crate::engine::{Action, Game, Seat};
+use crate::engine::{Action, Game, Keyboard, Seat};
 
 /// The game as it was after the first `keep` actions of its history, replayed from its start.
 ///
@@ -16,21 +16,22 @@ pub fn rewind(game: &Game, keep: usize) -> Result<Game, String> {
     })
 }
 
-/// The game before its last action, if that action may be taken back by `shown`, the seat on
-/// screen; otherwise why not.
+/// The game before its last action, if that action may be taken back by `asker`, the person
+/// holding the keyboard, with the keyboard where `keyboard` says; otherwise why not.
 ///
 /// # Errors
-/// Why the last action cannot be undone, as a sentence for the status line.
-pub fn undo(game: &Game, shown: Option<Seat>) -> Result<(Game, Action), String> {
+/// Why the last action cannot be undone, in the engine's words, for the status line.
+pub fn undo(
+    game: &Game,
+    asker: Option<Seat>,
+    keyboard: Keyboard,
+) -> Result<(Game, Action), String> {
     let Some(&last) = game.history().last() else {
-        return Err("nothing to undo".into());
+        return Err(crate::engine::UndoRefusal::NothingToUndo.to_string());
     };
-    let Some(now) = game.decision() else {
-        return Err("cannot undo: the game is over".into());
+    let Some(asker) = asker else {
+        return Err("cannot undo: nobody has held the keyboard yet".into());
     };
-    if shown != Some(now.seat) {
-        return Err("cannot undo: take the keyboard first".into());
-    }
-    let before = game.undo(now.seat).map_err(|e| e.to_string())?;
+    let before = game.undo_at(asker, keyboard).map_err(|e| e.to_string())?;
     Ok((before, last))
 }
