@@ -17,7 +17,7 @@ use herakon::bot::BotKind;
 use herakon::engine::{Game, Seat};
 use herakon::tui::app::BOT_PAUSE;
 use herakon::tui::seats::{Bots, parse_bot, shows_nothing_new};
-use herakon::tui::{App, Msg, Scene, Screen, Theme};
+use herakon::tui::{App, Msg, Overlay, Scene, Screen, Theme};
 
 /// Computer players for the given seats.
 fn bots(seats: &[(u8, BotKind)]) -> Bots {
@@ -43,6 +43,10 @@ fn choose(app: &mut App, game: &mut Game, pick: usize) {
     }
     if game.history().len() == before {
         app.handle(game, Msg::key(KeyCode::Enter));
+    }
+    if app.overlay == Overlay::Confirm {
+        // A done that starts a combat, or a token burying one's own: yes.
+        app.handle(game, Msg::char('y'));
     }
     assert!(game.history().len() > before, "the choice was not applied");
 }
@@ -140,6 +144,48 @@ fn a_bot_seat_moves_after_its_pause_or_at_a_key_and_needs_no_hand_off() {
         app.log.iter().any(|l| l.text.contains(bot_name)),
         "{:?}",
         app.log
+    );
+}
+
+#[test]
+fn a_person_takes_back_his_order_token_before_the_computer_player_moves() {
+    let mut game = common::intro(2, 5);
+    let me = game.decision().unwrap().seat;
+    let other = game.seats().find(|s| *s != me).unwrap();
+    let mut app = client(&game, bots(&[(other.0, BotKind::Heuristic)]));
+    choose(&mut app, &mut game, 0);
+    let placed = game.history()[0];
+    assert_eq!(app.screen, Screen::Bot(other));
+    // His own view is on screen: the offer names the token's face.
+    let offer = app.takeback_text().unwrap().to_string();
+    let herakon::engine::Action::Place { order, system } = placed else {
+        panic!("{placed}")
+    };
+    assert!(
+        offer.contains(&order.to_string()) && offer.contains(&system.to_string()),
+        "{offer}"
+    );
+    // `u` in the pause: taken back, the bot has not moved, and the person decides again.
+    let now = app.clock;
+    app.handle(&mut game, Msg::Tick(now));
+    app.handle(&mut game, Msg::char('u'));
+    assert!(game.history().is_empty(), "{:?}", game.history());
+    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(app.shown, Some(me));
+    // Placed again, and the bot moves: the offer is gone, the engine refuses.
+    choose(&mut app, &mut game, 1);
+    let_bot_move(&mut app, &mut game);
+    assert_eq!(game.history().len(), 2);
+    assert_eq!(app.takeback_text(), None);
+    app.handle(&mut game, Msg::char('u'));
+    assert_eq!(game.history().len(), 2);
+    assert_eq!(
+        app.flash.as_deref(),
+        Some(
+            herakon::engine::UndoRefusal::AnotherPlayer
+                .to_string()
+                .as_str()
+        )
     );
 }
 

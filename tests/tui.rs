@@ -460,6 +460,20 @@ fn quitting_asks_first() {
     assert_eq!(app.overlay, Overlay::None);
     app.handle(&mut game, Msg::char('q'));
     assert_eq!(app.handle(&mut game, Msg::char('y')), Effect::Quit);
+    // Ctrl-C asks too, and so does `q` on a hand-off.
+    let ctrl_c = Msg::Key(KeyCode::Char('c'), crossterm::event::KeyModifiers::CONTROL);
+    assert_eq!(app.handle(&mut game, ctrl_c), Effect::None);
+    assert_eq!(app.overlay, Overlay::ConfirmQuit);
+    app.handle(&mut game, Msg::key(KeyCode::Esc));
+    assert_eq!(app.overlay, Overlay::None);
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(matches!(app.screen, Screen::Handoff(_)));
+    let now = app.clock;
+    app.handle(&mut game, Msg::Tick(now));
+    app.handle(&mut game, Msg::Tick(now + HANDOFF_PAUSE));
+    assert_eq!(app.handle(&mut game, Msg::char('q')), Effect::None);
+    assert_eq!(app.overlay, Overlay::ConfirmQuit);
 }
 
 #[test]
@@ -622,14 +636,12 @@ fn undo_is_refused_after_a_reveal_a_roll_or_a_hand_off() {
     let why = app.flash.clone().unwrap();
     assert!(why.contains("rolled dice") || why.contains("drew"), "{why}");
 
-    // A placed order hands the keyboard over: the next seat cannot take it back.
+    // Once the next seat has taken the keyboard, the placed order stays.
     let mut game = new_game(2);
     let mut app = client(&game, 160, 48);
     app.handle(&mut game, Msg::char('1'));
     app.handle(&mut game, Msg::key(KeyCode::Enter));
     assert!(matches!(app.screen, Screen::Handoff(_)));
-    app.handle(&mut game, Msg::char('u'));
-    assert_eq!(game.history().len(), 1);
     take_keyboard(&mut app, &mut game);
     app.handle(&mut game, Msg::char('u'));
     assert_eq!(game.history().len(), 1, "not across a hand-off");
@@ -638,6 +650,242 @@ fn undo_is_refused_after_a_reveal_a_roll_or_a_hand_off() {
         "{:?}",
         app.flash
     );
+}
+
+/// Does `action` through the client as a player does: its number, then Enter (unless a box
+/// asks first: then it stays open).
+fn do_action(app: &mut App, game: &mut Game, action: Action) {
+    let scene = Scene::new(game, app.shown);
+    let n = scene
+        .choices
+        .iter()
+        .find(|c| c.action == action)
+        .unwrap_or_else(|| panic!("{action} is not listed"))
+        .number;
+    let len = game.history().len();
+    for c in n.to_string().chars() {
+        app.handle(game, Msg::char(c));
+    }
+    if game.history().len() == len && app.overlay == Overlay::None {
+        app.handle(game, Msg::key(KeyCode::Enter));
+    }
+}
+
+/// The systems where the deciding seat may place an order, with one order it may place there.
+fn placements(game: &Game) -> Vec<(herakon::engine::SystemId, Order)> {
+    let mut out: Vec<(herakon::engine::SystemId, Order)> = Vec::new();
+    for a in game.legal_actions() {
+        if let Action::Place { order, system } = a
+            && !out.iter().any(|(s, _)| *s == system)
+        {
+            out.push((system, order));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_placed_order_token_may_be_taken_back_until_the_next_player_takes_the_keyboard() {
+    use herakon::engine::Keyboard;
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let me = app.shown.unwrap();
+    let spots = placements(&game);
+    let (first, order) = spots[0];
+    let (second, order2) = spots[1];
+    do_action(
+        &mut app,
+        &mut game,
+        Action::Place {
+            order,
+            system: first,
+        },
+    );
+    let next = game.decision().unwrap().seat;
+    assert_eq!(app.screen, Screen::Handoff(next));
+    // The hand-off says where the token went (not its face) and that it may be taken back.
+    let text = screen_text(&app, &game);
+    assert!(
+        text.contains(&format!("placed an order token on {first}")),
+        "{text}"
+    );
+    assert!(text.contains("u takes it back"), "{text}");
+    // `u` works at once (the hand-off's pause drops only the keys that would take it).
+    app.handle(&mut game, Msg::char('u'));
+    assert!(game.history().is_empty(), "the token was not taken back");
+    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(app.shown, Some(me), "the same player goes on, no hand-off");
+    assert!(
+        !app.log
+            .iter()
+            .any(|l| l.text.contains("places an order token")),
+        "the taken-back token is still in the log: {:?}",
+        app.log
+    );
+    // Placed elsewhere, the offer follows the new token; on the player's own screen it
+    // names the token's face.
+    do_action(
+        &mut app,
+        &mut game,
+        Action::Place {
+            order: order2,
+            system: second,
+        },
+    );
+    assert_eq!(
+        game.history(),
+        &[Action::Place {
+            order: order2,
+            system: second
+        }]
+    );
+    assert!(
+        app.takeback_text().unwrap().contains(&second.to_string()),
+        "{:?}",
+        app.takeback_text()
+    );
+    // The next player takes the keyboard: the offer is gone, and `u` is refused with the
+    // engine's reason (for the player at the keyboard, and for the one who placed it).
+    take_keyboard(&mut app, &mut game);
+    assert_eq!(app.takeback_text(), None);
+    assert!(!screen_text(&app, &game).contains("takes it back"));
+    app.handle(&mut game, Msg::char('u'));
+    assert_eq!(game.history().len(), 1, "taken back across a hand-off");
+    let refusal = game.can_undo_at(next, Keyboard::WithDecider).unwrap_err();
+    assert_eq!(app.flash.as_deref(), Some(refusal.to_string().as_str()));
+    assert_eq!(
+        game.can_undo_at(me, Keyboard::WithDecider),
+        Err(herakon::engine::UndoRefusal::HandedOver(next))
+    );
+}
+
+#[test]
+fn an_order_token_on_top_of_ones_own_face_down_token_asks_first() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let me = app.shown.unwrap();
+    let spots = placements(&game);
+    let (mine, order) = spots[0];
+    do_action(
+        &mut app,
+        &mut game,
+        Action::Place {
+            order,
+            system: mine,
+        },
+    );
+    take_keyboard(&mut app, &mut game);
+    // The other player places elsewhere.
+    let (theirs, order) = placements(&game)
+        .into_iter()
+        .find(|(s, _)| *s != mine)
+        .unwrap();
+    do_action(
+        &mut app,
+        &mut game,
+        Action::Place {
+            order,
+            system: theirs,
+        },
+    );
+    take_keyboard(&mut app, &mut game);
+    assert_eq!(app.shown, Some(me));
+    // On his own token: a question first; anything but `y` places nothing.
+    let (_, order) = placements(&game)
+        .into_iter()
+        .find(|(s, _)| *s == mine)
+        .unwrap();
+    let bury = Action::Place {
+        order,
+        system: mine,
+    };
+    do_action(&mut app, &mut game, bury);
+    assert_eq!(app.overlay, Overlay::Confirm);
+    assert_eq!(game.history().len(), 2, "placed before the answer");
+    let text = screen_text(&app, &game);
+    assert!(text.contains("buries"), "{text}");
+    app.handle(&mut game, Msg::char('n'));
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(game.history().len(), 2, "placed after a no");
+    do_action(&mut app, &mut game, bury);
+    assert_eq!(app.overlay, Overlay::Confirm);
+    app.handle(&mut game, Msg::char('y'));
+    assert_eq!(game.history().last(), Some(&bury));
+    assert_eq!(game.position().stacks[&mine].len(), 2);
+    // On the other player's token: no question.
+    take_keyboard(&mut app, &mut game);
+    let mut g = game.clone();
+    let other = g.decision().unwrap().seat;
+    assert_ne!(other, me);
+    // Back to the first player, who now covers the other's token.
+    let (free, order) = placements(&g)
+        .into_iter()
+        .find(|(s, _)| *s != mine && *s != theirs)
+        .unwrap();
+    do_action(
+        &mut app,
+        &mut g,
+        Action::Place {
+            order,
+            system: free,
+        },
+    );
+    take_keyboard(&mut app, &mut g);
+    let (_, order) = placements(&g)
+        .into_iter()
+        .find(|(s, _)| *s == theirs)
+        .unwrap();
+    let cover = Action::Place {
+        order,
+        system: theirs,
+    };
+    do_action(&mut app, &mut g, cover);
+    assert_eq!(app.overlay, Overlay::None, "asked about another's token");
+    assert_eq!(g.history().last(), Some(&cover));
+}
+
+#[test]
+fn the_done_that_starts_a_combat_asks_first_and_no_other_done_does() {
+    let starts_combat = |g: &Game| {
+        let mut after = g.clone();
+        g.combat().is_none() && after.apply(Action::Done).is_ok() && after.combat().is_some()
+    };
+    let ends_quietly = |g: &Game| {
+        let mut after = g.clone();
+        g.legal_actions().contains(&Action::Done)
+            && after.apply(Action::Done).is_ok()
+            && after.combat().is_none()
+    };
+    for (seed, combat) in [(2, true), (5, false)] {
+        let game = played_until(seed, |_, a| {
+            if combat {
+                starts_combat(a)
+            } else {
+                ends_quietly(a)
+            }
+        });
+        let mut game = game;
+        let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+        take_keyboard(&mut app, &mut game);
+        let len = game.history().len();
+        do_action(&mut app, &mut game, Action::Done);
+        if !combat {
+            assert_eq!(app.overlay, Overlay::None, "asked before a quiet done");
+            assert_eq!(game.history().len(), len + 1);
+            continue;
+        }
+        assert_eq!(app.overlay, Overlay::Confirm);
+        assert_eq!(game.history().len(), len, "done before the answer");
+        let text = screen_text(&app, &game);
+        assert!(text.contains("starts a combat"), "{text}");
+        app.handle(&mut game, Msg::key(KeyCode::Esc));
+        assert_eq!(game.history().len(), len, "done after Esc");
+        assert_eq!(app.flash.as_deref(), Some("not done"));
+        do_action(&mut app, &mut game, Action::Done);
+        app.handle(&mut game, Msg::char('y'));
+        assert_eq!(game.history().len(), len + 1);
+        assert!(game.combat().is_some(), "no combat after yes");
+    }
 }
 
 #[test]
@@ -915,6 +1163,10 @@ fn combat_panel_shows_only_the_viewers_hand() {
             }
             let before = game.history().len();
             app.handle(&mut game, Msg::key(KeyCode::Enter));
+            if app.overlay == Overlay::Confirm {
+                // A done that starts a combat, or a token burying one's own: yes.
+                app.handle(&mut game, Msg::char('y'));
+            }
             // The action, and maybe forced actions of another seat after it.
             assert!(game.history().len() > before);
         }

@@ -198,7 +198,11 @@ pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
         k("s", "save the game (type a file name under saves/, Enter)"),
         k(
             "u",
-            "undo your last action (not a reveal, a roll or a draw)",
+            "take back your last action (a placed order too), until the next player takes the keyboard; not a reveal, a roll or a draw",
+        ),
+        k(
+            "y",
+            "yes, in the boxes that ask first: burying your own order token, the done that starts a combat, quitting",
         ),
         k(
             "c",
