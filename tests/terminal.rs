@@ -648,7 +648,10 @@ fn a_two_player_round_is_played_at_80x24() {
             "the round never ended after {actions} actions:\n{screen}"
         );
         assert!(!screen.contains("too small"), "{screen}");
-        if screen.contains("press Space") {
+        if screen.contains("Are you sure") {
+            // A token burying one's own, or a done that starts a combat: yes.
+            t.keys("y");
+        } else if screen.contains("press Space") {
             t.keys("Space");
         } else if screen.contains("to decide") {
             // Everything a decision needs is on the screen: the decision and its list.
@@ -742,7 +745,10 @@ fn a_person_plays_a_round_against_a_computer_player() {
             "round 1 never ended:\n{screen}"
         );
         assert!(!screen.contains("Pass the keyboard"), "{screen}");
-        if screen.contains("is moving (heuristic computer player)") {
+        if screen.contains("Are you sure") {
+            // A token burying one's own, or a done that starts a combat: yes.
+            t.keys("y");
+        } else if screen.contains("is moving (heuristic computer player)") {
             bot_seen = true;
             // Any key: it moves without waiting.
             t.keys("Space");
@@ -765,4 +771,27 @@ fn a_person_plays_a_round_against_a_computer_player() {
         autosaved_actions(&dir) > 8,
         "the round's actions are autosaved"
     );
+}
+
+#[test]
+fn a_placed_order_token_is_taken_back_at_the_hand_off_but_not_after_it() {
+    let dir = scratch_dir("takeback");
+    let Some(t) = Tmux::start(&dir, &["play", "--players", "2", "--seed", "5"]) else {
+        return;
+    };
+    place_first_order(&t);
+    // The hand-off tells the player leaving where his token went, and `u` takes it back.
+    t.wait_for(&["placed an order token on", "u takes it back"]);
+    t.keys("u");
+    let screen = t.wait_for(&["Place an order token face down", "undone: place"]);
+    assert!(!screen.contains("Pass the keyboard"), "{screen}");
+    // Placed again; once the next player has the keyboard, `u` is refused.
+    t.keys("1");
+    t.wait_for(&["#1"]);
+    t.keys("Enter");
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
+    t.keys("u");
+    t.wait_for(&["cannot undo: another player decided it"]);
+    assert_eq!(autosaved_actions(&dir), 1, "the token stays placed");
 }
