@@ -1130,3 +1130,35 @@ fn round_overview_an_action_of_another_kind_of_decision_is_no_choice_now() {
         "must place an order token face down; the choices are",
     );
 }
+
+// ----- Combat upgrades (explain_combat_upgrade) -----
+
+#[test]
+fn combat_upgrade_costs_its_materiel() {
+    refused(
+        &strategize(json!(["Farseers"]), 0),
+        "combat-upgrade 1 replace 1",
+        "Cost",
+        "Fire Dragon's Vengeance costs 2 materiel; Iyanden Eldar has 0",
+    );
+}
+
+#[test]
+fn combat_upgrade_needs_its_command_level() {
+    refused(
+        &strategize(json!(["Farseers"]), 10),
+        "combat-upgrade 9 replace 1",
+        "Command Level",
+        "Psychic Lance needs command level 3",
+    );
+}
+
+#[test]
+fn combat_upgrade_replaces_a_card_of_the_combat_deck() {
+    refused(
+        &strategize(json!(["Farseers"]), 10),
+        "combat-upgrade 1 replace 30",
+        "Combat Cards and Combat Upgrade Cards",
+        "combat deck has 5 different cards",
+    );
+}
