@@ -30,6 +30,7 @@ pub use setup_phase::{SetupKind, SetupState, SetupStep};
 pub mod view;
 pub mod wording;
 pub use view::PlayerView;
+pub mod order_preview;
 pub mod privacy;
 pub use privacy::{HiddenFact, HiddenFacts, Keyboard, Preview, UndoRefusal};
 pub mod combat;

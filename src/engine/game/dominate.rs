@@ -10,7 +10,7 @@ use crate::engine::unit_type::UnitType;
 
 impl Game {
     /// Gains the fixed asset tokens of the friendly worlds and counts the prosperity icons.
-    pub(super) fn collect_assets(
+    pub(crate) fn collect_assets(
         &mut self,
         seat: Seat,
         system: SystemId,
