@@ -41,6 +41,7 @@ pub(crate) use setup::starting_player;
 pub use setup::{NewGameError, NewGameOptions};
 pub use validate::Violation;
 pub(crate) use validate::resolving_order;
+pub(crate) use strategize::distinct as distinct_cards;
 
 /// A rule that forbids an action, in words a player understands.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -18,7 +18,7 @@ pub(crate) fn distinct(cards: &[String]) -> Vec<String> {
 
 impl Game {
     /// Level and cost of a combat card bought as an upgrade (starting cards: level 0, free).
-    fn combat_upgrade_terms(&self, name: &str) -> Option<(u8, u8)> {
+    pub(crate) fn combat_upgrade_terms(&self, name: &str) -> Option<(u8, u8)> {
         self.data
             .combat_cards
             .iter()
