@@ -339,3 +339,46 @@ fn log_reloaded_from_the_history_reads_as_it_did_while_playing() {
     assert!(ends > 0, "this game has a combat by round 3: {played:#?}");
     assert_eq!(summaries, ends);
 }
+
+/// The order preview in the detail pane while placing: World Eaters (deciding first) select
+/// "place Deploy on B3", where their factory stands on Veneficous.
+#[test]
+fn screen_order_preview_before_placing_a_deploy() {
+    for (w, h) in SIZES {
+        let mut game = common::intro(2, 1);
+        let mut app = client(&mut game, w, h);
+        let wanted: herakon::engine::Action = "place deploy B3".parse().unwrap();
+        let scene = Scene::new(&game, app.shown);
+        let at = scene
+            .choices
+            .iter()
+            .position(|c| c.action == wanted)
+            .unwrap();
+        drop(scene);
+        for _ in 0..at {
+            app.handle(&mut game, Msg::key(KeyCode::Down));
+        }
+        let screen = render(&app, &game);
+        assert!(screen.contains("Deploy on B3"), "{screen}");
+        assert!(screen.contains("up to 3 units"), "{screen}");
+        insta::assert_snapshot!(format!("preview_deploy_{w}x{h}"), screen);
+    }
+}
+
+/// The order preview before resolving: the Ultramarines revealed a Dominate on A1, whose
+/// Turaci gives two reinforcement tokens; the `c` box shows it in full.
+#[test]
+fn screen_order_preview_before_resolving_a_dominate() {
+    for (w, h) in SIZES {
+        let mut game = edited(2, |p| common::revealed(p, 0, "A1", Order::Dominate));
+        let mut app = client(&mut game, w, h);
+        let screen = render(&app, &game);
+        assert!(screen.contains("Dominate on A1"), "{screen}");
+        assert!(screen.contains("gain 2 reinforcement"), "{screen}");
+        insta::assert_snapshot!(format!("preview_dominate_{w}x{h}"), screen);
+        app.handle(&mut game, Msg::char('c'));
+        let cards = render(&app, &game);
+        assert!(cards.contains("For the Emperor"), "{cards}");
+        insta::assert_snapshot!(format!("preview_dominate_cards_{w}x{h}"), cards);
+    }
+}

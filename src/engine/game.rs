@@ -39,9 +39,9 @@ pub use combat::{CombatTotals, dice_text};
 pub use construct::{first_tile_system, fits_board_size, grid_side};
 pub(crate) use setup::starting_player;
 pub use setup::{NewGameError, NewGameOptions};
+pub(crate) use strategize::distinct as distinct_cards;
 pub use validate::Violation;
 pub(crate) use validate::resolving_order;
-pub(crate) use strategize::distinct as distinct_cards;
 
 /// A rule that forbids an action, in words a player understands.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

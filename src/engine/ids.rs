@@ -505,6 +505,17 @@ impl Order {
             Order::Dominate => "dominate",
         }
     }
+
+    /// The name as printed on the token (`Advance`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Advance => "Advance",
+            Order::Deploy => "Deploy",
+            Order::Strategize => "Strategize",
+            Order::Dominate => "Dominate",
+        }
+    }
 }
 
 impl fmt::Display for Order {

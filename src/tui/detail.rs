@@ -1,6 +1,7 @@
-//! Boxes over the screen that scroll: the cards that matter to the decision (`c`), the faction
-//! sheet (`i`, see [`super::sheet`]), the keys (`?`). Their text is wrapped here, before
-//! drawing, so that the client knows how far each one scrolls.
+//! Boxes over the screen that scroll: the cards that matter to the decision, after the
+//! selected order's preview (`c`), the faction sheet (`i`, see [`super::sheet`]), the keys
+//! (`?`). Their text is wrapped here, before drawing, so that the client knows how far each
+//! one scrolls.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -270,7 +271,16 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
         Overlay::Cards => {
             let visible = app.visible(&scene.choices);
             let chosen = visible.get(app.selected).copied();
-            ("Cards".to_string(), cards_lines(scene, chosen, theme))
+            let mut lines = Vec::new();
+            let mut title = "Cards";
+            // The selected order's preview in full, where it never has to be cut.
+            if let Some(p) = super::preview::selected(scene, chosen, app.cursor) {
+                lines.extend(super::preview::lines(scene, p, true, theme));
+                lines.push(Line::from(""));
+                title = "Order preview and cards";
+            }
+            lines.extend(cards_lines(scene, chosen, theme));
+            (title.to_string(), lines)
         }
         Overlay::Sheet(f) => (
             format!("Faction sheet: {}", f.name()),

@@ -13,6 +13,7 @@ pub mod layout;
 pub mod log;
 pub mod newgame;
 pub mod panels;
+pub mod preview;
 pub mod replay;
 pub mod save;
 pub mod scene;

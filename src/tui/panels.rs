@@ -357,7 +357,8 @@ fn truncate(s: &str, width: usize) -> String {
 }
 
 /// The detail panel: the selected choice in full when the list had to cut its words, the
-/// text of the card it buys, chooses or plays, then the area under the cursor in full.
+/// text of the card it buys, chooses or plays, the preview of the order it places, reveals or
+/// resolves, then the area under the cursor in full.
 pub fn detail(
     frame: &mut Frame<'_>,
     area: Rect,
@@ -387,6 +388,22 @@ pub fn detail(
             }
         }
     }
+    if let Some(p) = super::preview::selected(scene, chosen, id) {
+        // What the order would do answers the question the player asks before placing,
+        // revealing or resolving it: it comes before the area.
+        let heading = title.is_some();
+        if !heading {
+            title = Some(Line::from(Span::styled(
+                format!(" {} ", p.short_heading()),
+                theme.title(),
+            )));
+        }
+        lines.extend(super::preview::lines(scene, p, heading, theme));
+    }
+    // Card text and the preview are read in full in the `c` box when the panel cuts them.
+    let inner = block(Line::from(""), false, theme).inner(area);
+    let width = usize::from(inner.width);
+    let cut = super::detail::wrap_all(&lines, width).len() > usize::from(inner.height);
     if scene.view.combat.is_none() {
         let (area_title, area_lines) = area_detail(id, scene, theme);
         if !app.why.is_empty() {
@@ -413,10 +430,12 @@ pub fn detail(
         lines.extend(area_lines);
     }
     let title = title.unwrap_or_else(|| Line::from(" Detail "));
+    let mut b = block(title, focused, theme);
+    if cut {
+        b = b.title_bottom(Line::from(" ↓ more: c ").right_aligned());
+    }
     frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(block(title, focused, theme)),
+        Paragraph::new(super::detail::wrap_all(&lines, width)).block(b),
         area,
     );
 }

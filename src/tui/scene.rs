@@ -5,7 +5,11 @@
 use crate::bot::odds::{CombatOdds, combat_odds};
 use crate::engine::action::DamageTarget;
 use crate::engine::board::Board;
+use std::rc::Rc;
+
 use crate::engine::data::{EventKind, StormIcon};
+use crate::engine::ids::Order;
+use crate::engine::order_preview::OrderPreview;
 use crate::engine::phase::{EndReason, Phase};
 use crate::engine::{
     Action, AreaId, Decision, DecisionKind, EdgeId, Game, GameData, PlayerView, Seat, Side,
@@ -23,6 +27,9 @@ pub struct Choice {
     pub words: String,
     /// The card the action buys, chooses or plays, by name.
     pub card: Option<String>,
+    /// The system and order of the token the action places, reveals or resolves (its preview
+    /// is in [`Scene::previews`]).
+    pub order: Option<(SystemId, Order)>,
 }
 
 /// Everything a frame draws from.
@@ -54,6 +61,9 @@ pub struct Scene<'a> {
     pub everything: bool,
     /// The event card being resolved (chosen and face up), by name.
     pub resolving: Option<String>,
+    /// What each order the seat on screen may place, reveal or resolve now would do, as it
+    /// knows the game ([`Game::order_previews`]); empty when another seat decides.
+    pub previews: Rc<Vec<OrderPreview>>,
 }
 
 /// Playouts behind the odds on screen. They are computed once per decision (see
@@ -98,9 +108,45 @@ impl OddsCache {
     }
 }
 
+/// The last order previews shown, kept for the same reason as [`OddsCache`]: they are worked
+/// out once per decision, not on every redraw.
+#[derive(Debug, Default)]
+pub struct PreviewCache {
+    last: Option<(OddsKey, Rc<Vec<OrderPreview>>)>,
+}
+
+impl PreviewCache {
+    /// The previews for `shown` in `game`, computed only when the game or the seat changed
+    /// since the last call.
+    pub fn get(&mut self, game: &Game, shown: Option<Seat>) -> Rc<Vec<OrderPreview>> {
+        if let Some((key, previews)) = &self.last
+            && key.shown == shown
+            && key.history.as_slice() == game.history()
+            && key.start == *game.start()
+        {
+            return Rc::clone(previews);
+        }
+        let previews = Rc::new(screen_previews(game, shown));
+        let key = OddsKey {
+            shown,
+            start: game.start().clone(),
+            history: game.history().to_vec(),
+        };
+        self.last = Some((key, Rc::clone(&previews)));
+        previews
+    }
+}
+
+/// The previews worth showing to `shown`: those of his own decision only.
+fn screen_previews(game: &Game, shown: Option<Seat>) -> Vec<OrderPreview> {
+    shown.map(|s| game.order_previews(s)).unwrap_or_default()
+}
+
 thread_local! {
-    /// The client draws on one thread; its scenes share this cache.
+    /// The client draws on one thread; its scenes share these caches.
     static ODDS: std::cell::RefCell<OddsCache> = std::cell::RefCell::new(OddsCache::default());
+    static PREVIEWS: std::cell::RefCell<PreviewCache> =
+        std::cell::RefCell::new(PreviewCache::default());
 }
 
 /// The combat odds worth showing to `shown`: only when he decides in a combat, or is moving
@@ -135,6 +181,7 @@ impl<'a> Scene<'a> {
                     action,
                     words: words(game, &view, d, action),
                     card: card_name(game, &view, d, action),
+                    order: game.order_of_action(&action),
                 })
                 .collect(),
             _ => Vec::new(),
@@ -151,7 +198,12 @@ impl<'a> Scene<'a> {
             Ok(mut cache) => cache.get(game, shown),
             Err(_) => screen_odds(game, shown, decision),
         });
+        let previews = PREVIEWS.with(|cache| match cache.try_borrow_mut() {
+            Ok(mut cache) => cache.get(game, shown),
+            Err(_) => Rc::new(screen_previews(game, shown)),
+        });
         Scene {
+            previews,
             odds,
             resolving: resolving_event(&game.position().phase),
             board: game.board(),

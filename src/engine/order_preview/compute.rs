@@ -269,11 +269,13 @@ impl Game {
             allowed,
             materiel: p.materiel,
             command_level: self.command_level(faction),
-            order_out_of_reach: p.order_upgrade_deck.len().saturating_sub(order_upgrades.len()),
+            order_out_of_reach: p
+                .order_upgrade_deck
+                .len()
+                .saturating_sub(order_upgrades.len()),
             combat_out_of_reach: combat_names.len().saturating_sub(combat_upgrades.len()),
             order_upgrades,
             combat_upgrades,
         }
     }
 }
-

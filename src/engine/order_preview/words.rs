@@ -59,15 +59,21 @@ fn area_words(board: &Board, id: AreaId) -> String {
 }
 
 impl OrderPreview {
-    /// The heading: `Dominate on B2 Gareen Nebula, now:`.
+    /// The heading: `Dominate on B2 Gareen Nebula, now`.
     #[must_use]
     pub fn heading(&self, board: &Board) -> String {
         let name = board.system_name(self.system);
         if name.is_empty() {
-            format!("{} on {}, now:", self.order, self.system)
+            format!("{} on {}, now", self.order.name(), self.system)
         } else {
-            format!("{} on {} {name}, now:", self.order, self.system)
+            format!("{} on {} {name}, now", self.order.name(), self.system)
         }
+    }
+
+    /// The heading in short, for a box title: `Dominate on B2 now`.
+    #[must_use]
+    pub fn short_heading(&self) -> String {
+        format!("{} on {} now", self.order.name(), self.system)
     }
 
     /// The preview in a few short lines (the heading apart).
@@ -118,11 +124,10 @@ fn deploy_lines(d: &DeployPreview, data: &GameData, board: &Board) -> Vec<String
             .iter()
             .map(|(id, cap)| format!("{} {cap}", area_words(board, *id)))
             .collect();
-        let mut s = format!("up to {} unit(s) (factory worlds' capacity", d.limit);
+        let mut s = format!("up to {} unit(s)", d.limit);
         if !from.is_empty() {
-            let _ = write!(s, ": {}", from.join(", "));
+            let _ = write!(s, " (capacity of factory worlds: {})", from.join(", "));
         }
-        s.push(')');
         if d.card_extra > 0 {
             let _ = write!(s, " +{} Recruitment Worlds", d.card_extra);
         }
@@ -174,7 +179,18 @@ fn dominate_lines(d: &DominatePreview, data: &GameData, board: &Board) -> Vec<St
     if d.worlds.is_empty() {
         out.push("no friendly world here: no assets".to_string());
     } else {
-        let names: Vec<String> = d.worlds.iter().map(|id| area_words(board, *id)).collect();
+        // The worlds whose banners bear an icon: the others give nothing.
+        let names: Vec<String> = d
+            .worlds
+            .iter()
+            .filter(|id| {
+                board
+                    .area(**id)
+                    .and_then(|a| a.world())
+                    .is_some_and(|w| !w.assets.is_empty())
+            })
+            .map(|id| area_words(board, *id))
+            .collect();
         let mut s = if d.gained.is_empty() {
             "no asset token".to_string()
         } else {
@@ -183,7 +199,10 @@ fn dominate_lines(d: &DominatePreview, data: &GameData, board: &Board) -> Vec<St
         if d.prosperity > 0 {
             let _ = write!(s, " + {} of your choice (prosperity)", d.prosperity);
         }
-        out.push(format!("{s} from {}", names.join(", ")));
+        if !names.is_empty() {
+            let _ = write!(s, " from {}", names.join(", "));
+        }
+        out.push(s);
         if !d.refused.is_empty() {
             out.push(format!(
                 "{} not gained (limit held or supply empty)",
