@@ -5,9 +5,9 @@
 //! worked out here from the raw position, independently of the engine's own account:
 //! - the views carry no hidden fact of another seat (order tokens still to place or face down,
 //!   combat hands and face-down cards, drawn event cards);
-//! - each seat's frame and reports stay the same when everything hidden from it is dealt
-//!   differently (so nothing hidden leaks in any form, not even a card name that is public
-//!   elsewhere shown at the wrong place);
+//! - each seat's frame, order previews and reports stay the same when everything hidden from
+//!   it is dealt differently (so nothing hidden leaks in any form, not even a card name that
+//!   is public elsewhere shown at the wrong place);
 //! - every action the engine lets its author undo showed nothing hidden to any seat, moved
 //!   no dice, and left every other seat's private holdings as they were.
 //!
@@ -319,6 +319,19 @@ fn frame(game: &Game, scene: &Scene, seat: Seat, log: &[String]) -> String {
         .join("\n")
 }
 
+/// Every order preview a scene holds, in words.
+fn previews_text(scene: &Scene) -> String {
+    scene
+        .previews
+        .iter()
+        .map(|p| {
+            let lines = p.lines(scene.data, scene.board).join("\n");
+            format!("{}\n{lines}", p.heading(scene.board))
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
 /// Asserts the view of `seat` names no other seat's hidden order, card or drawn card.
 fn assert_view_hides(game: &Game, seat: Seat, at: &str) {
     let v = game.view(Some(seat));
@@ -398,6 +411,8 @@ struct Tally {
     with_drawn: usize,
     /// Decisions after a seat looked at a face-down combat card.
     after_peek: usize,
+    /// Decisions with order previews (placing, revealing, resolving).
+    previewed: usize,
 }
 
 /// Plays one seeded game and checks every decision; returns what was seen.
@@ -453,6 +468,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         // the hidden facts are dealt anew.
         let real_scene = Scene::new(&game, Some(d.seat));
         let shown = frame(&game, &real_scene, d.seat, &log);
+        tally.previewed += usize::from(!real_scene.previews.is_empty());
         let mine = secret_names(&game, Some(d.seat), &logged);
         assert_no_secret_name(&shown, &mine, &format!("{at}: the frame of {}", d.seat));
         if let Some(other) = perturbed(&game, Some(d.seat)) {
@@ -476,7 +492,19 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
                 "{at}: the frame of {} changes with facts hidden from it",
                 d.seat
             );
+            // Every order preview the seat may read, not only the selected one on the frame.
+            assert_eq!(
+                previews_text(&real_scene),
+                previews_text(&other_scene),
+                "{at}: the order previews of {} change with facts hidden from it",
+                d.seat
+            );
         }
+        assert_no_secret_name(
+            &previews_text(&real_scene),
+            &mine,
+            &format!("{at}: the order previews of {}", d.seat),
+        );
         // Every seat's `--as` report (JSON and text), and the table's `show`.
         for seat in game.seats() {
             assert_view_hides(&game, seat, &at);
@@ -588,6 +616,7 @@ fn check_games(seeds: std::ops::Range<u64>, max_actions: usize) {
         total.in_combat += t.in_combat;
         total.with_drawn += t.with_drawn;
         total.after_peek += t.after_peek;
+        total.previewed += t.previewed;
     }
     eprintln!("{total:?}");
     // The property was really exercised: hidden facts were dealt anew, and undo was both
@@ -595,6 +624,7 @@ fn check_games(seeds: std::ops::Range<u64>, max_actions: usize) {
     assert!(total.perturbed * 2 > total.decisions, "{total:?}");
     assert!(total.undoable > 0 && total.refused > 0, "{total:?}");
     assert!(total.in_combat > 0 && total.with_drawn > 0, "{total:?}");
+    assert!(total.previewed > 0, "{total:?}");
 }
 
 #[test]
