@@ -795,3 +795,68 @@ fn a_placed_order_token_is_taken_back_at_the_hand_off_but_not_after_it() {
     t.wait_for(&["cannot undo: another player decided it"]);
     assert_eq!(autosaved_actions(&dir), 1, "the token stays placed");
 }
+
+/// Four players on the constructed board at 120x40: the setup is played by computer players
+/// (the construction grid alone needs more room, see the README's sizes), then the client
+/// opens the save at the first Planning decision. Every player's line and every system's tile
+/// are on the screen, nothing is refused as too small, and each seat places an order after its
+/// hand-off.
+#[test]
+fn a_four_player_game_on_the_constructed_board_is_played_at_120x40() {
+    use herakon::bot::{Bot, HeuristicBot};
+    use herakon::engine::phase::Phase;
+    use herakon::engine::{Game, NewGameOptions, SetupKind};
+    let dir = scratch_dir("four120");
+    let options = NewGameOptions {
+        players: 4,
+        factions: None,
+        seed: 3,
+        setup: SetupKind::Build,
+    };
+    let mut game = Game::new(&options, common::data()).unwrap();
+    let mut bot = HeuristicBot::new(3);
+    while matches!(game.position().phase, Phase::Setup(_)) {
+        let action = bot.choose(&game).unwrap();
+        game.apply(action).unwrap();
+    }
+    let b = game.board();
+    assert_eq!(
+        (b.cols().max(b.rows()), b.cols().min(b.rows())),
+        (4, 3),
+        "the four-player board"
+    );
+    std::fs::write(dir.join("four.json"), herakon::engine::save::to_json(&game)).unwrap();
+    let Some(t) = Tmux::start_sized(&dir, &["play", "four.json"], (120, 40)) else {
+        return;
+    };
+    let names: Vec<&str> = game.seats().map(|s| game.faction(s).name()).collect();
+    for seat in 0..4 {
+        t.take_keyboard();
+        // The seat's own screen, once the hand-off box is gone.
+        let start = Instant::now();
+        let mut screen = t.wait_for(&["to decide", "Planning"]);
+        while screen.contains("Pass the keyboard") {
+            assert!(start.elapsed() < Duration::from_secs(15), "{screen}");
+            std::thread::sleep(Duration::from_millis(100));
+            screen = t.wait_for(&["to decide", "Planning"]);
+        }
+        assert!(!screen.contains("too small"), "{screen}");
+        for name in &names {
+            assert!(screen.contains(name), "{name} missing:\n{screen}");
+        }
+        for s in game.board().systems() {
+            assert!(
+                screen.contains(&format!(" {s} ")),
+                "system {s} missing:\n{screen}"
+            );
+        }
+        if seat == 0 {
+            // For the record (`--nocapture`): the screen as the first player sees it.
+            eprintln!("{screen}");
+        }
+        t.keys("Home");
+        t.keys("Enter");
+        changed(&t, &screen);
+    }
+    t.wait_for(&["Pass the keyboard"]);
+}
