@@ -20,6 +20,8 @@ impl Game {
         g
     }
 
+    /// The unit groups the Advance could bring in (ships first, then ground units with the
+    /// ships where they stand) and the areas where entering starts a combat.
     pub(super) fn preview_advance(&self, seat: Seat, system: SystemId) -> AdvancePreview {
         let faction = self.faction(seat);
         let mut step = AdvanceStep {
@@ -80,6 +82,7 @@ impl Game {
         }
     }
 
+    /// The deploy limit, what the seat holds, and the units and structures it could buy.
     pub(super) fn preview_deploy(&self, seat: Seat, system: SystemId) -> DeployPreview {
         let faction = self.faction(seat);
         let step = DeployStep {
@@ -159,6 +162,8 @@ impl Game {
         }
     }
 
+    /// The asset tokens collected (on a copy: the holding limit and the supply decide), the
+    /// prosperity choices, and the faction ability's uses once they are taken.
     pub(super) fn preview_dominate(&self, seat: Seat, system: SystemId) -> DominatePreview {
         let faction = self.faction(seat);
         let worlds: Vec<AreaId> = self
@@ -219,6 +224,7 @@ impl Game {
         }
     }
 
+    /// Whether the seat may buy here, and the upgrades within its materiel and command level.
     pub(super) fn preview_strategize(&self, seat: Seat, system: SystemId) -> StrategizePreview {
         let faction = self.faction(seat);
         let p = self.player(seat);
