@@ -120,7 +120,7 @@ fn approach(game: &Game, faction: Faction) -> f64 {
 }
 
 /// How good a position is for `seat`: its holdings minus its opponents' on average.
-fn evaluate(game: &Game, seat: Seat) -> f64 {
+pub(super) fn evaluate(game: &Game, seat: Seat) -> f64 {
     if let Phase::GameOver { winners, .. } = &game.position().phase {
         return if winners.contains(&seat) {
             10_000.0 / winners.len() as f64

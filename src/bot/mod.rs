@@ -1,5 +1,6 @@
-//! Computer players: a random player (uniform over the legal actions) and a heuristic player
-//! that plays sensibly; whole games between them ([`play`]) and combat odds from playouts
+//! Computer players: a random player (uniform over the legal actions), a heuristic player
+//! that plays sensibly and a search player that tries the candidate actions in heuristic
+//! playouts ([`search`]); whole games between them ([`play`]) and combat odds from playouts
 //! ([`odds`]). Bots choose only among `legal_actions()` and look only at what their
 //! seat may know: the heuristic scores an action by the position it leads to, and never
 //! applies an action whose result depends on a roll or a draw before it is taken.
@@ -8,6 +9,7 @@ mod estimate;
 mod heuristic;
 pub mod odds;
 pub mod play;
+pub mod search;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -15,6 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::{Action, Game};
 
 pub use heuristic::HeuristicBot;
+pub use search::SearchBot;
 
 /// A computer player.
 pub trait Bot {
@@ -48,6 +51,9 @@ impl Bot for RandomBot {
     }
 }
 
+/// The most iterations per decision `search:N` accepts.
+pub const MAX_SEARCH_ITERATIONS: u32 = 100_000;
+
 /// The kinds of bot a seat can be given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BotKind {
@@ -55,6 +61,8 @@ pub enum BotKind {
     Random,
     /// [`HeuristicBot`].
     Heuristic,
+    /// [`SearchBot`] with this many iterations per decision (`search` or `search:N`).
+    Search(u32),
 }
 
 impl std::str::FromStr for BotKind {
@@ -63,7 +71,18 @@ impl std::str::FromStr for BotKind {
         match s.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(BotKind::Random),
             "heuristic" => Ok(BotKind::Heuristic),
-            other => Err(format!("`{other}` is not a bot (random, heuristic)")),
+            "search" => Ok(BotKind::Search(search::DEFAULT_ITERATIONS)),
+            other => match other.strip_prefix("search:") {
+                Some(n) => match n.trim().parse::<u32>() {
+                    Ok(n) if (1..=MAX_SEARCH_ITERATIONS).contains(&n) => Ok(BotKind::Search(n)),
+                    _ => Err(format!(
+                        "`{other}`: search:N takes N iterations per decision, 1 to {MAX_SEARCH_ITERATIONS}"
+                    )),
+                },
+                None => Err(format!(
+                    "`{other}` is not a bot (random, heuristic, search, search:N)"
+                )),
+            },
         }
     }
 }
@@ -75,6 +94,7 @@ impl BotKind {
         match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Search(_) => "search",
         }
     }
 
@@ -84,6 +104,7 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
+            BotKind::Search(n) => Box::new(SearchBot::new(seed, n)),
         }
     }
 }

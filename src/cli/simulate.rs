@@ -22,7 +22,8 @@ pub struct Args {
     /// Players in each game, 2 to 4 (introductory setup).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: u8,
-    /// Bot kinds dealt to the seats, comma separated (heuristic, random), repeated to fill every
+    /// Bot kinds dealt to the seats, comma separated (heuristic, random, search, search:N for N
+    /// iterations per decision), repeated to fill every
     /// seat and rotated by one seat each game so every kind plays every seat equally often.
     #[arg(long, value_name = "LIST", default_value = "heuristic,random")]
     pub bots: String,
@@ -88,7 +89,7 @@ pub fn parse_bots(text: &str) -> Result<Vec<BotKind>, String> {
         .map(str::parse)
         .collect::<Result<Vec<BotKind>, String>>()?;
     if kinds.is_empty() {
-        return Err("--bots needs at least one bot (heuristic, random)".into());
+        return Err("--bots needs at least one bot (heuristic, random, search, search:N)".into());
     }
     Ok(kinds)
 }
@@ -336,6 +337,7 @@ fn kind_name(k: BotKind) -> &'static str {
     match k {
         BotKind::Random => "random",
         BotKind::Heuristic => "heuristic",
+        BotKind::Search(_) => "search",
     }
 }
 

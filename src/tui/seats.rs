@@ -54,15 +54,15 @@ impl Bots {
     }
 }
 
-/// Reads one `--bot SEAT=KIND`: the seat by number (1-4) or by faction, the kind `heuristic` or
-/// `random`.
+/// Reads one `--bot SEAT=KIND`: the seat by number (1-4) or by faction, the kind `heuristic`,
+/// `random`, `search` or `search:N` (N iterations per decision).
 ///
 /// # Errors
 /// A sentence naming what is wrong.
 pub fn parse_bot(text: &str, game: &Game) -> Result<(Seat, BotKind), String> {
-    let (who, kind) = text
-        .split_once('=')
-        .ok_or_else(|| format!("--bot {text}: write SEAT=heuristic or SEAT=random"))?;
+    let (who, kind) = text.split_once('=').ok_or_else(|| {
+        format!("--bot {text}: write SEAT=heuristic, SEAT=random or SEAT=search[:N]")
+    })?;
     let kind: BotKind = kind.parse().map_err(|e| format!("--bot {text}: {e}"))?;
     let who = who.trim();
     let seat = if let Ok(n) = who.parse::<u8>() {

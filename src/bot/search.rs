@@ -1,0 +1,181 @@
+//! A search player: determinized Monte Carlo over the legal actions of its decision.
+//!
+//! Each iteration picks one candidate action (UCB1 over the candidates, so the promising ones
+//! are tried more often), re-deals everything the deciding seat cannot see
+//! ([`Game::redeal_hidden`] from its own view, as the combat odds do), applies the candidate
+//! and lets the heuristic player play every seat to the end of the round or a depth limit. The
+//! position reached is scored for the deciding seat: 1 for a win, 0 for a loss, otherwise the
+//! heuristic's judgement squashed into 0-1. The candidate with the best mean score is chosen.
+//! Because every iteration starts from a re-deal of the seat's own view under a seed derived
+//! from the bot's seed and the game's length, the choice never depends on hidden facts and is
+//! the same for the same game and seed.
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::heuristic::evaluate;
+use super::play::mix_seed;
+use super::{Bot, HeuristicBot};
+use crate::engine::ids::Seat;
+use crate::engine::phase::Phase;
+use crate::engine::{Action, Game};
+
+/// Iterations per decision when none is given (`--bot SEAT=search`).
+pub const DEFAULT_ITERATIONS: u32 = 64;
+
+/// Decisions a rollout plays at most after the candidate before the position is judged (a
+/// round of a 2-player game has about 60).
+pub const DEFAULT_DEPTH: usize = 40;
+
+/// Candidates searched at most: the heuristic player's own choice, then others in a seeded
+/// order. A decision with dozens of legal actions would otherwise get one rollout each.
+const MAX_CANDIDATES: usize = 10;
+
+/// How much UCB1 explores; rewards lie in 0-1.
+const EXPLORATION: f64 = 0.5;
+
+/// Holdings points (the heuristic's unit) that move the reward from 0.5 to about 0.73.
+const REWARD_SCALE: f64 = 40.0;
+
+/// The search player.
+#[derive(Debug, Clone)]
+pub struct SearchBot {
+    seed: u64,
+    iterations: u32,
+    depth: usize,
+}
+
+impl SearchBot {
+    /// A search player making `iterations` rollouts per decision (at least one), each at most
+    /// [`DEFAULT_DEPTH`] decisions long; `seed` drives the re-deals and the rollouts.
+    #[must_use]
+    pub fn new(seed: u64, iterations: u32) -> Self {
+        SearchBot {
+            seed,
+            iterations: iterations.max(1),
+            depth: DEFAULT_DEPTH,
+        }
+    }
+
+    /// The same player with rollouts at most `depth` decisions long (cheaper, shorter-sighted).
+    #[must_use]
+    pub fn with_depth(mut self, depth: usize) -> Self {
+        self.depth = depth;
+        self
+    }
+
+    /// The actions worth searching: the heuristic player's choice first, then the other legal
+    /// actions in an order drawn from `seed`, at most [`MAX_CANDIDATES`] in all.
+    fn candidates(game: &Game, seat: Seat, legal: &[Action], seed: u64) -> Vec<Action> {
+        // The heuristic looks at a re-deal of the seat's view, so it cannot read hidden facts.
+        let as_seen = game.redeal_hidden(Some(seat), seed);
+        let first = HeuristicBot::new(seed).choose(&as_seen);
+        let mut rest: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| Some(*a) != first)
+            .collect();
+        rest.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        first
+            .filter(|a| legal.contains(a))
+            .into_iter()
+            .chain(rest)
+            .take(MAX_CANDIDATES)
+            .collect()
+    }
+
+    /// One iteration: `action` in a re-deal of `seat`'s view, then heuristic play to the end of
+    /// the round or the depth limit; the score for `seat`, or `None` if the re-dealt game
+    /// refused the action (it should not: a seat's choices depend only on what it knows).
+    fn rollout(&self, game: &Game, seat: Seat, action: Action, seed: u64) -> Option<f64> {
+        let mut g = game.redeal_hidden(Some(seat), seed);
+        g.apply(action).ok()?;
+        let round = g.position().round;
+        let mut bot = HeuristicBot::new(seed ^ 0x5eed);
+        for _ in 0..self.depth {
+            if g.position().round != round {
+                break;
+            }
+            let Some(next) = bot.choose(&g) else { break };
+            if g.apply(next).is_err() {
+                break;
+            }
+        }
+        Some(reward(&g, seat))
+    }
+}
+
+/// The score of a position for `seat`, in 0-1: the share of the win when the game is over,
+/// otherwise the heuristic's judgement through a logistic curve.
+fn reward(game: &Game, seat: Seat) -> f64 {
+    if let Phase::GameOver { winners, .. } = &game.position().phase {
+        return if winners.contains(&seat) {
+            1.0 / winners.len() as f64
+        } else {
+            0.0
+        };
+    }
+    1.0 / (1.0 + (-evaluate(game, seat) / REWARD_SCALE).exp())
+}
+
+/// Visits and summed score of one candidate.
+#[derive(Debug, Clone, Copy, Default)]
+struct Arm {
+    visits: u32,
+    total: f64,
+}
+
+impl Arm {
+    fn mean(self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.total / f64::from(self.visits)
+        }
+    }
+}
+
+impl Bot for SearchBot {
+    fn choose(&mut self, game: &Game) -> Option<Action> {
+        let legal = game.legal_actions();
+        let seat = game.decision()?.seat;
+        if legal.len() <= 1 {
+            return legal.first().copied();
+        }
+        // Derived from the game's length, not from earlier calls: the same game and seed give
+        // the same choice whatever this bot was asked before.
+        let base = mix_seed(
+            self.seed,
+            u64::try_from(game.history().len()).unwrap_or(u64::MAX),
+        );
+        let candidates = Self::candidates(game, seat, &legal, base);
+        let mut arms = vec![Arm::default(); candidates.len()];
+        for i in 0..self.iterations {
+            // Every candidate once, then by UCB1.
+            let pick = arms.iter().position(|a| a.visits == 0).unwrap_or_else(|| {
+                let ln = f64::from(i).ln();
+                let ucb = |a: &Arm| a.mean() + EXPLORATION * (ln / f64::from(a.visits)).sqrt();
+                (0..arms.len())
+                    .max_by(|&x, &y| ucb(&arms[x]).total_cmp(&ucb(&arms[y])))
+                    .unwrap_or(0)
+            });
+            let Some(&action) = candidates.get(pick) else {
+                break;
+            };
+            let seed = mix_seed(base, u64::from(i) + 1);
+            // A refused action scores as a loss, so it is not chosen.
+            let score = self.rollout(game, seat, action, seed).unwrap_or(0.0);
+            arms[pick].visits += 1;
+            arms[pick].total += score;
+        }
+        // The best mean among the tried; on a tie the earlier (the heuristic's choice first).
+        let mut best: Option<(f64, Action)> = None;
+        for (arm, &action) in arms.iter().zip(&candidates) {
+            if arm.visits > 0 && best.is_none_or(|(b, _)| arm.mean() > b) {
+                best = Some((arm.mean(), action));
+            }
+        }
+        best.map(|(_, a)| a).or(candidates.first().copied())
+    }
+}
