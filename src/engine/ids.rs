@@ -26,6 +26,14 @@ macro_rules! serde_via_str {
     };
 }
 
+/// How a system is written, for errors.
+const SYSTEM_FORM: &str =
+    "a system such as B2 (a capital letter, then the row from 1 without a leading zero)";
+/// How an area is written, for errors.
+const AREA_FORM: &str = "an area such as B2.nw (a system, a dot, then nw, ne, sw or se)";
+/// How a tile edge is written, for errors.
+const EDGE_FORM: &str = "a tile edge such as B2.n (a system, a dot, then n, e, s or w)";
+
 /// A piece of notation that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{text}` is not {expected}")]
@@ -124,18 +132,12 @@ impl fmt::Display for Faction {
 impl FromStr for Faction {
     type Err = ParseIdError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "ultramarines" | "space-marines" | "spacemarines" | "sm" | "marines" => {
-                Ok(Faction::Ultramarines)
-            }
-            "chaos" | "world-eaters" | "worldeaters" | "csm" => Ok(Faction::Chaos),
-            "orks" | "ork" | "evil-sunz" => Ok(Faction::Orks),
-            "eldar" | "iyanden" => Ok(Faction::Eldar),
-            _ => Err(ParseIdError::new(
-                s,
-                "a faction (ultramarines, chaos, orks, eldar)",
-            )),
-        }
+        // Only the notation: a save or command that says `Chaos ` or `csm` is refused, not
+        // guessed at.
+        Faction::ALL
+            .into_iter()
+            .find(|f| f.key() == s)
+            .ok_or_else(|| ParseIdError::new(s, "a faction (ultramarines, chaos, orks, eldar)"))
     }
 }
 serde_via_str!(Faction, "faction");
@@ -209,18 +211,24 @@ impl fmt::Display for SystemId {
 impl FromStr for SystemId {
     type Err = ParseIdError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParseIdError::new(s, "a system such as B2");
-        let t = s.trim();
-        let mut chars = t.chars();
-        let letter = chars.next().ok_or_else(err)?.to_ascii_uppercase();
-        if !letter.is_ascii_uppercase() {
+        let err = || ParseIdError::new(s, SYSTEM_FORM);
+        // Exactly a capital letter and a row number from 1 without sign, leading zero or
+        // spaces: `A+1`, `A01`, `a1` and `A1 ` name no system.
+        let (letter, digits) = match s.as_bytes() {
+            [letter @ b'A'..=b'Z', digits @ ..] => (*letter, digits),
+            _ => return Err(err()),
+        };
+        match digits {
+            [b'1'..=b'9'] | [b'1'..=b'9', b'0'..=b'9'] => {}
+            _ => return Err(err()),
+        }
+        let row = digits
+            .iter()
+            .fold(0u8, |n, d| n.saturating_mul(10).saturating_add(d - b'0'));
+        if row > 26 {
             return Err(err());
         }
-        let row: u8 = chars.as_str().parse().map_err(|_| err())?;
-        if row == 0 || row > 26 {
-            return Err(err());
-        }
-        Ok(SystemId::new(letter as u8 - b'A', row - 1))
+        Ok(SystemId::new(letter - b'A', row - 1))
     }
 }
 serde_via_str!(SystemId, "system");
@@ -294,7 +302,7 @@ impl Quadrant {
 impl FromStr for Quadrant {
     type Err = ParseIdError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
+        match s {
             "nw" => Ok(Quadrant::Nw),
             "ne" => Ok(Quadrant::Ne),
             "sw" => Ok(Quadrant::Sw),
@@ -353,8 +361,8 @@ impl fmt::Display for AreaId {
 impl FromStr for AreaId {
     type Err = ParseIdError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParseIdError::new(s, "an area such as B2.nw");
-        let (sys, quad) = s.trim().split_once('.').ok_or_else(err)?;
+        let err = || ParseIdError::new(s, AREA_FORM);
+        let (sys, quad) = s.split_once('.').ok_or_else(err)?;
         Ok(AreaId::new(
             sys.parse().map_err(|_| err())?,
             quad.parse().map_err(|_| err())?,
@@ -445,10 +453,10 @@ impl fmt::Display for EdgeId {
 impl FromStr for EdgeId {
     type Err = ParseIdError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParseIdError::new(s, "a tile edge such as B2.n");
-        let (sys, side) = s.trim().split_once('.').ok_or_else(err)?;
+        let err = || ParseIdError::new(s, EDGE_FORM);
+        let (sys, side) = s.split_once('.').ok_or_else(err)?;
         let system: SystemId = sys.parse().map_err(|_| err())?;
-        let side = match side.to_ascii_lowercase().as_str() {
+        let side = match side {
             "n" => Side::N,
             "e" => Side::E,
             "s" => Side::S,
@@ -529,7 +537,7 @@ impl FromStr for Order {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Order::ALL
             .into_iter()
-            .find(|o| o.key() == s.trim().to_ascii_lowercase())
+            .find(|o| o.key() == s)
             .ok_or_else(|| ParseIdError::new(s, "an order (advance, deploy, strategize, dominate)"))
     }
 }
@@ -588,7 +596,7 @@ impl FromStr for StructureKind {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         StructureKind::ALL
             .into_iter()
-            .find(|k| k.key() == s.trim().to_ascii_lowercase())
+            .find(|k| k.key() == s)
             .ok_or_else(|| ParseIdError::new(s, "a structure (factory, city, bastion)"))
     }
 }
@@ -651,7 +659,7 @@ impl FromStr for Asset {
             Asset::Prosperity,
         ]
         .into_iter()
-        .find(|k| k.key() == s.trim().to_ascii_lowercase())
+        .find(|k| k.key() == s)
         .ok_or_else(|| ParseIdError::new(s, "an asset (forge, cache, reinforcement, prosperity)"))
     }
 }

@@ -14,8 +14,20 @@ pub(crate) struct JsonError {
     pub message: String,
 }
 
-/// Reads `text` as a `T`, or says where and why it fails.
+/// Reads `text` as a `T`, or says where and why it fails. A key written twice in one object
+/// is an error naming both lines (`serde_json` would keep the last one without a word).
 pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, JsonError> {
+    if let Some(d) = super::json_keys::find_duplicate_key(text) {
+        return Err(JsonError {
+            path: d.path,
+            line: d.line,
+            column: d.column,
+            message: format!(
+                "the key `{}` is written twice in this object (first on line {}, again on line {}); remove one of them",
+                d.key, d.first_line, d.line
+            ),
+        });
+    }
     let de = &mut serde_json::Deserializer::from_str(text);
     serde_path_to_error::deserialize::<_, T>(de).map_err(|e| {
         let path = e.path().to_string();

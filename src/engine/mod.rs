@@ -5,6 +5,7 @@ pub mod data;
 mod data_load;
 pub mod ids;
 mod json_error;
+mod json_keys;
 pub mod unit_type;
 
 pub use data::GameData;

@@ -279,9 +279,8 @@ impl std::str::FromStr for ShortPhase {
         let words: Vec<&str> = s.split_whitespace().collect();
         let err = || format!("`{s}` is not a step: write one of {SHORT_PHASES}");
         let system = |w: &str| w.parse::<SystemId>().map_err(|e| e.to_string());
-        let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
-        let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
-        match lower.as_slice() {
+        // The words exactly as documented: `advance B2 ground`, not `Advance b2`.
+        match words.as_slice() {
             ["planning"] => Ok(ShortPhase::Planning),
             ["reveal"] => Ok(ShortPhase::Reveal),
             ["revealed", order, sys] => Ok(ShortPhase::Revealed(
@@ -390,7 +389,11 @@ impl<'de> Deserialize<'de> for SeatRef {
                 )
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<SeatRef, E> {
-                if let Ok(n) = s.trim().parse::<u64>() {
+                // A number written as digits only (`"2"`), not `"+2"` or `" 2"`.
+                if !s.is_empty()
+                    && s.bytes().all(|b| b.is_ascii_digit())
+                    && let Ok(n) = s.parse::<u64>()
+                {
                     return self.visit_u64(n);
                 }
                 s.parse().map(SeatRef::Faction).map_err(E::custom)
@@ -662,13 +665,13 @@ fn parse_piece(text: &str) -> Result<Piece, String> {
         };
         return Ok(Piece::Structure { kind, owner });
     }
-    let unit = if let Ok(u) = words.join("-").parse::<UnitType>() {
+    let unit = if let Some(u) = unit_named(&words.join("-")) {
         u
     } else {
         // A faction word in front: `chaos cultist`.
         let faction: Option<Faction> = words.first().and_then(|w| w.parse().ok());
         let rest = words.get(1..).unwrap_or_default().join("-");
-        match (faction, rest.parse::<UnitType>()) {
+        match (faction, unit_named(&rest).ok_or(())) {
             (Some(f), Ok(u)) if u.faction() == f => u,
             (Some(f), Ok(u)) => {
                 return Err(format!("`{text}`: {u} is not a unit of {}", f.name()));
@@ -685,6 +688,14 @@ fn parse_piece(text: &str) -> Result<Piece, String> {
         count,
         routed,
     })
+}
+
+/// The unit type named in a sketch's piece (words already in small letters and joined by `-`):
+/// its key, or its key in the plural (`scouts`, `ork-boyz`).
+fn unit_named(text: &str) -> Option<UnitType> {
+    UnitType::ALL
+        .into_iter()
+        .find(|u| u.key() == text || u.key().trim_end_matches('s') == text.trim_end_matches('s'))
 }
 
 /// Reads one order token of a stack: `ultramarines advance` (either order of the words).

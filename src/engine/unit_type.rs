@@ -84,12 +84,10 @@ impl fmt::Display for UnitType {
 impl FromStr for UnitType {
     type Err = ParseIdError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let wanted = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+        // Only the notation (`space-marine`); a sketch's piece list reads looser forms itself.
         UnitType::ALL
             .into_iter()
-            .find(|u| {
-                u.key() == wanted || u.key().trim_end_matches('s') == wanted.trim_end_matches('s')
-            })
+            .find(|u| u.key() == s)
             .ok_or_else(|| ParseIdError::new(s, "a unit type such as space-marine or ork-boyz"))
     }
 }
