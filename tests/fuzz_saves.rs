@@ -256,8 +256,24 @@ fn pick<'a, T>(rng: &mut ChaCha8Rng, items: &'a [T]) -> Option<&'a T> {
 
 /// Numbers that lie just inside, on and beyond the limits a save's fields have.
 const ODD_NUMBERS: [&str; 18] = [
-    "0", "1", "2", "3", "4", "5", "7", "8", "9", "15", "26", "100", "200", "255", "256", "65536",
-    "-1", "18446744073709551616",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "7",
+    "8",
+    "9",
+    "15",
+    "26",
+    "100",
+    "200",
+    "255",
+    "256",
+    "65536",
+    "-1",
+    "18446744073709551616",
 ];
 
 /// Text forms of names that the notation does not allow, or that name nothing.
@@ -317,28 +333,30 @@ fn mutate_value(doc: &mut Value, rng: &mut ChaCha8Rng, names: &[String]) {
             None
         }
         // Swap the type.
-        2 => Some(
-            match rng.random_range(0..6u32) {
-                0 => Value::Null,
-                1 => Value::Bool(true),
-                2 => serde_json::json!(0),
-                3 => serde_json::json!("x"),
-                4 => serde_json::json!([]),
-                _ => serde_json::json!({}),
-            },
-        ),
+        2 => Some(match rng.random_range(0..6u32) {
+            0 => Value::Null,
+            1 => Value::Bool(true),
+            2 => serde_json::json!(0),
+            3 => serde_json::json!("x"),
+            4 => serde_json::json!([]),
+            _ => serde_json::json!({}),
+        }),
         // A number beyond or on a limit.
         3 | 4 => {
             let n = pick(rng, &ODD_NUMBERS).unwrap();
             let v: Value = serde_json::from_str(n).unwrap_or(Value::Null);
             match doc.pointer(&at) {
-                Some(Value::String(_)) if rng.random_bool(0.5) => Some(Value::String((*n).to_string())),
+                Some(Value::String(_)) if rng.random_bool(0.5) => {
+                    Some(Value::String((*n).to_string()))
+                }
                 _ => Some(v),
             }
         }
         // A number one away from what it was.
         5 => match doc.pointer(&at).and_then(Value::as_i64) {
-            Some(n) => Some(serde_json::json!(n + if rng.random_bool(0.5) { 1 } else { -1 })),
+            Some(n) => Some(serde_json::json!(
+                n + if rng.random_bool(0.5) { 1 } else { -1 }
+            )),
             None => Some(serde_json::json!(rng.random_range(0..10u32))),
         },
         // A name from elsewhere in the file (a card in the wrong place, a seat's faction...).
@@ -397,9 +415,17 @@ fn mutate(seed: &Seed, rng: &mut ChaCha8Rng) -> Vec<u8> {
         if rng.random_bool(0.05)
             && let Some(m) = doc.as_object_mut()
         {
-            m.remove(if rng.random_bool(0.5) { "history" } else { "start" });
+            m.remove(if rng.random_bool(0.5) {
+                "history"
+            } else {
+                "start"
+            });
         }
-        let changes = if rng.random_bool(0.6) { 1 } else { rng.random_range(2..=3) };
+        let changes = if rng.random_bool(0.6) {
+            1
+        } else {
+            rng.random_range(2..=3)
+        };
         for _ in 0..changes {
             mutate_value(&mut doc, rng, &names);
         }
@@ -460,7 +486,9 @@ fn check_game(game: &Game, data: &Arc<GameData>, rng: &mut ChaCha8Rng) -> Result
     let mut game = game.clone();
     for step in 0..12 {
         if let Err(v) = Game::from_position(game.position().clone(), Arc::clone(data)) {
-            return Err(format!("after {step} actions the position breaks rules: {v:?}"));
+            return Err(format!(
+                "after {step} actions the position breaks rules: {v:?}"
+            ));
         }
         let legal = game.legal_actions();
         if legal.is_empty() && !game.is_over() {
@@ -470,7 +498,9 @@ fn check_game(game: &Game, data: &Arc<GameData>, rng: &mut ChaCha8Rng) -> Result
             ));
         }
         if game.decision().is_none() != game.is_over() {
-            return Err(format!("after {step} actions: a decision only while not over"));
+            return Err(format!(
+                "after {step} actions: a decision only while not over"
+            ));
         }
         let _ = herakon::cli::show::position_text(&game, None);
         for seat in game.seats() {
@@ -481,13 +511,19 @@ fn check_game(game: &Game, data: &Arc<GameData>, rng: &mut ChaCha8Rng) -> Result
         match save::load(&text, Arc::clone(data)) {
             Ok(again) if again.position() == game.position() => {}
             Ok(_) => return Err(format!("after {step} actions: the save loads differently")),
-            Err(e) => return Err(format!("after {step} actions: its own save is refused: {e}")),
+            Err(e) => {
+                return Err(format!(
+                    "after {step} actions: its own save is refused: {e}"
+                ));
+            }
         }
         let Some(&act) = pick(rng, &legal) else {
             return Ok(());
         };
         if let Err(e) = game.apply(act) {
-            return Err(format!("after {step} actions: listed action {act} refused: {e}"));
+            return Err(format!(
+                "after {step} actions: listed action {act} refused: {e}"
+            ));
         }
     }
     Ok(())
@@ -534,7 +570,7 @@ fn fuzz(cases: usize, base_seed: u64) -> Tally {
         let seed = &seeds[case % seeds.len()];
         let path = dir.join(format!("case-{case}.json"));
         let (tx, rx) = mpsc::channel();
-        let (data2, seed2, path2) = (Arc::clone(&data), seed.clone(), path.clone());
+        let (case_data, case_file, case_path) = (Arc::clone(&data), seed.clone(), path.clone());
         // The case runs on a thread with the stack of a program's main thread (8 MiB), so a
         // hang is noticed and a panic is caught; the mutated bytes come back first, so a case
         // that hangs can still be kept.
@@ -542,20 +578,23 @@ fn fuzz(cases: usize, base_seed: u64) -> Tally {
             .stack_size(8 << 20)
             .spawn(move || {
                 let mut rng = ChaCha8Rng::seed_from_u64(case_seed);
-                let bytes = mutate(&seed2, &mut rng);
+                let bytes = mutate(&case_file, &mut rng);
                 let _ = tx.send(Msg::Bytes(bytes.clone()));
                 let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    run_case(&bytes, &path2, &data2, &mut rng)
+                    run_case(&bytes, &case_path, &case_data, &mut rng)
                 }))
                 .unwrap_or_else(|_| {
-                    Outcome::Panic(LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default())
+                    Outcome::Panic(
+                        LAST_PANIC
+                            .with(|p| p.borrow_mut().take())
+                            .unwrap_or_default(),
+                    )
                 });
                 let _ = tx.send(Msg::Outcome(outcome));
             })
             .unwrap();
-        let bytes = match rx.recv_timeout(CASE_LIMIT) {
-            Ok(Msg::Bytes(b)) => b,
-            _ => panic!("case {case}: the mutation itself failed"),
+        let Ok(Msg::Bytes(bytes)) = rx.recv_timeout(CASE_LIMIT) else {
+            panic!("case {case}: the mutation itself failed");
         };
         tally.cases += 1;
         let failed = match rx.recv_timeout(CASE_LIMIT).map(|m| match m {
@@ -624,7 +663,10 @@ fn assert_clean(t: &Tally) {
         0,
         "{r}"
     );
-    assert!(t.refused > 0 && t.accepted > 0, "the mutations reach both outcomes: {r}");
+    assert!(
+        t.refused > 0 && t.accepted > 0,
+        "the mutations reach both outcomes: {r}"
+    );
 }
 
 #[test]

@@ -118,10 +118,20 @@ fn an_edited_position_that_its_history_does_not_reach_is_refused() {
     let mut file = save::save(&game);
     file.position.players[0].materiel = file.position.players[0].materiel.saturating_sub(1);
     let text = file.to_string();
-    assert!(matches!(
-        save::load(&text, data()),
-        Err(LoadError::Mismatch(60))
-    ));
+    match save::load(&text, data()) {
+        Err(LoadError::Mismatch { entries, first }) => {
+            assert_eq!(entries, 60);
+            assert!(
+                first.contains("players") && first.contains("materiel"),
+                "{first}"
+            );
+            assert!(
+                first.contains("entry "),
+                "the first bad entry is named: {first}"
+            );
+        }
+        other => panic!("expected a mismatch, got {other:?}"),
+    }
 }
 
 #[test]

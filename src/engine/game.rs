@@ -21,6 +21,7 @@ mod setup;
 mod strategize;
 mod upgrades;
 mod validate;
+mod validate_phase;
 
 use std::fmt;
 use std::sync::Arc;
@@ -276,10 +277,54 @@ impl Game {
         // have eliminated him, or stop where nobody decides (a seat with nothing to reveal):
         // apply the elimination, then play on to the first real decision.
         game.eliminate_at_checkpoint(&mut Vec::new());
-        game.run_automatic(&mut Vec::new());
+        if game.run_automatic(&mut Vec::new()) {
+            // The automatic steps start from a position nobody played to; what they lead to
+            // must obey the rules as well (a capacity or combat check they skipped).
+            let pos = game.pos.clone();
+            validate::validate(&pos, &game.data).map_err(|v| {
+                v.into_iter()
+                    .map(|v| Violation {
+                        rule: v.rule,
+                        message: format!("after the automatic steps on load: {}", v.message),
+                    })
+                    .collect::<Vec<_>>()
+            })?;
+        }
         game.pos.tidy();
+        if !game.is_over() && game.legal_actions().is_empty() {
+            return Err(vec![game.stuck_violation()]);
+        }
         game.start = Arc::new(game.pos.clone());
         Ok(game)
+    }
+
+    /// Why a position that is not over has no legal action: the game could never go on.
+    fn stuck_violation(&self) -> Violation {
+        let whose = self.decision().map_or_else(
+            || "no seat can decide".to_string(),
+            |d| {
+                let name = self
+                    .pos
+                    .players
+                    .get(d.seat.index())
+                    .map_or("nobody", |p| p.faction.name());
+                format!("{} ({name}) must decide {:?}", d.seat, d.kind)
+            },
+        );
+        let pieces = self
+            .pos
+            .areas
+            .values()
+            .any(|a| !a.units.is_empty() || !a.structures.is_empty());
+        let hint = if pieces {
+            ""
+        } else {
+            "; the board holds no unit or structure"
+        };
+        Violation {
+            rule: "Active Player",
+            message: format!("the game is not over, but nobody has a legal action: {whose}{hint}"),
+        }
     }
 
     /// The game data in use.
@@ -505,7 +550,7 @@ impl Game {
         let mut log = Vec::new();
         self.apply_unchecked(action, &mut log);
         self.history.push(action);
-        self.run_automatic(&mut log);
+        let _ = self.run_automatic(&mut log);
         self.pos.tidy();
         let data = self.data();
         for e in &mut log {
@@ -552,10 +597,11 @@ impl Game {
     /// Plays the steps that need nobody's decision: skipping seats with nothing to reveal,
     /// ending phases, the automatic parts of the Refresh Phase, capacity checks with nothing
     /// over capacity, storms that cannot move.
-    fn run_automatic(&mut self, log: &mut Vec<Event>) {
+    /// Returns whether any step was played.
+    fn run_automatic(&mut self, log: &mut Vec<Event>) -> bool {
         // Each pass either makes progress or stops; the bound guards against a rules bug
         // turning into an endless loop.
-        for _ in 0..10_000 {
+        for pass in 0..10_000 {
             let progressed = match self.pos.phase.clone() {
                 Phase::GameOver { .. } | Phase::Planning { .. } => false,
                 Phase::Setup(s) => self.auto_setup(s, log),
@@ -571,9 +617,10 @@ impl Game {
                 Phase::Refresh { turn, step } => self.auto_refresh(turn, &step, log),
             };
             if !progressed {
-                return;
+                return pass > 0;
             }
         }
+        true
     }
 
     // ----- shared queries -----

@@ -486,6 +486,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             );
         }
     }
+    super::validate_phase::validate_phase(pos, data, board.as_ref(), &mut say);
     if let Phase::Planning { .. } = pos.phase {
         for p in &pos.players {
             let placed = pos
