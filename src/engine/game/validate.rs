@@ -487,6 +487,19 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         }
     }
     super::validate_phase::validate_phase(pos, data, board.as_ref(), &mut say);
+    let playing = !matches!(pos.phase, Phase::Setup(_) | Phase::GameOver { .. });
+    if playing
+        && pos
+            .areas
+            .values()
+            .all(|a| a.units.is_empty() && a.structures.is_empty())
+    {
+        say(
+            "Player Elimination",
+            "no player has a unit or structure on the board: every player would be eliminated and the game could not go on"
+                .to_string(),
+        );
+    }
     if let Phase::Planning { .. } = pos.phase {
         for p in &pos.players {
             let placed = pos

@@ -1,0 +1,244 @@
+//! The strict loader (issue 14): a key written twice is an error naming both lines; names are
+//! read only in the README's notation; every field of the step in progress is checked against
+//! the rules and the box (seats, cards, dice, rounds, tokens, systems, winners); a position
+//! with no legal action that is not over is refused with the reason; a save without history
+//! whose position is not its start is refused, not silently loaded at its start.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use common::{data, intro};
+use herakon::bot::{Bot, HeuristicBot};
+use herakon::engine::save::{self, LoadError, SAVE_FORMAT, SaveFile};
+use herakon::engine::{Game, Position};
+use serde_json::{Value, json};
+
+/// Plays a 2-player game with heuristic players until `stop` holds for the phase (as JSON).
+fn reach(seed: u64, stop: impl Fn(&Value) -> bool) -> Game {
+    let mut game = intro(2, seed);
+    let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
+    for _ in 0..20_000 {
+        if stop(&serde_json::to_value(&game.position().phase).unwrap()) {
+            return game;
+        }
+        let seat = game
+            .decision()
+            .expect("the game ends before the step is reached")
+            .seat;
+        let act = bots[seat.index()].choose(&game).unwrap();
+        game.apply(act).unwrap();
+    }
+    panic!("step not reached");
+}
+
+/// The position of `game` as a hand-made position file, its phase edited by `edit`.
+fn with_phase(game: &Game, edit: impl FnOnce(&mut Value)) -> String {
+    let mut v = serde_json::to_value(game.position()).unwrap();
+    edit(&mut v["phase"]);
+    let pos: Position = serde_json::from_value(v).unwrap();
+    SaveFile {
+        format: SAVE_FORMAT,
+        start: None,
+        history: vec![],
+        position: pos,
+    }
+    .to_string()
+}
+
+/// Every broken rule of a refused file, as text.
+fn refused(text: &str) -> Vec<String> {
+    match save::load(text, data()) {
+        Err(LoadError::Invalid { violations, .. }) => {
+            violations.iter().map(ToString::to_string).collect()
+        }
+        Err(e) => vec![e.to_string()],
+        Ok(_) => panic!("the file was accepted"),
+    }
+}
+
+fn says(v: &[String], words: &[&str]) -> bool {
+    v.iter().any(|m| words.iter().all(|w| m.contains(w)))
+}
+
+fn in_combat(p: &Value) -> bool {
+    p["step"]["step"] == "combat" && p["step"]["combat_step"]["step"] == "choose-card"
+}
+
+#[test]
+fn a_key_written_twice_is_an_error_naming_both_lines() {
+    let text = save::to_json(&intro(2, 1));
+    let lines: Vec<&str> = text.lines().collect();
+    let i = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("\"materiel\""))
+        .unwrap();
+    let mut edited: Vec<String> = lines.iter().map(|l| (*l).to_string()).collect();
+    edited.insert(i + 1, lines[i].to_string());
+    match save::load(&edited.join("\n"), data()) {
+        Err(LoadError::Syntax { line, message, .. }) => {
+            assert_eq!(line, i + 2);
+            assert!(message.contains("materiel"), "{message}");
+            assert!(
+                message.contains(&format!("line {}", i + 1))
+                    && message.contains(&format!("line {}", i + 2)),
+                "{message}"
+            );
+        }
+        other => panic!("expected a duplicate key error, got {other:?}"),
+    }
+}
+
+#[test]
+fn two_entries_for_one_area_in_a_sketch_are_refused() {
+    let text = r#"{
+  "players": ["ultramarines", "chaos"],
+  "areas": {
+    "A1.nw": "ultramarines factory",
+    "A1.nw": "2 scout"
+  }
+}"#;
+    let e = save::load(text, data()).err().unwrap().to_string();
+    assert!(
+        e.contains("A1.nw") && e.contains("line 4") && e.contains("line 5"),
+        "{e}"
+    );
+}
+
+#[test]
+fn area_names_outside_the_notation_are_refused() {
+    for bad in [
+        "A+1.sw", "A01.nw", "A1 .nw", "a1.nw", "A1.NW", " A1.nw", "A0.nw",
+    ] {
+        let text =
+            format!(r#"{{"players": ["ultramarines", "chaos"], "areas": {{"{bad}": "2 scout"}}}}"#);
+        match save::load(&text, data()) {
+            Err(LoadError::Syntax { message, .. }) => {
+                assert!(message.contains(bad), "{bad}: {message}");
+            }
+            other => panic!("{bad}: expected a syntax error, got {other:?}"),
+        }
+        assert!(
+            bad.parse::<herakon::engine::ids::AreaId>().is_err(),
+            "{bad}"
+        );
+    }
+    // The notation itself still reads.
+    let text = r#"{"players": ["ultramarines", "chaos"], "areas": {"A1.sw": "2 scout"}}"#;
+    assert!(save::load(text, data()).is_ok());
+}
+
+#[test]
+fn a_seat_that_does_not_exist_inside_the_phase_is_refused() {
+    let game = reach(1, |p| p["phase"] == "operations");
+    let v = refused(&with_phase(&game, |p| p["turn"] = json!(7)));
+    assert!(says(&v, &["seat 8", "2 players"]), "{v:#?}");
+    let over = reach(2, |p| p["phase"] == "game-over");
+    for winners in [json!([9]), json!([]), json!([0, 0])] {
+        let v = refused(&with_phase(&over, |p| p["winners"] = winners.clone()));
+        assert!(says(&v, &["winner"]), "{winners}: {v:#?}");
+    }
+}
+
+#[test]
+fn unknown_or_misplaced_cards_in_the_phase_are_refused() {
+    let game = reach(3, |p| p["step"]["step"] == "choose-event");
+    let v = refused(&with_phase(&game, |p| {
+        p["step"]["drawn"] = json!(["No Such Card"])
+    }));
+    assert!(says(&v, &["No Such Card", "not an event card"]), "{v:#?}");
+    // A drawn card that is also still in the deck is in two places.
+    let in_deck = game.player(game.decision().unwrap().seat).event_deck[0].clone();
+    let v = refused(&with_phase(&game, |p| {
+        p["step"]["drawn"] = json!([in_deck])
+    }));
+    assert!(says(&v, &[&in_deck, "times"]), "{v:#?}");
+    // Nothing drawn: no legal action, refused with the reason instead of a game that hangs.
+    let v = refused(&with_phase(&game, |p| p["step"]["drawn"] = json!([])));
+    assert!(says(&v, &["no drawn event cards"]), "{v:#?}");
+}
+
+#[test]
+fn combat_dice_rounds_and_reinforcements_beyond_the_box_are_refused() {
+    let game = reach(4, in_combat);
+    let v = refused(&with_phase(&game, |p| {
+        p["step"]["attacker"]["dice"] = json!(vec!["offence"; 100]);
+    }));
+    assert!(says(&v, &["100 dice", "at most 8"]), "{v:#?}");
+    let v = refused(&with_phase(&game, |p| p["step"]["round"] = json!(200)));
+    assert!(says(&v, &["execution round 200", "1-3"]), "{v:#?}");
+    let v = refused(&with_phase(&game, |p| {
+        p["step"]["defender"]["reinforcements"] = json!(vec![false; 300]);
+    }));
+    assert!(says(&v, &["reinforcement tokens", "box holds"]), "{v:#?}");
+    let v = refused(&with_phase(&game, |p| {
+        p["step"]["attacker"]["hand"] = json!(["No Such Card"]);
+    }));
+    assert!(says(&v, &["No Such Card", "not a combat card"]), "{v:#?}");
+}
+
+#[test]
+fn a_system_off_the_board_inside_the_phase_is_refused() {
+    let game = reach(5, in_combat);
+    let v = refused(&with_phase(&game, |p| p["step"]["system"] = json!("Z9")));
+    assert!(says(&v, &["Z9", "not on the board"]), "{v:#?}");
+}
+
+#[test]
+fn a_position_where_nobody_can_act_is_refused_with_the_reason() {
+    // No pieces at all.
+    let text = r#"{"players": ["ultramarines", "chaos"], "phase": "reveal"}"#;
+    let e = save::load(text, data()).err().expect("refused").to_string();
+    assert!(e.contains("no player has a unit or structure"), "{e}");
+}
+
+#[test]
+fn a_save_without_history_whose_position_is_not_its_start_is_refused() {
+    let game = intro(2, 1);
+    let mut file = save::save(&game);
+    file.position.players[0].materiel -= 1;
+    match save::load(&file.to_string(), data()) {
+        Err(e @ LoadError::EditedWithoutHistory { .. }) => {
+            let text = e.to_string();
+            assert!(text.contains("$.players[0].materiel"), "{text}");
+            assert!(text.contains("remove `start`"), "{text}");
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    // Without `start` the same position loads as a hand-made one, its edit kept.
+    file.start = None;
+    let loaded = save::load(&file.to_string(), data()).unwrap();
+    assert_eq!(
+        loaded.position().players[0].materiel,
+        file.position.players[0].materiel
+    );
+}
+
+#[test]
+fn a_history_that_stops_short_of_its_position_names_the_entry_after_it() {
+    let mut game = intro(2, 1);
+    let mut bots = [HeuristicBot::new(1), HeuristicBot::new(2)];
+    for _ in 0..12 {
+        let seat = game.decision().unwrap().seat;
+        let act = bots[seat.index()].choose(&game).unwrap();
+        game.apply(act).unwrap();
+    }
+    let mut file = save::save(&game);
+    let extra = file.history.pop().unwrap();
+    file.history.push(extra.clone());
+    let earlier = file.history.len() - 1;
+    // The stored position is the one before the last entry.
+    let mut replay = intro(2, 1);
+    for h in &file.history[..earlier] {
+        replay.apply(h.parse().unwrap()).unwrap();
+    }
+    file.position = replay.position().clone();
+    match save::load(&file.to_string(), data()) {
+        Err(LoadError::Mismatch { first, .. }) => {
+            assert!(
+                first.contains(&format!("entry {} (`{extra}`)", earlier + 1)),
+                "{first}"
+            );
+        }
+        other => panic!("expected a mismatch, got {other:?}"),
+    }
+}
