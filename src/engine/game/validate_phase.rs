@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::board::Board;
 use crate::engine::card_step::CardStep;
-use crate::engine::combat::{CombatSide, CombatState, CombatStep};
+use crate::engine::combat::{CombatSide, CombatState};
 use crate::engine::data::GameData;
 use crate::engine::ids::{AreaId, EdgeId, Faction, Seat, SystemId};
 use crate::engine::phase::{OpStep, Phase, RefreshStep};
@@ -404,13 +404,13 @@ fn combat(ck: &mut Check<'_>, faction: Faction, c: &CombatState) {
     for p in &c.pending {
         ck.any_card(&p.card, "a card ability being resolved");
     }
-    let preparing = matches!(c.step, CombatStep::Reinforce { .. });
-    let rounds = if preparing { 0..=3 } else { 1..=3 };
-    if !rounds.contains(&c.round) {
+    // Round 0 is the preparation before the first execution round (reinforcements, and card
+    // abilities that resolve then).
+    if c.round > 3 {
         (ck.say)(
             COMBAT,
             format!(
-                "the combat in {} is in execution round {}; a combat has rounds 1-3",
+                "the combat in {} is in execution round {}; a combat has rounds 1-3 (0 while preparing)",
                 c.area, c.round
             ),
         );
