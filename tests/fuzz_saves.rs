@@ -124,6 +124,7 @@ fn position_only(game: &Game) -> String {
         start: None,
         history: Vec::new(),
         position: game.position().clone(),
+        names: Vec::new(),
     };
     file.to_string()
 }
