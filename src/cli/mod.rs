@@ -37,8 +37,9 @@ pub fn asset_file_names() -> Vec<&'static str> {
 /// # Errors
 /// The first name that is no faction.
 pub fn parse_factions(text: &str) -> Result<Vec<Faction>, String> {
+    // Spaces around the commas are the shell's business, not the notation's.
     text.split(',')
-        .map(|f| f.parse::<Faction>().map_err(|e| e.to_string()))
+        .map(|f| f.trim().parse::<Faction>().map_err(|e| e.to_string()))
         .collect()
 }
 

@@ -425,7 +425,14 @@ pub enum ParseActionError {
 impl FromStr for Action {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let words: Vec<&str> = s.split_whitespace().filter(|w| *w != "->").collect();
+        // Typed actions may be in any case (`Place Advance b2`): each word is brought to the
+        // notation's case before the strict parsers read it; spellings stay strict (`A01`).
+        let owned: Vec<String> = s
+            .split_whitespace()
+            .filter(|w| *w != "->")
+            .map(notation_case)
+            .collect();
+        let words: Vec<&str> = owned.iter().map(String::as_str).collect();
         let Some((&verb, rest)) = words.split_first() else {
             return Err(ParseActionError::UnknownVerb(String::new()));
         };
@@ -687,6 +694,23 @@ fn tile_code(code: &str) -> Option<(u8, bool)> {
         "B" | "b" => Some((number, true)),
         _ => None,
     }
+}
+
+/// A word of a typed action in the notation's case: a system, area or edge (`b2.NW`) with a
+/// capital letter and the rest small (`B2.nw`), anything else in small letters.
+fn notation_case(word: &str) -> String {
+    let small = word.to_ascii_lowercase();
+    let mut chars = small.chars();
+    // `x2` (a count) and `r1` (a rotation) are no places: boards are at most 7 systems wide.
+    if let Some(letter) = chars.next().filter(|l| !matches!(l, 'x' | 'r')) {
+        let place = format!("{}{}", letter.to_ascii_uppercase(), chars.as_str());
+        let system = place.split('.').next().unwrap_or_default();
+        // Only words naming a place: `x2` and `r1` stay as they are.
+        if system.parse::<crate::engine::ids::SystemId>().is_ok() {
+            return place;
+        }
+    }
+    small
 }
 
 #[cfg(test)]

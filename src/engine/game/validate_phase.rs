@@ -184,7 +184,6 @@ pub(super) fn validate_phase(
         }
     }
     event_cards_once(&mut ck);
-    combat_cards_once(&mut ck);
     reinforcements_in_box(&mut ck);
 }
 
@@ -432,16 +431,17 @@ fn refresh_step(ck: &mut Check<'_>, faction: Faction, step: &RefreshStep) {
         }
         RefreshStep::MoveStorm { card, ability } => {
             ck.event_card(faction, card, "the event card moving a storm");
-            let on_top = ck
+            // A card revealed only to move a storm stays in the deck.
+            let in_deck = ck
                 .pos
                 .seat_of(faction)
                 .and_then(|s| ck.pos.player(s))
-                .and_then(|p| p.event_deck.last());
-            if !ability && on_top != Some(card) {
+                .is_some_and(|p| p.event_deck.contains(card));
+            if !ability && !in_deck {
                 (ck.say)(
                     CARDS,
                     format!(
-                        "`{card}` is revealed from {}'s event deck, but is not its top card",
+                        "`{card}` is revealed from {}'s event deck, but is not in it",
                         faction.name()
                     ),
                 );
@@ -533,50 +533,6 @@ fn event_cards_once(ck: &mut Check<'_>) {
                     CARDS,
                     format!(
                         "{} holds `{card}` {n} times (deck, schemes and cards in play); the faction has {exists}",
-                        p.faction.name()
-                    ),
-                );
-            }
-        }
-    }
-}
-
-/// Each combat card exists as a pair: deck, upgrade deck and the cards of a combat together
-/// hold each at most twice.
-fn combat_cards_once(ck: &mut Check<'_>) {
-    let sides: Vec<&CombatSide> = match &ck.pos.phase {
-        Phase::Operations {
-            step: OpStep::Combat(c),
-            ..
-        } => vec![&c.attacker, &c.defender],
-        _ => Vec::new(),
-    };
-    for p in &ck.pos.players {
-        let mut held: BTreeMap<&String, usize> = BTreeMap::new();
-        let in_combat = sides
-            .iter()
-            .filter(|s| s.faction == Some(p.faction))
-            .flat_map(|s| {
-                s.hand
-                    .iter()
-                    .chain(&s.chosen)
-                    .chain(&s.played)
-                    .chain(&s.discarded)
-            });
-        for c in p
-            .combat_deck
-            .iter()
-            .chain(&p.combat_upgrades)
-            .chain(in_combat)
-        {
-            *held.entry(c).or_default() += 1;
-        }
-        for (card, n) in held {
-            if n > 2 {
-                (ck.say)(
-                    CARDS,
-                    format!(
-                        "{} holds `{card}` {n} times; each combat card exists twice",
                         p.faction.name()
                     ),
                 );
