@@ -533,7 +533,7 @@ fn check_game(game: &Game, data: &Arc<GameData>, rng: &mut ChaCha8Rng) -> Result
 /// Loads one mutated file the way the command line does, and judges the result.
 fn run_case(bytes: &[u8], path: &Path, data: &Arc<GameData>, rng: &mut ChaCha8Rng) -> Outcome {
     std::fs::write(path, bytes).unwrap();
-    let via_cli = herakon::cli::load_game(path, Arc::clone(data));
+    let via_cli = herakon::store::saves::load_game(path, Arc::clone(data));
     let _ = std::fs::remove_file(path);
     let shown = path.display().to_string();
     let game = match via_cli {
