@@ -246,3 +246,36 @@ fn a_history_that_stops_short_of_its_position_names_the_entry_after_it() {
         other => panic!("expected a mismatch, got {other:?}"),
     }
 }
+
+#[test]
+fn faces_set_by_hand_beyond_the_sixteen_dice_of_the_box_are_refused() {
+    // The dice-limit puzzle queues nine faces, more than a side rolls: allowed, as a roll
+    // draws only what it rolls. Seventeen are more than the box holds.
+    let puzzle = std::fs::read_to_string("saves/situations/dice-limit.json").unwrap();
+    assert!(save::load(&puzzle, data()).is_ok());
+    let text = puzzle.replace("\"OOOOOOOOO\"", &format!("\"{}\"", "O".repeat(17)));
+    let v = refused(&text);
+    assert!(says(&v, &["17 faces", "16 dice"]), "{v:#?}");
+}
+
+#[test]
+fn a_contested_area_neither_in_the_active_system_nor_next_to_it_is_refused() {
+    // A follow-up combat (Wave Serpent) may be fought next to the active system; farther
+    // away, no rule puts a combat.
+    let game = reach(5, in_combat);
+    let phase = serde_json::to_value(&game.position().phase).unwrap();
+    let system = phase["step"]["system"].as_str().unwrap().to_string();
+    let b = game.board();
+    let far = b
+        .areas()
+        .map(|a| a.id)
+        .find(|&a| {
+            a.system.to_string() != system
+                && !b.area_neighbours(a).any(|n| n.system.to_string() == system)
+        })
+        .expect("an area away from the active system");
+    let v = refused(&with_phase(&game, |p| {
+        p["step"]["area"] = json!(far.to_string());
+    }));
+    assert!(says(&v, &[&far.to_string(), "nor next to it"]), "{v:#?}");
+}

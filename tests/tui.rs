@@ -490,7 +490,8 @@ fn help_shows_the_keys() {
 #[test]
 fn help_shows_the_rulings_of_the_decision_at_hand() {
     // Chaos resolving a Dominate order: the faction ability's ruling is the one to read.
-    let sketch = r#"{"players": ["ultramarines", "chaos"], "turn": 2, "phase": "dominate B3"}"#;
+    let sketch = r#"{"players": ["ultramarines", "chaos"], "turn": 2, "phase": "dominate B3",
+        "areas": {"A1.nw": "ultramarines factory", "B3.sw": "chaos factory"}}"#;
     let mut game = herakon::engine::save::load(sketch, data()).unwrap();
     assert_eq!(
         game.decision().map(|d| d.kind),

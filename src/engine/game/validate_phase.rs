@@ -187,11 +187,24 @@ pub(super) fn validate_phase(
     reinforcements_in_box(&mut ck);
 }
 
+/// The faces set by hand for the next rolls are a queue the roll draws from, not dice on the
+/// table: a roll takes as many as it rolls and drops the rest, so a sketch may set more faces
+/// than a side rolls (the dice-limit puzzle sets nine to show that only eight are rolled). They
+/// are bounded by the box, whose 16 dice are the 8 of each side.
 fn forced_dice(ck: &mut Check<'_>) {
     let f = &ck.pos.forced_dice;
-    let (a, d) = (f.attacker.len(), f.defender.len());
-    ck.dice(a, "the attacker's roll set by hand");
-    ck.dice(d, "the defender's roll set by hand");
+    let max = 2 * usize::from(ck.data.die.max_per_side);
+    for (n, what) in [
+        (f.attacker.len(), "the attacker's roll set by hand"),
+        (f.defender.len(), "the defender's roll set by hand"),
+    ] {
+        if n > max {
+            (ck.say)(
+                "Rolling Dice",
+                format!("{what} has {n} faces; the box holds only {max} dice"),
+            );
+        }
+    }
 }
 
 fn card_flags(ck: &mut Check<'_>) {
@@ -363,7 +376,20 @@ fn side_cards(ck: &mut Check<'_>, side: &CombatSide, who: &str) {
 
 fn combat(ck: &mut Check<'_>, faction: Faction, c: &CombatState) {
     ck.system(c.system, "the combat's system");
-    ck.area_in(c.area, c.system, "the contested area");
+    // A combat a card starts after this one (Wave Serpent moving units into an enemy area) is
+    // fought in an area next to the active system, under the same Advance: the contested area
+    // is in the combat's system or borders one of its areas.
+    ck.area(c.area, "the contested area");
+    let borders = |b: &Board| b.area_neighbours(c.area).any(|n| n.system == c.system);
+    if c.area.system != c.system && !ck.board.is_some_and(borders) {
+        (ck.say)(
+            STEP,
+            format!(
+                "the contested area is {}, which is neither in the active system {} nor next to it",
+                c.area, c.system
+            ),
+        );
+    }
     for &o in &c.attack_origins {
         ck.area(o, "an area the attackers came from");
     }
