@@ -397,7 +397,8 @@ fn position_sketch_validate_lists_every_broken_rule() {
 #[test]
 fn component_limitations_validate_counts_asset_tokens_held_and_committed_against_the_box() {
     // Four players hold 3 reinforcement tokens each (12, the whole box) while one more is
-    // committed to the combat in progress: 13 tokens out of a supply of 12.
+    // committed to the combat in progress: 13 tokens out of a supply of 12. The attacker holds
+    // a card so that somebody can act (a position where nobody can is refused on its own).
     let body = |committed: &str| {
         format!(
             r#"{{
@@ -411,7 +412,8 @@ fn component_limitations_validate_counts_asset_tokens_held_and_committed_against
   "phase": {{"phase": "operations", "turn": 0, "step": {{
     "step": "combat", "system": "A1", "area": "A1.ne", "attack_origins": ["A1.nw"],
     "round": 1, "winner": null, "combat_step": {{"step": "choose-card", "side": "attacker"}},
-    "attacker": {{"faction": "ultramarines", "reinforced": true, "reinforcements": [{committed}]}},
+    "attacker": {{"faction": "ultramarines", "reinforced": true, "reinforcements": [{committed}],
+      "hand": ["Blessed Power Armour"]}},
     "defender": {{"faction": "chaos", "reinforced": true, "reinforcements": []}}
   }}}}
 }}"#
