@@ -969,7 +969,12 @@ impl Sketch {
                     } if factions.get(t.index()) == Some(&f) => drawn.clone(),
                     Phase::Refresh {
                         turn: t,
-                        step: super::phase::RefreshStep::EventAbility { card },
+                        step:
+                            super::phase::RefreshStep::EventAbility { card }
+                            | super::phase::RefreshStep::MoveStorm {
+                                card,
+                                ability: true,
+                            },
                     } if factions.get(t.index()) == Some(&f) => vec![card.clone()],
                     _ => Vec::new(),
                 };
