@@ -1162,3 +1162,370 @@ fn combat_upgrade_replaces_a_card_of_the_combat_deck() {
         "combat deck has 5 different cards",
     );
 }
+
+#[test]
+fn storm_moves_once_per_refresh_phase() {
+    // The storm on B2.n (= B1.s) has moved already this Refresh Phase (in an earlier seat's
+    // event); its icon would take it to B1.n, a free edge, so only "once" forbids it.
+    let mut pos = storm_move(&["B2.n", "B2.s"]).position().clone();
+    let moved: herakon::engine::EdgeId = "B1.s".parse().unwrap();
+    for s in &mut pos.storms {
+        if s.edge == moved {
+            s.moved = true;
+        }
+    }
+    assert!(pos.storms.iter().any(|s| s.moved), "a storm marked moved");
+    let g = Game::from_position(pos, common::data()).unwrap();
+    refused(
+        &g,
+        "storm B1.s -> B1.n",
+        "Warp Storms",
+        "the storm on B1.s has already moved this Refresh Phase",
+    );
+}
+
+// ----- Orbital strike damage (explain_strike_damage) -----
+
+/// An orbital strike by the Ultramarines from B2.ne on B2.se, held by World Eaters with
+/// `units` (and `structure`), with `remaining` damage for the World Eaters to assign.
+fn strike_damage(units: &str, remaining: u8) -> Game {
+    game(&json!({
+        "players": ["ultramarines", "chaos"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "B3.sw": "chaos factory",
+            "B2.ne": "strike-cruiser", "B2.se": units
+        },
+        "phase": {"phase": "operations", "turn": 0, "step": {
+            "step": "orbital", "system": "B2", "void": "B2.ne", "world": "B2.se",
+            "dice": [], "remaining": remaining
+        }}
+    }))
+}
+
+#[test]
+fn strike_damage_to_units_only_not_a_bastion() {
+    let g = strike_damage("chaos-space-marine, chaos bastion", 1);
+    allowed(&g, "damage chaos-space-marine");
+    refused(
+        &g,
+        "damage bastion",
+        "Orbital Strikes",
+        "an orbital strike damages units only",
+    );
+}
+
+#[test]
+fn strike_damage_to_units_only_not_a_reinforcement_token() {
+    let g = strike_damage("chaos-space-marine", 1);
+    refused(
+        &g,
+        "damage reinforcement",
+        "Orbital Strikes",
+        "an orbital strike damages units only",
+    );
+}
+
+#[test]
+fn strike_damage_unrouted_units_before_routed_ones() {
+    let g = strike_damage("routed cultist, chaos-space-marine", 1);
+    allowed(&g, "damage chaos-space-marine");
+    refused(
+        &g,
+        "damage routed cultist",
+        "Orbital Strikes",
+        "unrouted units on B2.se; they suffer the damage before routed ones",
+    );
+}
+
+#[test]
+fn strike_damage_only_to_a_unit_on_the_struck_world() {
+    let g = strike_damage("routed cultist, chaos-space-marine", 1);
+    refused(
+        &g,
+        "damage cultist",
+        "Orbital Strikes",
+        "there is no unrouted cultist of World Eaters on B2.se",
+    );
+    refused(
+        &g,
+        "damage routed helbrute",
+        "Orbital Strikes",
+        "there is no routed helbrute of World Eaters on B2.se",
+    );
+}
+
+// ----- Constructing the board in Setup (explain_setup, construct.rs) -----
+// Already in tests/setup.rs: a tile next to a placed one and within the board's size
+// (a_tile_must_be_adjacent_to_a_placed_tile, the_board_may_not_exceed_*), every initial force
+// by the third tile (every_initial_force_is_placed_by_the_third_tile_...), unit capacity
+// (initial_forces_respect_unit_capacity_and_unit_kind), objective tokens of one faction never
+// on one tile and the most-held faction first, storms never on a storm or off the board.
+
+use herakon::engine::{AreaId, Faction, NewGameOptions, SetupKind, SetupStep, StructureKind};
+use herakon::engine::{SystemId, UnitType};
+
+/// A constructed setup for two players (seed 11): the first seat to place its first tile.
+fn constructed() -> Game {
+    Game::new(
+        &NewGameOptions {
+            players: 2,
+            factions: None,
+            seed: 11,
+            setup: SetupKind::Build,
+        },
+        common::data(),
+    )
+    .unwrap()
+}
+
+/// Asserts that the setup `action` is refused under `rule` with a reason containing `clause`.
+fn setup_refused(g: &Game, action: Action, rule: &str, clause: &str) {
+    assert!(!g.legal_actions().contains(&action), "`{action}` is legal");
+    let e = g.check(&action).unwrap_err();
+    assert_eq!(e.rule, rule, "`{action}`: {e}");
+    assert!(
+        e.reason.contains(clause),
+        "`{action}`: {e}\nexpected: {clause}"
+    );
+}
+
+/// The constructed setup after the first seat placed its first tile (the first legal one):
+/// its initial forces are to be placed on that tile, returned with the game.
+fn forces_step() -> (Game, SystemId) {
+    let mut g = constructed();
+    let first = g.legal_actions()[0];
+    g.apply(first).unwrap();
+    let Some(SetupStep::Forces { system }) = g.setup_state().map(|s| s.step) else {
+        panic!("not placing forces: {:?}", g.decision())
+    };
+    (g, system)
+}
+
+/// An area of `system`: a world if `world`, else a void.
+fn area_of(g: &Game, system: SystemId, world: bool) -> AreaId {
+    g.board()
+        .areas_of(system)
+        .find(|a| a.is_world() == world)
+        .map(|a| a.id)
+        .unwrap()
+}
+
+/// The faction deciding now.
+fn deciding(g: &Game) -> Faction {
+    let seat = g.decision().unwrap().seat;
+    g.position().players[seat.index()].faction
+}
+
+#[test]
+fn setup_tile_only_one_of_the_own_tiles() {
+    let g = constructed();
+    let s = g.setup_state().unwrap();
+    let seat = g.decision().unwrap().seat;
+    let other = s.hands[1 - seat.index()][0];
+    let legal = g.legal_actions();
+    let Action::PlaceTile { system, .. } = legal[0] else {
+        panic!("{}", legal[0])
+    };
+    setup_refused(
+        &g,
+        Action::PlaceTile {
+            number: other,
+            side_b: false,
+            rotation: 0,
+            system,
+        },
+        "Setup",
+        &format!("holds no system tile {other}"),
+    );
+}
+
+#[test]
+fn setup_tile_turns_zero_to_three_quarter_turns() {
+    let g = constructed();
+    let Action::PlaceTile {
+        number,
+        side_b,
+        system,
+        ..
+    } = g.legal_actions()[0]
+    else {
+        panic!()
+    };
+    setup_refused(
+        &g,
+        Action::PlaceTile {
+            number,
+            side_b,
+            rotation: 4,
+            system,
+        },
+        "Setup",
+        "0-3 quarter turns",
+    );
+}
+
+#[test]
+fn setup_forces_on_the_tile_just_placed() {
+    let (g, system) = forces_step();
+    let elsewhere: AreaId = "A1.nw".parse().unwrap();
+    assert_ne!(elsewhere.system, system);
+    let unit = own_unit(&g, false);
+    setup_refused(
+        &g,
+        Action::SetupUnit {
+            unit,
+            area: elsewhere,
+        },
+        "Setup",
+        &format!("initial forces go on the tile just placed, {system}"),
+    );
+    setup_refused(
+        &g,
+        Action::SetupStructure {
+            kind: StructureKind::Factory,
+            area: elsewhere,
+        },
+        "Setup",
+        "tile just placed",
+    );
+}
+
+/// A unit type of the deciding faction's initial forces: a ship if `ship`, else a ground unit.
+fn own_unit(g: &Game, ship: bool) -> UnitType {
+    let f = deciding(g);
+    common::data()
+        .faction(f)
+        .initial_forces
+        .units
+        .keys()
+        .copied()
+        .find(|&u| g.is_ship(u) == ship)
+        .unwrap()
+}
+
+#[test]
+fn setup_forces_only_own_units() {
+    let (g, system) = forces_step();
+    let f = deciding(&g);
+    let foreign = UnitType::ALL
+        .into_iter()
+        .find(|u| u.faction() != f && !g.is_ship(*u))
+        .unwrap();
+    setup_refused(
+        &g,
+        Action::SetupUnit {
+            unit: foreign,
+            area: area_of(&g, system, true),
+        },
+        "Setup",
+        &format!("a {foreign} is not one of"),
+    );
+}
+
+#[test]
+fn setup_forces_only_units_left_among_the_initial_forces() {
+    let (g, system) = forces_step();
+    let f = deciding(&g);
+    let sheet = common::data().faction(f).initial_forces.clone();
+    let missing = UnitType::ALL
+        .into_iter()
+        .find(|u| u.faction() == f && !g.is_ship(*u) && !sheet.units.contains_key(u))
+        .unwrap();
+    setup_refused(
+        &g,
+        Action::SetupUnit {
+            unit: missing,
+            area: area_of(&g, system, true),
+        },
+        "Setup",
+        &format!("has no {missing} left among his initial forces"),
+    );
+}
+
+#[test]
+fn setup_ships_in_voids_only() {
+    let (g, system) = forces_step();
+    let world = area_of(&g, system, true);
+    setup_refused(
+        &g,
+        Action::SetupUnit {
+            unit: own_unit(&g, true),
+            area: world,
+        },
+        "Moving Ships",
+        "ships are placed in voids",
+    );
+}
+
+#[test]
+fn setup_ground_units_on_worlds_only() {
+    let (g, system) = forces_step();
+    let void = area_of(&g, system, false);
+    setup_refused(
+        &g,
+        Action::SetupUnit {
+            unit: own_unit(&g, false),
+            area: void,
+        },
+        "Voids",
+        "ground units are placed on worlds",
+    );
+}
+
+/// A structure kind of the deciding faction's initial forces.
+fn own_structure(g: &Game) -> StructureKind {
+    let f = deciding(g);
+    *common::data()
+        .faction(f)
+        .initial_forces
+        .structures
+        .keys()
+        .next()
+        .unwrap()
+}
+
+#[test]
+fn setup_structures_on_worlds_only() {
+    let (g, system) = forces_step();
+    setup_refused(
+        &g,
+        Action::SetupStructure {
+            kind: own_structure(&g),
+            area: area_of(&g, system, false),
+        },
+        "Structures",
+        "a structure can only be placed on a world",
+    );
+}
+
+#[test]
+fn setup_structures_only_those_left_among_the_initial_forces() {
+    let (g, system) = forces_step();
+    let f = deciding(&g);
+    let sheet = common::data().faction(f).initial_forces.clone();
+    let missing = StructureKind::ALL
+        .into_iter()
+        .find(|k| !sheet.structures.contains_key(k))
+        .unwrap();
+    setup_refused(
+        &g,
+        Action::SetupStructure {
+            kind: missing,
+            area: area_of(&g, system, true),
+        },
+        "Setup",
+        &format!("has no {missing} left among his initial forces"),
+    );
+}
+
+#[test]
+fn setup_a_decision_of_another_step_is_no_choice_now() {
+    let g = constructed();
+    let edge: herakon::engine::EdgeId = "C3.n".parse().unwrap();
+    setup_refused(
+        &g,
+        Action::PlaceStorm { edge },
+        "Setup",
+        "is not a choice now",
+    );
+}

@@ -1440,24 +1440,78 @@ impl Game {
     }
 
     fn explain_strike_damage(&self, target: DamageTarget) -> RuleError {
+        const RULE: &str = "Orbital Strikes";
         let legal: Vec<String> = self
             .legal_actions()
             .iter()
             .map(ToString::to_string)
             .collect();
+        // The struck world and whose units take the damage: the decider of this step.
+        let world = match &self.pos.phase {
+            Phase::Operations {
+                step: OpStep::Orbital(s),
+                ..
+            } => Some(s.world),
+            Phase::Operations {
+                step: OpStep::Card(c),
+                ..
+            } => match c.as_ref() {
+                crate::engine::card_step::CardStep::Strike(s) => Some(s.world),
+                _ => None,
+            },
+            _ => None,
+        };
+        let owner = self.decision().map(|d| self.faction(d.seat));
+        let units = world.map(|w| &self.pos.area(w).units);
+        let has = |unit: Option<UnitType>, routed: bool| {
+            units.is_some_and(|us| {
+                us.iter().any(|u| {
+                    Some(u.owner()) == owner
+                        && u.routed == routed
+                        && unit.is_none_or(|t| t == u.unit)
+                })
+            })
+        };
+        let place = world.map_or_else(|| "the struck world".to_string(), |w| w.to_string());
+        let who = owner.map_or("that player", Faction::name);
+        let bastion_listed = legal.iter().any(|a| a == "damage bastion");
         let why = match target {
+            // An upgrade that ignores bastions lets a strike damage one; then only its absence
+            // forbids it.
+            DamageTarget::Bastion if !bastion_listed && self.strike_may_hit_bastion() => {
+                format!("{who} has no bastion on {place}")
+            }
             DamageTarget::Bastion | DamageTarget::Reinforcement { .. } => {
                 "an orbital strike damages units only".to_string()
             }
-            DamageTarget::Unit { routed: true, .. } => {
-                "unrouted units suffer the damage before routed ones, or there is no such unit"
-                    .to_string()
+            DamageTarget::Unit { unit, routed: true }
+                if has(Some(unit), true) && has(None, false) =>
+            {
+                format!(
+                    "{who} still has unrouted units on {place}; they suffer the damage before routed ones"
+                )
             }
-            DamageTarget::Unit { unit, .. } => format!("there is no unrouted {unit} to damage"),
+            DamageTarget::Unit { unit, routed } => format!(
+                "there is no {}{unit} of {who} on {place}",
+                if routed { "routed " } else { "unrouted " }
+            ),
         };
-        RuleError::new(
-            "Orbital Strikes",
-            format!("{why} (choices: {})", legal.join(", ")),
-        )
+        RuleError::new(RULE, format!("{why} (choices: {})", legal.join(", ")))
+    }
+
+    /// Whether the upgraded strike in progress uses an upgrade that lets it damage a bastion.
+    fn strike_may_hit_bastion(&self) -> bool {
+        match &self.pos.phase {
+            Phase::Operations {
+                step: OpStep::Card(c),
+                ..
+            } => match c.as_ref() {
+                crate::engine::card_step::CardStep::Strike(s) => {
+                    s.upgrades.iter().any(|u| self.ignores_bastions(u))
+                }
+                _ => false,
+            },
+            _ => false,
+        }
     }
 }

@@ -467,7 +467,7 @@ impl Game {
             .collect()
     }
 
-    fn ignores_bastions(&self, name: &str) -> bool {
+    pub(super) fn ignores_bastions(&self, name: &str) -> bool {
         self.data
             .order_upgrades
             .iter()
