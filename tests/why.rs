@@ -1266,9 +1266,14 @@ use herakon::engine::{SystemId, UnitType};
 
 /// A constructed setup for two players (seed 11): the first seat to place its first tile.
 fn constructed() -> Game {
+    constructed_for(2)
+}
+
+/// A constructed setup for `players` (seed 11): the first seat to place its first tile.
+fn constructed_for(players: u8) -> Game {
     Game::new(
         &NewGameOptions {
-            players: 2,
+            players,
             factions: None,
             seed: 11,
             setup: SetupKind::Build,
@@ -1527,5 +1532,120 @@ fn setup_a_decision_of_another_step_is_no_choice_now() {
         Action::PlaceStorm { edge },
         "Setup",
         "is not a choice now",
+    );
+}
+
+/// The constructed setup played on (first legal tile, `done` while allowed, the first legal
+/// objective token) until objective tokens are to be placed on a tile with two free objective
+/// spaces; returns the game and that tile. Three players: each holds tokens of two factions,
+/// so a second token may follow the first on a tile.
+fn objectives_step() -> (Game, SystemId) {
+    let mut g = constructed_for(3);
+    for _ in 0..200 {
+        if let Some(SetupStep::Objectives { system }) = g.setup_state().map(|s| s.step) {
+            let areas: std::collections::BTreeSet<AreaId> = g
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::PlaceObjective { area, .. } => Some(area),
+                    _ => None,
+                })
+                .collect();
+            if areas.len() >= 2 {
+                return (g, system);
+            }
+        }
+        let legal = g.legal_actions();
+        let act = if legal.contains(&Action::Done) {
+            Action::Done
+        } else {
+            legal[0]
+        };
+        g.apply(act).unwrap();
+    }
+    panic!("no tile with two objective spaces in this setup")
+}
+
+/// The first legal objective token placement.
+fn first_objective(g: &Game) -> (AreaId, Faction) {
+    g.legal_actions()
+        .into_iter()
+        .find_map(|a| match a {
+            Action::PlaceObjective { area, faction } => Some((area, faction)),
+            _ => None,
+        })
+        .unwrap()
+}
+
+#[test]
+fn objective_tokens_on_the_tile_just_placed() {
+    let (g, system) = objectives_step();
+    let (_, faction) = first_objective(&g);
+    let elsewhere: AreaId = ["A1.nw", "B1.nw"]
+        .into_iter()
+        .map(|a| a.parse::<AreaId>().unwrap())
+        .find(|a| a.system != system)
+        .unwrap();
+    setup_refused(
+        &g,
+        Action::PlaceObjective {
+            area: elsewhere,
+            faction,
+        },
+        "Objective Tokens",
+        &format!("objective tokens go on the tile just placed, {system}"),
+    );
+}
+
+#[test]
+fn objective_tokens_only_on_an_objective_space() {
+    let (g, system) = objectives_step();
+    let (_, faction) = first_objective(&g);
+    let plain = g
+        .board()
+        .areas_of(system)
+        .find(|a| !a.world().is_some_and(|w| w.objective_space))
+        .map(|a| a.id)
+        .unwrap();
+    setup_refused(
+        &g,
+        Action::PlaceObjective {
+            area: plain,
+            faction,
+        },
+        "Objective Tokens",
+        &format!("{plain} has no objective token space"),
+    );
+}
+
+#[test]
+fn objective_tokens_one_per_objective_space() {
+    let (mut g, _) = objectives_step();
+    let (area, faction) = first_objective(&g);
+    g.apply(Action::PlaceObjective { area, faction }).unwrap();
+    // The next token, of a faction he may still place here, on the space just filled.
+    let (_, next) = first_objective(&g);
+    setup_refused(
+        &g,
+        Action::PlaceObjective {
+            area,
+            faction: next,
+        },
+        "Objective Tokens",
+        &format!("the objective space of {area} is taken"),
+    );
+}
+
+#[test]
+fn objective_tokens_only_those_the_player_holds() {
+    let (g, _) = objectives_step();
+    let (area, _) = first_objective(&g);
+    // His own faction's tokens are never dealt to him.
+    let own = deciding(&g);
+    setup_refused(
+        &g,
+        Action::PlaceObjective { area, faction: own },
+        "Objective Tokens",
+        &format!("holds no objective token of {}", own.name()),
     );
 }
