@@ -1649,3 +1649,92 @@ fn objective_tokens_only_those_the_player_holds() {
         &format!("holds no objective token of {}", own.name()),
     );
 }
+
+/// Constructed setups for 2-4 players (seeds 1-40) played on by the first legal action (or
+/// `done`), until `found` returns something for a position; what it returned.
+fn setup_search<T>(mut found: impl FnMut(&Game) -> Option<T>) -> Option<T> {
+    for players in 2..=4 {
+        for seed in 1..=40 {
+            let mut g = Game::new(
+                &NewGameOptions {
+                    players,
+                    factions: None,
+                    seed,
+                    setup: SetupKind::Build,
+                },
+                common::data(),
+            )
+            .unwrap();
+            while g.setup_state().is_some() {
+                if let Some(t) = found(&g) {
+                    return Some(t);
+                }
+                let legal = g.legal_actions();
+                let act = if legal.contains(&Action::Done) {
+                    Action::Done
+                } else {
+                    legal[seed as usize % legal.len()]
+                };
+                g.apply(act).unwrap();
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn setup_tile_side_must_leave_room_for_the_remaining_initial_forces() {
+    // A tile and side of the hand on a free place where others may go, refused: only the
+    // room left for the initial forces can forbid it.
+    let hit = setup_search(|g| {
+        let s = g.setup_state()?;
+        if s.step != SetupStep::Tile {
+            return None;
+        }
+        let legal = g.legal_actions();
+        let Action::PlaceTile { system, .. } = *legal.first()? else {
+            return None;
+        };
+        let hand = &s.hands[g.decision()?.seat.index()];
+        hand.iter()
+            .flat_map(|&number| {
+                [false, true].map(|side_b| Action::PlaceTile {
+                    number,
+                    side_b,
+                    rotation: 0,
+                    system,
+                })
+            })
+            .find(|a| !legal.contains(a))
+            .map(|a| (g.clone(), a))
+    });
+    let (g, act) = hit.expect("some setup where a side leaves too little room");
+    setup_refused(
+        &g,
+        act,
+        "Setup",
+        "remaining initial forces would not fit on his remaining tiles",
+    );
+}
+
+#[test]
+fn setup_forces_placed_now_when_the_remaining_tiles_cannot_hold_them() {
+    // Not his third tile (tiles remain in his hand), yet `done` is refused: the forces left
+    // would not fit on the tiles left.
+    let hit = setup_search(|g| {
+        let s = g.setup_state()?;
+        let seat = g.decision()?.seat;
+        let early = !s.hands[seat.index()].is_empty();
+        (matches!(s.step, SetupStep::Forces { .. })
+            && early
+            && !g.legal_actions().contains(&Action::Done))
+        .then(|| g.clone())
+    });
+    let g = hit.expect("some setup where forces must be placed before the third tile");
+    setup_refused(
+        &g,
+        Action::Done,
+        "Setup",
+        "remaining initial forces would not fit on his remaining tiles; place more of them here",
+    );
+}
