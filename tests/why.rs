@@ -1654,12 +1654,12 @@ fn objective_tokens_only_those_the_player_holds() {
 /// `done`), until `found` returns something for a position; what it returned.
 fn setup_search<T>(mut found: impl FnMut(&Game) -> Option<T>) -> Option<T> {
     for players in 2..=4 {
-        for seed in 1..=40 {
+        for seed in 1u8..=40 {
             let mut g = Game::new(
                 &NewGameOptions {
                     players,
                     factions: None,
-                    seed,
+                    seed: u64::from(seed),
                     setup: SetupKind::Build,
                 },
                 common::data(),
@@ -1673,7 +1673,7 @@ fn setup_search<T>(mut found: impl FnMut(&Game) -> Option<T>) -> Option<T> {
                 let act = if legal.contains(&Action::Done) {
                     Action::Done
                 } else {
-                    legal[seed as usize % legal.len()]
+                    legal[usize::from(seed) % legal.len()]
                 };
                 g.apply(act).unwrap();
             }
