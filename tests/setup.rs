@@ -439,16 +439,16 @@ fn initial_forces_respect_unit_capacity_and_unit_kind() {
         Action::SetupUnit { unit, .. } if !g.is_ship(unit) => Some(unit),
         _ => None,
     });
-    if let Some(unit) = spare {
-        assert_eq!(placed, cap);
-        let err = g
-            .check(&Action::SetupUnit {
-                unit,
-                area: world.1,
-            })
-            .unwrap_err();
-        assert_eq!(err.rule, "Unit Capacity", "{}", err.reason);
-    }
+    // Seed 11 leaves one in hand, so the capacity refusal is always checked.
+    let unit = spare.expect("a ground unit still to place once the world is full");
+    assert_eq!(placed, cap);
+    let err = g
+        .check(&Action::SetupUnit {
+            unit,
+            area: world.1,
+        })
+        .unwrap_err();
+    assert_eq!(err.rule, "Unit Capacity", "{}", err.reason);
 }
 
 #[test]
