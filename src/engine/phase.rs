@@ -122,6 +122,21 @@ pub struct AdvanceStep {
     pub friendly_at_ground_start: Vec<AreaId>,
 }
 
+impl AdvanceStep {
+    /// An Advance in `system` before anything has moved: ships first, from no origin yet.
+    #[must_use]
+    pub fn new(system: SystemId) -> AdvanceStep {
+        AdvanceStep {
+            system,
+            ground_stage: false,
+            ship_origin: None,
+            ground_origin: None,
+            moves: Vec::new(),
+            friendly_at_ground_start: Vec::new(),
+        }
+    }
+}
+
 /// One group of units moved by an Advance order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -839,14 +839,7 @@ impl Game {
                 )));
                 self.set_phase(Phase::Operations {
                     turn: seat,
-                    step: OpStep::Advance(AdvanceStep {
-                        system,
-                        ground_stage: false,
-                        ship_origin: None,
-                        ground_origin: None,
-                        moves: Vec::new(),
-                        friendly_at_ground_start: Vec::new(),
-                    }),
+                    step: OpStep::Advance(AdvanceStep::new(system)),
                 });
                 return;
             }

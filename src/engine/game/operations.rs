@@ -105,14 +105,7 @@ impl Game {
                 units_bought: 0,
                 structure_stage: false,
             }),
-            Order::Advance => OpStep::Advance(AdvanceStep {
-                system,
-                ground_stage: false,
-                ship_origin: None,
-                ground_origin: None,
-                moves: Vec::new(),
-                friendly_at_ground_start: Vec::new(),
-            }),
+            Order::Advance => OpStep::Advance(AdvanceStep::new(system)),
             Order::Dominate => OpStep::Dominate(self.collect_assets(turn, system, log)),
             Order::Strategize => OpStep::Strategize(StrategizeStep {
                 system,

@@ -24,14 +24,7 @@ impl Game {
     /// ships where they stand) and the areas where entering starts a combat.
     pub(super) fn preview_advance(&self, seat: Seat, system: SystemId) -> AdvancePreview {
         let faction = self.faction(seat);
-        let mut step = AdvanceStep {
-            system,
-            ground_stage: false,
-            ship_origin: None,
-            ground_origin: None,
-            moves: Vec::new(),
-            friendly_at_ground_start: Vec::new(),
-        };
+        let mut step = AdvanceStep::new(system);
         let mut enemy: BTreeMap<AreaId, Vec<Faction>> = BTreeMap::new();
         let groups = |g: &Game, enemy: &mut BTreeMap<AreaId, Vec<Faction>>| {
             let mut out: Vec<UnitGroup> = Vec::new();
