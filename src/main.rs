@@ -262,7 +262,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
         Command::Validate { file } => {
             let text = store::read_text(&file)?;
-            match herakon::engine::save::load(&text, data) {
+            match herakon::engine::format::save::load(&text, data) {
                 Ok(_) => {
                     cli::print(&format!("{}: valid\n", file.display()))?;
                     Ok(ExitCode::SUCCESS)
@@ -286,7 +286,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 None => None,
             };
             cli::print(&cli::show::position_text(&game, viewer))?;
-            if let Some(summary) = herakon::engine::summary::summarize(&game) {
+            if let Some(summary) = herakon::engine::report::summary::summarize(&game) {
                 cli::print(&format!(
                     "
 {}",

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{a, intro};
-use herakon::engine::board::Board;
-use herakon::engine::ids::{EdgeId, SystemId};
+use herakon::engine::rules::board::Board;
+use herakon::engine::state::ids::{EdgeId, SystemId};
 
 fn s(name: &str) -> SystemId {
     name.parse().unwrap()

@@ -7,7 +7,7 @@ mod common;
 
 use herakon::bot::BotKind;
 use herakon::bot::play::{Matchup, play_out};
-use herakon::engine::phase::EndReason;
+use herakon::engine::state::phase::EndReason;
 
 #[test]
 fn the_heuristic_bot_beats_the_random_bot_in_most_two_player_games() {

@@ -6,11 +6,12 @@
 mod common;
 
 use common::{build, clear_board, edited, legal, play};
-use herakon::engine::combat::{CombatRole, CombatSide, CombatState, CombatStep};
-use herakon::engine::data::DieFace::{self, Defence as D, Morale as M, Offence as O};
-use herakon::engine::ids::{AreaId, Faction, Order, Seat, StructureKind};
-use herakon::engine::phase::{OpStep, Phase};
-use herakon::engine::position::Unit;
+use herakon::engine::state::combat_state::{CombatSide, CombatState, CombatStep};
+use herakon::engine::state::die::CombatRole;
+use herakon::engine::state::die::DieFace::{self, Defence as D, Morale as M, Offence as O};
+use herakon::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind};
+use herakon::engine::state::phase::{OpStep, Phase};
+use herakon::engine::state::position::Unit;
 use herakon::engine::{DecisionKind, Game, Position, UnitType, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;
@@ -29,7 +30,7 @@ fn places() -> (AreaId, AreaId, AreaId) {
         let origin = b.area_neighbours(w.id).find(|n| {
             n.system != w.id.system
                 && b.area(*n)
-                    .is_some_and(herakon::engine::board::AreaInfo::is_world)
+                    .is_some_and(herakon::engine::rules::board::AreaInfo::is_world)
         });
         let other = b
             .areas_of(w.id.system)
@@ -1066,7 +1067,7 @@ fn teer_it_down_when_an_assess_damage_step_ends_on_a_world_destroys_a_structure(
             scheme(p, ORK, "Teer It Down!");
             p.area_mut(here())
                 .structures
-                .push(herakon::engine::position::Structure {
+                .push(herakon::engine::state::position::Structure {
                     kind: StructureKind::City,
                     owner: UM,
                 });
@@ -1675,7 +1676,7 @@ fn corsair_raid_offered() -> (Game, AreaId, AreaId) {
     let b = g0.board();
     let is_world = |x: AreaId| {
         b.area(x)
-            .is_some_and(herakon::engine::board::AreaInfo::is_world)
+            .is_some_and(herakon::engine::rules::board::AreaInfo::is_world)
     };
     let (third, void) = b
         .areas_of(area.system)
@@ -1757,9 +1758,9 @@ fn cannot_is_absolute_fire_dragons_vengeance_blocks_defence_tokens_mirrored_by_w
                 ..
             } = &mut p.phase
             {
-                c.defender.lasting = vec![herakon::engine::effect::Lasting {
+                c.defender.lasting = vec![herakon::engine::state::effect::Lasting {
                     card: "Weirdboyz".into(),
-                    modifier: herakon::engine::effect::Modifier::MirrorTokens,
+                    modifier: herakon::engine::state::effect::Modifier::MirrorTokens,
                 }];
             }
         },
@@ -1790,9 +1791,9 @@ fn cannot_is_absolute_weirdboyz_still_copies_what_is_allowed() {
                 ..
             } = &mut p.phase
             {
-                c.defender.lasting = vec![herakon::engine::effect::Lasting {
+                c.defender.lasting = vec![herakon::engine::state::effect::Lasting {
                     card: "Weirdboyz".into(),
-                    modifier: herakon::engine::effect::Modifier::MirrorTokens,
+                    modifier: herakon::engine::state::effect::Modifier::MirrorTokens,
                 }];
             }
         },
@@ -1862,7 +1863,7 @@ fn wave_serpent_only_one_new_contested_area_however_many_copies_are_played() {
             } = &mut p.phase
             {
                 // An earlier Wave Serpent already made `third` the new contested area.
-                c.next_combat = Some(herakon::engine::combat::NextCombat {
+                c.next_combat = Some(herakon::engine::state::combat_state::NextCombat {
                     area: third,
                     attacker: EL,
                 });
@@ -1947,7 +1948,7 @@ fn component_limits_a_free_reinforcement_token_comes_from_the_supply_of_twelve()
         },
     );
     assert_eq!(
-        g.assets_in_supply(herakon::engine::ids::Asset::Reinforcement),
+        g.assets_in_supply(herakon::engine::state::ids::Asset::Reinforcement),
         0
     );
     play(&mut g, &["card 1", "card 1", "use"]);

@@ -5,10 +5,10 @@
 mod common;
 
 use common::{a, build, clear_board, edited, legal, play, put, revealed};
-use herakon::engine::data::DieFace::{Defence as D, Morale as M, Offence as O};
-use herakon::engine::ids::{Faction, Order, Seat, StructureKind};
-use herakon::engine::phase::{Phase, RefreshStep};
-use herakon::engine::position::Position;
+use herakon::engine::state::die::DieFace::{Defence as D, Morale as M, Offence as O};
+use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
+use herakon::engine::state::phase::{Phase, RefreshStep};
+use herakon::engine::state::position::Position;
 use herakon::engine::{DecisionKind, Game, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;
@@ -152,7 +152,7 @@ fn unwavering_resolve_rallies_a_system_instead_of_revealing_an_order() {
         revealed(p, 0, "A1", Order::Deploy);
         p.phase = Phase::Operations {
             turn: Seat(0),
-            step: herakon::engine::phase::OpStep::Reveal,
+            step: herakon::engine::state::phase::OpStep::Reveal,
         };
     });
     assert!(legal(&g).contains(&"use-event".to_string()));
@@ -180,7 +180,7 @@ fn blight_of_nurgle_routs_an_enemy_unit_instead_of_revealing_an_order() {
         revealed(p, 1, "B3", Order::Deploy);
         p.phase = Phase::Operations {
             turn: Seat(1),
-            step: herakon::engine::phase::OpStep::Reveal,
+            step: herakon::engine::state::phase::OpStep::Reveal,
         };
     });
     play(&mut g, &["use-event", "rout A1.ne scout"]);
@@ -365,20 +365,20 @@ fn roks_board(roks: bool) -> Option<(Game, String, String)> {
             .filter(|v| v.system == w1.id.system)
         {
             if b.area(v1)
-                .is_some_and(herakon::engine::board::AreaInfo::is_world)
+                .is_some_and(herakon::engine::rules::board::AreaInfo::is_world)
             {
                 continue;
             }
             for v2 in b.area_neighbours(v1).filter(|v| v.system != v1.system) {
                 if b.area(v2)
-                    .is_some_and(herakon::engine::board::AreaInfo::is_world)
+                    .is_some_and(herakon::engine::rules::board::AreaInfo::is_world)
                 {
                     continue;
                 }
                 for w2 in b.area_neighbours(v2).filter(|w| w.system == v2.system) {
                     if !b
                         .area(w2)
-                        .is_some_and(herakon::engine::board::AreaInfo::is_world)
+                        .is_some_and(herakon::engine::rules::board::AreaInfo::is_world)
                     {
                         continue;
                     }
@@ -404,7 +404,7 @@ fn roks_board(roks: bool) -> Option<(Game, String, String)> {
                             for o in &others {
                                 let unit = if b
                                     .area(*o)
-                                    .is_some_and(herakon::engine::board::AreaInfo::is_world)
+                                    .is_some_and(herakon::engine::rules::board::AreaInfo::is_world)
                                 {
                                     Cultist
                                 } else {
@@ -544,11 +544,11 @@ fn outmanoeuvre_when_planning_ends_moves_an_own_token_to_the_top_of_its_stack() 
         p.stacks.insert(
             system,
             vec![
-                herakon::engine::position::PlacedOrder {
+                herakon::engine::state::position::PlacedOrder {
                     owner: el,
                     order: Order::Advance,
                 },
-                herakon::engine::position::PlacedOrder {
+                herakon::engine::state::position::PlacedOrder {
                     owner: UM,
                     order: Order::Dominate,
                 },
@@ -576,7 +576,7 @@ fn outmanoeuvre_when_planning_ends_moves_an_own_token_to_the_top_of_its_stack() 
         matches!(
             g.position().phase,
             Phase::Operations {
-                step: herakon::engine::phase::OpStep::Reveal,
+                step: herakon::engine::state::phase::OpStep::Reveal,
                 ..
             }
         ) || g.decision().unwrap().kind == DecisionKind::RevealOrder
@@ -863,14 +863,14 @@ fn mob_up_resolves_an_advance_with_no_token_where_two_units_stand() {
         p.players[o].orders.remove(i);
         p.stacks.insert(
             "C1".parse().unwrap(),
-            vec![herakon::engine::position::PlacedOrder {
+            vec![herakon::engine::state::position::PlacedOrder {
                 owner: Faction::Orks,
                 order: Order::Dominate,
             }],
         );
         p.phase = Phase::Operations {
             turn: Seat(u8::try_from(o).unwrap()),
-            step: herakon::engine::phase::OpStep::Reveal,
+            step: herakon::engine::state::phase::OpStep::Reveal,
         };
     });
     assert!(legal(&g).contains(&"use-event".to_string()));
@@ -893,14 +893,14 @@ fn warp_gate_moves_units_to_any_friendly_or_uncontrolled_area_instead_of_reveali
         p.players[e].orders.remove(i);
         p.stacks.insert(
             "D3".parse().unwrap(),
-            vec![herakon::engine::position::PlacedOrder {
+            vec![herakon::engine::state::position::PlacedOrder {
                 owner: Faction::Eldar,
                 order: Order::Dominate,
             }],
         );
         p.phase = Phase::Operations {
             turn: Seat(u8::try_from(e).unwrap()),
-            step: herakon::engine::phase::OpStep::Reveal,
+            step: herakon::engine::state::phase::OpStep::Reveal,
         };
     });
     let w = empty_world(&g);
@@ -982,7 +982,7 @@ fn strike_spot() -> (String, String) {
         if let Some(w) = b.area_neighbours(v.id).find(|w| {
             w.system == v.id.system
                 && b.area(*w)
-                    .is_some_and(herakon::engine::board::AreaInfo::is_world)
+                    .is_some_and(herakon::engine::rules::board::AreaInfo::is_world)
                 && !["A1.nw", "B3.sw", "C1.nw", "D3.ne"].contains(&w.to_string().as_str())
         }) {
             return (v.id.to_string(), w.to_string());
@@ -997,7 +997,7 @@ fn strike4(
     f: Faction,
     ship: herakon::engine::UnitType,
     card: &str,
-    dice: &[herakon::engine::data::DieFace],
+    dice: &[herakon::engine::state::die::DieFace],
     scheme_card: bool,
 ) -> Game {
     let (v, w) = strike_spot();
@@ -1023,7 +1023,7 @@ fn strike4(
         p.players[um].orders.remove(i);
         p.stacks.insert(
             "A1".parse().unwrap(),
-            vec![herakon::engine::position::PlacedOrder {
+            vec![herakon::engine::state::position::PlacedOrder {
                 owner: UM,
                 order: Order::Dominate,
             }],
@@ -1125,10 +1125,10 @@ fn vicious_raids_rerolls_dice_then_gains_a_die_of_your_choice() {
     assert_eq!(g.decision().unwrap().kind, DecisionKind::StrikeGainDie);
     let n = match &g.position().phase {
         Phase::Operations {
-            step: herakon::engine::phase::OpStep::Card(c),
+            step: herakon::engine::state::phase::OpStep::Card(c),
             ..
         } => match &**c {
-            herakon::engine::card_step::CardStep::Strike(s) => s.dice.len(),
+            herakon::engine::state::card_step::CardStep::Strike(s) => s.dice.len(),
             _ => 0,
         },
         _ => 0,
@@ -1300,8 +1300,14 @@ fn assets_the_supply_holds_twelve_of_each_kind_less_those_held() {
             pl.assets.cache = 1;
         }
     });
-    assert_eq!(g.assets_in_supply(herakon::engine::ids::Asset::Forge), 0);
-    assert_eq!(g.assets_in_supply(herakon::engine::ids::Asset::Cache), 8);
+    assert_eq!(
+        g.assets_in_supply(herakon::engine::state::ids::Asset::Forge),
+        0
+    );
+    assert_eq!(
+        g.assets_in_supply(herakon::engine::state::ids::Asset::Cache),
+        8
+    );
 }
 
 #[test]
@@ -1312,7 +1318,7 @@ fn path_of_the_warrior_buys_a_combat_upgrade_one_materiel_cheaper_per_friendly_c
             let k = seat8(p, el);
             if city {
                 // A second Eldar world, with a city.
-                let d3: herakon::engine::ids::SystemId = "D3".parse().unwrap();
+                let d3: herakon::engine::state::ids::SystemId = "D3".parse().unwrap();
                 let g0 = common::intro(4, 1);
                 let w = g0
                     .board()

@@ -12,7 +12,7 @@ use std::process::{Command, Output};
 
 use herakon::bot::{Bot, RandomBot};
 use herakon::engine::Action;
-use herakon::engine::save;
+use herakon::engine::format::save;
 use serde_json::Value;
 
 const GROUND: &str = "saves/positions/ground-path-through-enemy-void.json";

@@ -6,10 +6,11 @@
 mod common;
 
 use common::{a, build, clear_board, edited, legal, put};
-use herakon::engine::combat::{CombatRole, CombatSide, CombatState, CombatStep};
-use herakon::engine::data::DieFace::{self, Defence as D, Morale as M, Offence as O};
-use herakon::engine::ids::{Faction, Order, Seat, StructureKind};
-use herakon::engine::phase::{OpStep, Phase};
+use herakon::engine::state::combat_state::{CombatSide, CombatState, CombatStep};
+use herakon::engine::state::die::CombatRole;
+use herakon::engine::state::die::DieFace::{self, Defence as D, Morale as M, Offence as O};
+use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
+use herakon::engine::state::phase::{OpStep, Phase};
 use herakon::engine::{DecisionKind, Game, Position, UnitType, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;

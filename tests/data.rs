@@ -75,7 +75,7 @@ fn level_two_ships_and_level_three_titans_cost_a_forge_token() {
 
 #[test]
 fn the_combat_die_has_three_offence_two_defence_one_morale() {
-    use herakon::engine::data::DieFace;
+    use herakon::engine::state::die::DieFace;
     let d = embedded();
     let count = |f| d.die.faces.iter().filter(|x| **x == f).count();
     assert_eq!(

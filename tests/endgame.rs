@@ -12,11 +12,12 @@ use std::sync::Arc;
 
 use crossterm::event::KeyCode;
 use herakon::bot::{Bot, HeuristicBot, RandomBot};
-use herakon::engine::phase::{EndReason, Phase};
-use herakon::engine::summary::{
+use herakon::engine::format::save;
+use herakon::engine::report::summary::{
     GameSummary, Sample, Standing, Stat, by_round, standings, summarize,
 };
-use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind, save};
+use herakon::engine::state::phase::{EndReason, Phase};
+use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind};
 use herakon::tui::{App, Effect, Msg, Scene, Screen, Theme, draw, endgame};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

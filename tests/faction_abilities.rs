@@ -4,8 +4,8 @@
 mod common;
 
 use common::{a, build, clear_board, edited, legal, play, put, revealed};
-use herakon::engine::ids::{Faction, Order, Seat, StructureKind};
-use herakon::engine::position::PlacedOrder;
+use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
+use herakon::engine::state::position::PlacedOrder;
 use herakon::engine::{DecisionKind, Game, Position, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;

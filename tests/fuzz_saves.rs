@@ -22,7 +22,7 @@ use std::sync::{Arc, Once, mpsc};
 use std::time::Duration;
 
 use herakon::bot::{Bot, HeuristicBot, RandomBot};
-use herakon::engine::save::{self, LoadError, SAVE_FORMAT, SaveFile};
+use herakon::engine::format::save::{self, LoadError, SAVE_FORMAT, SaveFile};
 use herakon::engine::{Game, GameData, NewGameOptions, SetupKind};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -14,7 +14,8 @@ use std::process::{Command, Output};
 use std::sync::Arc;
 
 use crossterm::event::KeyCode;
-use herakon::engine::{Game, GameData, NewGameOptions, Seat, SetupKind, save};
+use herakon::engine::format::save;
+use herakon::engine::{Game, GameData, NewGameOptions, Seat, SetupKind};
 use herakon::tui::newgame::{NewGame, Outcome};
 use herakon::tui::{App, Msg, Replay, Scene, Screen, Theme, draw};
 use ratatui::Terminal;

@@ -6,8 +6,8 @@ mod common;
 
 use herakon::bot::odds::combat_odds;
 use herakon::bot::{Bot, HeuristicBot};
-use herakon::engine::combat::CombatStep;
-use herakon::engine::phase::{OpStep, Phase};
+use herakon::engine::state::combat_state::CombatStep;
+use herakon::engine::state::phase::{OpStep, Phase};
 use herakon::engine::{DecisionKind, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -187,7 +187,7 @@ fn odds_take_the_winner_from_the_combat_result_not_from_who_is_left_in_the_area(
             }
         }
     });
-    let game = herakon::engine::sketch::parse(&sketch.to_string())
+    let game = herakon::engine::format::sketch::parse(&sketch.to_string())
         .unwrap()
         .into_game(common::data())
         .unwrap();
@@ -201,7 +201,7 @@ fn odds_take_the_winner_from_the_combat_result_not_from_who_is_left_in_the_area(
     let outcome = played.position().last_combat.unwrap();
     assert_eq!(
         outcome.winner,
-        Some(herakon::engine::combat::CombatRole::Defender)
+        Some(herakon::engine::state::die::CombatRole::Defender)
     );
     assert_eq!(played.position().area(common::a("B2.se")).units.len(), 0);
 }

@@ -8,8 +8,8 @@ mod common;
 
 use std::sync::Arc;
 
-use herakon::engine::ids::Seat;
-use herakon::engine::phase::Phase;
+use herakon::engine::state::ids::Seat;
+use herakon::engine::state::phase::Phase;
 use herakon::engine::{Action, Game, GameData, NewGameOptions};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -150,8 +150,8 @@ fn heuristic_games_keep_every_invariant_at_every_state_and_replay_identically() 
             }
             assert_eq!(replay.position(), game.position(), "{players}p seed {seed}");
             // ...and so does its save, history replayed and compared.
-            let loaded = herakon::engine::save::load(
-                &herakon::engine::save::to_json(&game),
+            let loaded = herakon::engine::format::save::load(
+                &herakon::engine::format::save::to_json(&game),
                 Arc::clone(&data),
             )
             .unwrap();
@@ -220,7 +220,7 @@ fn apply_accepts_every_listed_action_and_rejects_unlisted_ones() {
             for s in game.board().systems() {
                 candidates.push(Action::Reveal { system: s });
                 candidates.push(Action::Place {
-                    order: herakon::engine::ids::Order::Advance,
+                    order: herakon::engine::state::ids::Order::Advance,
                     system: s,
                 });
             }

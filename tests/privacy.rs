@@ -28,9 +28,9 @@ use std::fmt::Write as _;
 use herakon::bot::BotKind;
 use herakon::cli::check::{view_json, view_text};
 use herakon::cli::show::position_text;
-use herakon::engine::combat::CombatRole;
-use herakon::engine::ids::{Faction, Order, Seat, SystemId};
-use herakon::engine::phase::{OpStep, Phase, RefreshStep};
+use herakon::engine::state::die::CombatRole;
+use herakon::engine::state::ids::{Faction, Order, Seat, SystemId};
+use herakon::engine::state::phase::{OpStep, Phase, RefreshStep};
 use herakon::engine::{Game, NewGameOptions, Position, SetupKind};
 use herakon::tui::app::LogLine;
 use herakon::tui::{App, Scene, Screen, Theme, draw};
@@ -665,7 +665,7 @@ fn checker_answers_another_seats_decision_with_its_choice_hidden() {
     let dir = std::env::temp_dir().join(format!("herakon-privacy-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("planning.json");
-    std::fs::write(&file, herakon::engine::save::to_json(&game)).unwrap();
+    std::fs::write(&file, herakon::engine::format::save::to_json(&game)).unwrap();
     let file = file.to_str().unwrap();
     let run = |args: &[&str]| {
         let o = std::process::Command::new(env!("CARGO_BIN_EXE_herakon"))
@@ -708,7 +708,7 @@ fn checker_answers_another_seats_decision_with_its_choice_hidden() {
 #[test]
 fn preview_tells_nothing_that_rests_on_dice_or_another_seats_hand() {
     use herakon::engine::Preview;
-    use herakon::engine::privacy::hidden_choice;
+    use herakon::engine::rules::privacy::hidden_choice;
     // A decision whose first legal action rolls combat dice.
     let dice = |g: &Game| {
         g.combat()

@@ -1,6 +1,7 @@
 //! The engine stays pure (DESIGN: the engine never imports the client, `ratatui`, `crossterm`,
 //! `clap` or `std::fs`): no terminal, command line, files, clock or global random generator under
-//! `src/engine/`.
+//! `src/engine/`; and its parts are layered (state, then data, then rules, then report and
+//! format), each importing only the parts below it, so no import circle joins them.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::Path;
@@ -52,6 +53,65 @@ fn engine_imports_no_terminal_cli_files_clock_or_global_rng() {
     assert!(
         hits.is_empty(),
         "the engine must stay pure:\n{}",
+        hits.join("\n")
+    );
+}
+
+/// The parts of `src/engine/` in layer order, each with the parts it may import besides itself.
+const PARTS: [(&str, &[&str]); 5] = [
+    ("state", &[]),
+    ("data", &["state"]),
+    ("rules", &["state", "data"]),
+    ("report", &["state", "data", "rules"]),
+    ("format", &["state", "data", "rules"]),
+];
+
+#[test]
+fn engine_parts_import_only_the_parts_below_them() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
+    let mut hits = Vec::new();
+    let mut seen = 0;
+    for (part, below) in PARTS {
+        let mut files = Vec::new();
+        engine_files(&root.join(part), &mut files);
+        seen += files.len();
+        for file in &files {
+            let text = std::fs::read_to_string(file).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                if line.trim_start().starts_with("//") {
+                    continue;
+                }
+                for (other, _) in PARTS {
+                    let path = format!("engine::{other}");
+                    if other != part && !below.contains(&other) && line.contains(&path) {
+                        hits.push(format!(
+                            "{}:{}: {part} imports {other}",
+                            file.display(),
+                            n + 1
+                        ));
+                    }
+                }
+                // The engine's top-level re-exports would hide which part a name comes from.
+                if ["state", "data", "rules"].contains(&part)
+                    && (line.contains("crate::engine::{")
+                        || line
+                            .split("crate::engine::")
+                            .skip(1)
+                            .any(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase())))
+                {
+                    hits.push(format!(
+                        "{}:{}: {part} imports through engine's re-exports",
+                        file.display(),
+                        n + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(seen > 40, "the parts' files were found");
+    assert!(
+        hits.is_empty(),
+        "an engine part imports a part above it:\n{}",
         hits.join("\n")
     );
 }

@@ -122,7 +122,7 @@ fn simulate_out_writes_the_kept_games_as_saves_that_load_and_replay() {
     assert_eq!(files, ["game-1.json", "game-2.json"]);
     for f in &files {
         let saved = std::fs::read_to_string(dir.join(f)).unwrap();
-        let game = herakon::engine::save::load(&saved, data()).unwrap();
+        let game = herakon::engine::format::save::load(&saved, data()).unwrap();
         assert!(game.is_over(), "{f} is a finished game");
         assert!(!game.history().is_empty());
         // Each seat is named after its bot (the seats rotate from game to game).

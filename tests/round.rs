@@ -5,9 +5,9 @@
 mod common;
 
 use common::{a, build, clear_board, edited, intro, legal, play, put, revealed};
-use herakon::engine::ids::{Faction, Order, Seat, StructureKind};
-use herakon::engine::phase::{EndReason, OpStep, Phase, RefreshStep};
-use herakon::engine::position::{PlacedOrder, Storm, Unit};
+use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
+use herakon::engine::state::phase::{EndReason, OpStep, Phase, RefreshStep};
+use herakon::engine::state::position::{PlacedOrder, Storm, Unit};
 use herakon::engine::{Action, DecisionKind, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;
@@ -665,8 +665,10 @@ fn dominate_a_prosperity_icon_gives_a_token_of_the_players_choice() {
         .board()
         .areas()
         .find(|x| {
-            x.world()
-                .is_some_and(|w| w.assets.contains(&herakon::engine::ids::Asset::Prosperity))
+            x.world().is_some_and(|w| {
+                w.assets
+                    .contains(&herakon::engine::state::ids::Asset::Prosperity)
+            })
         })
         .map(|x| x.id)
         .expect("a prosperity world");
@@ -1521,7 +1523,7 @@ fn refresh_a_tactic_that_gives_asset_tokens_respects_the_limit_of_three() {
 
 /// Loads a sketch given as JSON.
 fn sketched(sketch: &serde_json::Value) -> herakon::engine::Game {
-    herakon::engine::sketch::parse(&sketch.to_string())
+    herakon::engine::format::sketch::parse(&sketch.to_string())
         .unwrap()
         .into_game(common::data())
         .unwrap()

@@ -7,8 +7,9 @@
 use std::process::Command;
 
 use herakon::engine::DecisionKind;
+use herakon::engine::data::rulings::{ENGINE_RULINGS, GLOSSARY_TOPICS, references};
 use herakon::engine::data::{ASSET_FILES, GameData};
-use herakon::engine::rulings::{ENGINE_RULINGS, GLOSSARY_TOPICS, references, topics_for};
+use herakon::engine::rules::rulings::topics_for;
 use serde_json::Value;
 
 fn embedded() -> GameData {

@@ -8,8 +8,8 @@ mod common;
 
 use common::{a, data, intro};
 use herakon::bot::{Bot, RandomBot};
-use herakon::engine::position::{Structure, Unit};
-use herakon::engine::save::{self, LoadError};
+use herakon::engine::format::save::{self, LoadError};
+use herakon::engine::state::position::{Structure, Unit};
 use herakon::engine::{Faction, Game, StructureKind, UnitType};
 
 /// A 2-player game played by random bots for `steps` decisions.

@@ -9,7 +9,7 @@ mod common;
 
 use common::{data, intro};
 use herakon::bot::{Bot, HeuristicBot};
-use herakon::engine::save::{self, LoadError, SAVE_FORMAT, SaveFile};
+use herakon::engine::format::save::{self, LoadError, SAVE_FORMAT, SaveFile};
 use herakon::engine::{Game, Position};
 use serde_json::{Value, json};
 
@@ -119,7 +119,7 @@ fn area_names_outside_the_notation_are_refused() {
             other => panic!("{bad}: expected a syntax error, got {other:?}"),
         }
         assert!(
-            bad.parse::<herakon::engine::ids::AreaId>().is_err(),
+            bad.parse::<herakon::engine::state::ids::AreaId>().is_err(),
             "{bad}"
         );
     }

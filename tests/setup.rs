@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use herakon::engine::phase::Phase;
+use herakon::engine::state::phase::Phase;
 use herakon::engine::{
     Action, DecisionKind, EdgeId, Faction, Game, GameData, NewGameOptions, Seat, SetupKind,
     SetupStep, SystemId,
@@ -536,8 +536,8 @@ fn a_setup_saved_midway_loads_and_replays() {
             .unwrap();
     }
     assert!(matches!(g.position().phase, Phase::Setup(_)));
-    let text = herakon::engine::save::to_json(&g);
-    let loaded = herakon::engine::save::load(&text, Arc::clone(&data)).unwrap();
+    let text = herakon::engine::format::save::to_json(&g);
+    let loaded = herakon::engine::format::save::load(&text, Arc::clone(&data)).unwrap();
     assert_eq!(loaded.position(), g.position());
     assert_eq!(loaded.legal_actions(), g.legal_actions());
     // A hand-made position in the middle of the setup is validated like any other.

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use herakon::engine::sketch::{self, Question};
+use herakon::engine::format::sketch::{self, Question};
 use serde_json::Value;
 
 fn dir() -> PathBuf {

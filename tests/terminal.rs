@@ -200,7 +200,7 @@ fn hot_seat_game_in_a_real_terminal_hides_the_board_between_seats_saves_and_quit
         std::thread::sleep(Duration::from_millis(100));
     }
     let text = std::fs::read_to_string(&autosave).unwrap();
-    let game = herakon::engine::save::load(&text, common::data()).unwrap();
+    let game = herakon::engine::format::save::load(&text, common::data()).unwrap();
     assert_eq!(
         game.history().len(),
         1,
@@ -215,7 +215,7 @@ fn hot_seat_game_in_a_real_terminal_hides_the_board_between_seats_saves_and_quit
     t.wait_for(&["saved to"]);
     let saved = dir.join("saves").join("hotseat-1.json");
     let text = std::fs::read_to_string(&saved).unwrap();
-    let game = herakon::engine::save::load(&text, common::data()).unwrap();
+    let game = herakon::engine::format::save::load(&text, common::data()).unwrap();
     assert_eq!(
         game.history().len(),
         1,
@@ -306,7 +306,7 @@ fn autosave(dir: &Path) -> Option<PathBuf> {
 fn autosaved_actions(dir: &Path) -> usize {
     autosave(dir).map_or(0, |path| {
         let text = std::fs::read_to_string(path).unwrap();
-        herakon::engine::save::load(&text, common::data())
+        herakon::engine::format::save::load(&text, common::data())
             .unwrap()
             .history()
             .len()
@@ -804,7 +804,7 @@ fn a_placed_order_token_is_taken_back_at_the_hand_off_but_not_after_it() {
 #[test]
 fn a_four_player_game_on_the_constructed_board_is_played_at_120x40() {
     use herakon::bot::{Bot, HeuristicBot};
-    use herakon::engine::phase::Phase;
+    use herakon::engine::state::phase::Phase;
     use herakon::engine::{Game, NewGameOptions, SetupKind};
     let dir = scratch_dir("four120");
     let options = NewGameOptions {
@@ -825,7 +825,11 @@ fn a_four_player_game_on_the_constructed_board_is_played_at_120x40() {
         (4, 3),
         "the four-player board"
     );
-    std::fs::write(dir.join("four.json"), herakon::engine::save::to_json(&game)).unwrap();
+    std::fs::write(
+        dir.join("four.json"),
+        herakon::engine::format::save::to_json(&game),
+    )
+    .unwrap();
     let Some(t) = Tmux::start_sized(&dir, &["play", "four.json"], (120, 40)) else {
         return;
     };

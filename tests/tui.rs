@@ -441,7 +441,7 @@ fn opponents_face_down_orders_never_reach_the_screen() {
         assert_eq!(game.history().len(), step + 1);
         if !matches!(
             game.position().phase,
-            herakon::engine::phase::Phase::Planning { .. }
+            herakon::engine::state::phase::Phase::Planning { .. }
         ) {
             break;
         }
@@ -492,7 +492,7 @@ fn help_shows_the_rulings_of_the_decision_at_hand() {
     // Chaos resolving a Dominate order: the faction ability's ruling is the one to read.
     let sketch = r#"{"players": ["ultramarines", "chaos"], "turn": 2, "phase": "dominate B3",
         "areas": {"A1.nw": "ultramarines factory", "B3.sw": "chaos factory"}}"#;
-    let mut game = herakon::engine::save::load(sketch, data()).unwrap();
+    let mut game = herakon::engine::format::save::load(sketch, data()).unwrap();
     assert_eq!(
         game.decision().map(|d| d.kind),
         Some(herakon::engine::DecisionKind::FactionAbility)
@@ -1054,7 +1054,7 @@ fn small_terminals_do_not_crash_the_client() {
 
 #[test]
 fn game_over_screen_names_the_winners() {
-    use herakon::engine::phase::{EndReason, Phase};
+    use herakon::engine::state::phase::{EndReason, Phase};
     let game = new_game(2);
     let mut pos = game.position().clone();
     let winner = Seat(1);

@@ -10,7 +10,7 @@
 
 mod common;
 
-use herakon::engine::sketch;
+use herakon::engine::format::sketch;
 use herakon::engine::{Action, Game, RuleError};
 use serde_json::{Value, json};
 

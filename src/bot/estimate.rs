@@ -6,8 +6,9 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::data::{DieFace, Icons};
-use crate::engine::ids::{AreaId, Faction, StructureKind};
+use crate::engine::data::Icons;
+use crate::engine::state::die::DieFace;
+use crate::engine::state::ids::{AreaId, Faction, StructureKind};
 use crate::engine::{Game, UnitType};
 
 /// One unit in an estimated combat.

@@ -11,12 +11,13 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Bot;
 use super::estimate::{Estimate, Force, estimate};
-use crate::engine::action::DamageTarget;
-use crate::engine::combat::{CombatRole, CombatStep};
 use crate::engine::data::Icons;
-use crate::engine::game::CombatTotals;
-use crate::engine::ids::{AreaId, Faction, Order, Seat, StructureKind, SystemId};
-use crate::engine::phase::{AdvanceStep, OpStep, Phase};
+use crate::engine::rules::CombatTotals;
+use crate::engine::state::action::DamageTarget;
+use crate::engine::state::combat_state::CombatStep;
+use crate::engine::state::die::CombatRole;
+use crate::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind, SystemId};
+use crate::engine::state::phase::{AdvanceStep, OpStep, Phase};
 use crate::engine::{Action, DecisionKind, Game, UnitType};
 
 /// Samples of the quick combat estimate behind each attack decision.
@@ -195,7 +196,7 @@ fn world_or_void_worth(game: &Game, area: AreaId, faction: Faction) -> f64 {
     if game
         .board()
         .area(area)
-        .is_some_and(crate::engine::board::AreaInfo::is_world)
+        .is_some_and(crate::engine::rules::board::AreaInfo::is_world)
     {
         world_worth(game, area, faction)
     } else {
@@ -327,7 +328,7 @@ fn reach(game: &Game, faction: Faction, target: AreaId) -> f64 {
     let world = game
         .board()
         .area(target)
-        .is_some_and(crate::engine::board::AreaInfo::is_world);
+        .is_some_and(crate::engine::rules::board::AreaInfo::is_world);
     let pos = game.position();
     let from_system = |source: SystemId| -> f64 {
         let mut total = 0.0;
@@ -374,9 +375,9 @@ fn reach(game: &Game, faction: Faction, target: AreaId) -> f64 {
 }
 
 fn storm_between(game: &Game, s: SystemId, t: SystemId) -> bool {
-    let edge = crate::engine::board::Board::edge_between(
-        AreaId::new(s, crate::engine::ids::Quadrant::Nw),
-        AreaId::new(t, crate::engine::ids::Quadrant::Nw),
+    let edge = crate::engine::rules::board::Board::edge_between(
+        AreaId::new(s, crate::engine::state::ids::Quadrant::Nw),
+        AreaId::new(t, crate::engine::state::ids::Quadrant::Nw),
     );
     edge.is_some_and(|e| game.position().storm_at(e))
 }

@@ -7,9 +7,9 @@ use std::fmt;
 
 use super::play::mix_seed;
 use super::{Bot, HeuristicBot};
-use crate::engine::combat::CombatRole;
-use crate::engine::ids::{AreaId, Faction, Seat};
-use crate::engine::phase::{OpStep, Phase};
+use crate::engine::state::die::CombatRole;
+use crate::engine::state::ids::{AreaId, Faction, Seat};
+use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::{Action, Game};
 
 /// Playouts a caller that wants an answer in a blink should ask for: about 0.1-0.2 s in a

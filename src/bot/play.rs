@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use super::{Bot, BotKind};
-use crate::engine::ids::Seat;
-use crate::engine::phase::{EndReason, Phase};
+use crate::engine::state::ids::Seat;
+use crate::engine::state::phase::{EndReason, Phase};
 use crate::engine::{Game, GameData, NewGameOptions};
 
 /// How one finished game went.

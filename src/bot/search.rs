@@ -17,8 +17,8 @@ use rand_chacha::ChaCha8Rng;
 use super::heuristic::evaluate;
 use super::play::mix_seed;
 use super::{Bot, HeuristicBot};
-use crate::engine::ids::Seat;
-use crate::engine::phase::Phase;
+use crate::engine::state::ids::Seat;
+use crate::engine::state::phase::Phase;
 use crate::engine::{Action, Game};
 
 /// Iterations per decision when none is given (`--bot SEAT=search`).

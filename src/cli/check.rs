@@ -12,10 +12,13 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
-use crate::engine::combat::{CombatRole, faces_text, parse_faces};
-use crate::engine::data::DieFace;
-use crate::engine::phase::{OpStep, Phase, RefreshStep};
-use crate::engine::{Action, Faction, Game, GameData, Preview, RuleError, Seat, save, sketch};
+use crate::engine::format::{save, sketch};
+use crate::engine::state::die::CombatRole;
+use crate::engine::state::die::DieFace;
+use crate::engine::state::die::faces_text;
+use crate::engine::state::die::parse_faces;
+use crate::engine::state::phase::{OpStep, Phase, RefreshStep};
+use crate::engine::{Action, Faction, Game, GameData, Preview, RuleError, Seat};
 
 use super::show::position_text;
 
@@ -267,7 +270,7 @@ fn resolve(game: &Game, text: &str) -> Result<Action, RuleError> {
             });
     }
     t.parse()
-        .map_err(|e: crate::engine::action::ParseActionError| {
+        .map_err(|e: crate::engine::state::action::ParseActionError| {
             RuleError::new("Action notation", e.to_string())
         })
 }
@@ -647,7 +650,7 @@ fn answer_why(game: &Game, viewer: Option<Seat>, text: &str) -> WhyJson {
         && v != d.seat
     {
         answer.legal = None;
-        answer.hidden = Some(crate::engine::privacy::hidden_choice(d.seat));
+        answer.hidden = Some(crate::engine::rules::privacy::hidden_choice(d.seat));
         return answer;
     }
     let action = match resolve(game, text) {
@@ -803,7 +806,7 @@ fn decision_line_json(d: Option<&DecisionJson>) -> String {
 /// # Errors
 /// Never in practice (the schema is always valid JSON).
 pub fn run_schema() -> Result<ExitCode, String> {
-    let schema = crate::engine::schema::file_schema();
+    let schema = crate::engine::format::schema::file_schema();
     let text =
         serde_json::to_string_pretty(&schema).map_err(|e| format!("cannot write JSON: {e}"))?;
     super::print(&format!("{text}\n"))?;

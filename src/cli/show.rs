@@ -5,11 +5,11 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::combat::faces_text;
-use crate::engine::game::dice_text;
-use crate::engine::position::AreaState;
-use crate::engine::summary::{GameSummary, Stat};
-use crate::engine::view::PlayerView;
+use crate::engine::report::summary::{GameSummary, Stat};
+use crate::engine::rules::dice_text;
+use crate::engine::rules::view::PlayerView;
+use crate::engine::state::die::faces_text;
+use crate::engine::state::position::AreaState;
 use crate::engine::{Game, Seat, StructureKind, UnitType};
 
 /// The whole position as text, as `viewer` may see it (`None`: everything public).

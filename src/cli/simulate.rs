@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::bot::BotKind;
 use crate::bot::play::{GameRecord, Matchup};
-use crate::engine::phase::EndReason;
+use crate::engine::state::phase::EndReason;
 use crate::engine::{Faction, GameData};
 
 /// The options of `herakon simulate`.
@@ -423,7 +423,7 @@ fn write_games(
         }
         let (game, _) = m.game(data, args.max_decisions)?;
         let path = dir.join(format!("game-{:0digits$}.json", i + 1));
-        crate::store::write_text(&path, &crate::engine::save::to_json(&game))?;
+        crate::store::write_text(&path, &crate::engine::format::save::to_json(&game))?;
         written += 1;
     }
     Ok(written)

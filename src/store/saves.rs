@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::engine::save;
+use crate::engine::format::save;
 use crate::engine::{Game, GameData};
 
 /// Loads a save or hand-made position from a file.

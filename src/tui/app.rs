@@ -14,7 +14,7 @@ use super::panels;
 use super::scene::{Choice, Scene, concerns};
 use super::seats::Bots;
 use super::theme::Theme;
-use crate::engine::summary::{GameSummary, summarize};
+use crate::engine::report::summary::{GameSummary, summarize};
 use crate::engine::{Action, AreaId, Event, Faction, Game, Keyboard, Quadrant, Seat, SystemId};
 
 /// How many log lines are kept.

@@ -9,9 +9,9 @@ use ratatui::text::{Line, Span};
 use super::layout::Regions;
 use super::scene::Scene;
 use super::theme::Theme;
-use crate::engine::board::AreaInfo;
-use crate::engine::position::AreaState;
-use crate::engine::view::SeenToken;
+use crate::engine::rules::board::AreaInfo;
+use crate::engine::rules::view::SeenToken;
+use crate::engine::state::position::AreaState;
 use crate::engine::{
     Action, AreaId, Asset, EdgeId, Faction, Order, Quadrant, StructureKind, SystemId, UnitType,
 };

@@ -13,7 +13,7 @@ use super::app::{App, Overlay};
 use super::scene::{Choice, Scene, card_text};
 use super::screens::centered;
 use super::theme::Theme;
-use crate::engine::view::SeenCombatSide;
+use crate::engine::rules::view::SeenCombatSide;
 
 /// The box a scrolling overlay fills on a screen of `screen`: nearly all of a small screen,
 /// at most 100 x 40 on a large one.

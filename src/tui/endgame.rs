@@ -13,7 +13,7 @@ use ratatui::widgets::{
 
 use super::theme::Theme;
 use crate::engine::Seat;
-use crate::engine::summary::{GameSummary, Stat};
+use crate::engine::report::summary::{GameSummary, Stat};
 
 /// Each seat's marker, so the lines differ without colour too.
 const MARKERS: [(Marker, &str); 4] = [

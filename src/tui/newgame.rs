@@ -120,7 +120,8 @@ impl NewGame {
             let name = &mut self.names[seat];
             match code {
                 KeyCode::Char(c)
-                    if !c.is_control() && name.chars().count() < crate::engine::names::NAME_MAX =>
+                    if !c.is_control()
+                        && name.chars().count() < crate::engine::state::names::NAME_MAX =>
                 {
                     name.push(c);
                     self.error = None;

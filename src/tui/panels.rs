@@ -14,9 +14,9 @@ use super::board::{asset_sign, clip, order_code, stack_spans, unit_groups};
 use super::scene::{Choice, Scene, card_text};
 use super::theme::Theme;
 use crate::bot::odds::CombatOdds;
-use crate::engine::data::DieFace;
-use crate::engine::position::AreaState;
-use crate::engine::view::{SeenCombatSide, SeenPlayer};
+use crate::engine::rules::view::{SeenCombatSide, SeenPlayer};
+use crate::engine::state::die::DieFace;
+use crate::engine::state::position::AreaState;
 use crate::engine::{AreaId, Faction};
 
 fn block(title: Line<'static>, focused: bool, theme: Theme) -> Block<'static> {
@@ -84,7 +84,7 @@ pub fn players(frame: &mut Frame<'_>, area: Rect, scene: &Scene<'_>, theme: Them
 
 /// A player's asset tokens with their signs: `▲0 ◆1 ✚2`.
 #[must_use]
-pub fn asset_counts(a: crate::engine::position::AssetTokens) -> String {
+pub fn asset_counts(a: crate::engine::state::position::AssetTokens) -> String {
     use crate::engine::Asset;
     format!(
         "{}{} {}{} {}{}",

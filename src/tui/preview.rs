@@ -1,13 +1,13 @@
 //! The order preview on screen: which preview the selection asks for (a choice that places,
 //! reveals or resolves a token, or the seat's own face-up-to-it token under the board cursor),
-//! and its lines. The engine works the previews out ([`crate::engine::order_preview`]).
+//! and its lines. The engine works the previews out ([`crate::engine::report::order_preview`]).
 
 use ratatui::text::{Line, Span};
 
 use super::scene::{Choice, Scene};
 use super::theme::Theme;
 use crate::engine::AreaId;
-use crate::engine::order_preview::OrderPreview;
+use crate::engine::report::order_preview::OrderPreview;
 
 /// The preview the selection points at: the selected choice's token, or else, with the board
 /// focused, the seat's own token on top of the stack under the cursor.

@@ -3,14 +3,14 @@
 //! board, and the legal actions in words only when that seat is the one deciding.
 
 use crate::bot::odds::{CombatOdds, combat_odds};
-use crate::engine::action::DamageTarget;
-use crate::engine::board::Board;
+use crate::engine::rules::board::Board;
+use crate::engine::state::action::DamageTarget;
 use std::rc::Rc;
 
 use crate::engine::data::{EventKind, StormIcon};
-use crate::engine::ids::Order;
-use crate::engine::order_preview::OrderPreview;
-use crate::engine::phase::{EndReason, Phase};
+use crate::engine::report::order_preview::OrderPreview;
+use crate::engine::state::ids::Order;
+use crate::engine::state::phase::{EndReason, Phase};
 use crate::engine::{
     Action, AreaId, Decision, DecisionKind, EdgeId, Game, GameData, PlayerView, Seat, Side,
     SystemId,
@@ -234,7 +234,7 @@ impl<'a> Scene<'a> {
             }
         }
         if let (Some(real), Some(seen)) = (game.combat(), scene.view.combat.as_mut()) {
-            use crate::engine::combat::CombatRole;
+            use crate::engine::state::die::CombatRole;
             for (role, side) in [
                 (CombatRole::Attacker, &mut seen.attacker),
                 (CombatRole::Defender, &mut seen.defender),
@@ -246,7 +246,7 @@ impl<'a> Scene<'a> {
             }
         }
         if let Phase::Refresh {
-            step: crate::engine::phase::RefreshStep::ChooseEvent { drawn },
+            step: crate::engine::state::phase::RefreshStep::ChooseEvent { drawn },
             ..
         } = &pos.phase
         {
@@ -272,7 +272,7 @@ impl<'a> Scene<'a> {
         let name = self.names.get(seat.index()).map(String::as_str);
         self.faction(seat).map_or_else(
             || seat.to_string(),
-            |f| crate::engine::names::label(name, f),
+            |f| crate::engine::state::names::label(name, f),
         )
     }
 
@@ -290,7 +290,7 @@ impl<'a> Scene<'a> {
 
 /// The event card a Refresh Phase step resolves: chosen, so face up for everyone.
 fn resolving_event(phase: &Phase) -> Option<String> {
-    use crate::engine::phase::RefreshStep;
+    use crate::engine::state::phase::RefreshStep;
     match phase {
         Phase::Refresh {
             step:

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 use super::app::seat_key;
 use super::scene::Scene;
 use super::theme::Theme;
-use crate::engine::phase::EndReason;
+use crate::engine::state::phase::EndReason;
 use crate::engine::{Faction, Seat};
 
 /// A rectangle of at most `w` x `h` in the middle of `area`.

@@ -3,7 +3,7 @@
 //! (the same `RuleError` text `check --why` prints) are shown.
 
 use crate::engine::data::UnitKind;
-use crate::engine::phase::{OpStep, Phase};
+use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::{Action, AreaId, DecisionKind, Game, Order, Quadrant, Seat, StructureKind};
 
 use super::scene::{action_words, concerns, names_a_place};

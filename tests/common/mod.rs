@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use herakon::engine::ids::{AreaId, Faction, Order, Seat, StructureKind};
-use herakon::engine::phase::{OpStep, Phase};
-use herakon::engine::position::{PlacedOrder, Structure, Unit};
+use herakon::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind};
+use herakon::engine::state::phase::{OpStep, Phase};
+use herakon::engine::state::position::{PlacedOrder, Structure, Unit};
 use herakon::engine::{Action, Game, GameData, NewGameOptions, Position, UnitType};
 
 /// The embedded game data.

@@ -1,0 +1,324 @@
+//! The save format: one pretty-printed JSON document holding the starting position, the
+//! actions applied since, and the current position. Text in, text out: reading and writing
+//! files is the caller's business.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::data::GameData;
+use crate::engine::rules::{Game, RuleError, Violation};
+use crate::engine::state::action::Action;
+use crate::engine::state::position::Position;
+
+/// The version written into every save; older or newer versions are refused with a clear error.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// A save file as it is written: a game with its history, or a hand-made position alone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// The format version ([`SAVE_FORMAT`]).
+    pub format: u32,
+    /// Where the history starts; absent in a hand-made position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Position>,
+    /// The actions applied since `start`, in the text notation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<String>,
+    /// The current position.
+    pub position: Position,
+    /// The players' names by seat (absent in older saves and in games without names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
+}
+
+/// Why a save could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    /// The text is not valid JSON of the save format.
+    #[error("line {line}, column {column}, at {path}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The JSON path of the value (`$.position.players[0].materiel`).
+        path: String,
+        /// What was expected.
+        message: String,
+    },
+    /// A format version this build does not read.
+    #[error("save format {found} is not supported (this build reads format {SAVE_FORMAT})")]
+    Format {
+        /// The version in the file.
+        found: u32,
+    },
+    /// The position breaks rules; every violation is listed.
+    #[error("the {which} position breaks {} rule(s):\n{}", .violations.len(), list(.violations))]
+    Invalid {
+        /// `current` or `starting`.
+        which: &'static str,
+        /// Every broken rule.
+        violations: Vec<Violation>,
+    },
+    /// A history line is not an action in the notation, or is not legal where it stands.
+    #[error("history entry {index} ({text:?}): {reason}")]
+    History {
+        /// 1-based index in the history.
+        index: usize,
+        /// The entry as written.
+        text: String,
+        /// Why it fails.
+        reason: String,
+    },
+    /// A history that starts without a starting position.
+    #[error("the save has a history but no `start` position to replay it from")]
+    NoStart,
+    /// The player names do not fit the game.
+    #[error("names: {0}")]
+    Names(#[from] crate::engine::state::names::NameError),
+    /// Replaying the history does not give the stored position.
+    #[error(
+        "replaying the {entries} saved actions does not give the saved position (the file was edited or comes from another version): {first}"
+    )]
+    Mismatch {
+        /// How many entries the history holds.
+        entries: usize,
+        /// Where the replay and the file part: the first entry that goes wrong (1-based index
+        /// and action), and the first place in the position that differs.
+        first: String,
+    },
+    /// A save with no history whose position is not its start: the position was edited, or
+    /// the history lost. Nothing is guessed: the player chooses.
+    #[error(
+        "the save has no history, but its `position` differs from its `start` (first at {path}); remove `start` to load `position` as a hand-made position, or restore the history"
+    )]
+    EditedWithoutHistory {
+        /// The JSON path of the first difference (`$.areas.B2.nw`).
+        path: String,
+    },
+}
+
+fn list(v: &[Violation]) -> String {
+    v.iter()
+        .map(|v| format!("  - {v}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl fmt::Display for SaveFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match serde_json::to_string_pretty(self) {
+            Ok(s) => f.write_str(&s),
+            Err(_) => Err(fmt::Error),
+        }
+    }
+}
+
+/// The save of a game: its start, history and current position.
+#[must_use]
+pub fn save(game: &Game) -> SaveFile {
+    SaveFile {
+        format: SAVE_FORMAT,
+        start: Some(game.start().clone()),
+        history: game.history().iter().map(ToString::to_string).collect(),
+        position: game.position().clone(),
+        names: game.names().to_vec(),
+    }
+}
+
+/// The save of a game as pretty-printed JSON (with a final newline).
+#[must_use]
+pub fn to_json(game: &Game) -> String {
+    let mut s = save(game).to_string();
+    s.push('\n');
+    s
+}
+
+/// Parses save text without checking any rule.
+///
+/// # Errors
+/// [`LoadError::Syntax`] with the line, column and JSON path of the first problem.
+pub fn parse(text: &str) -> Result<SaveFile, LoadError> {
+    crate::engine::data::json_error::from_str(text).map_err(|e| LoadError::Syntax {
+        line: e.line,
+        column: e.column,
+        path: e.path,
+        message: e.message,
+    })
+}
+
+/// Loads a save or a position sketch (a file without `format`, see [`crate::engine::format::sketch`]): a
+/// position alone is validated against every rule; a history is replayed from its start and
+/// must reproduce the stored position.
+///
+/// # Errors
+/// Any [`LoadError`]; nothing is half-loaded.
+pub fn load(text: &str, data: Arc<GameData>) -> Result<Game, LoadError> {
+    if crate::engine::format::sketch::is_sketch(text) {
+        return crate::engine::format::sketch::parse(text)?.into_game(data);
+    }
+    let file = parse(text)?;
+    if file.format != SAVE_FORMAT {
+        return Err(LoadError::Format { found: file.format });
+    }
+    if file.history.is_empty() {
+        if let Some(start) = &file.start
+            && *start != file.position
+        {
+            return Err(LoadError::EditedWithoutHistory {
+                path: first_difference(start, &file.position),
+            });
+        }
+        let mut game =
+            Game::from_position(file.position, data).map_err(|violations| LoadError::Invalid {
+                which: "current",
+                violations,
+            })?;
+        game.set_names(&file.names)?;
+        return Ok(game);
+    }
+    let start = file.start.ok_or(LoadError::NoStart)?;
+    let mut game = Game::from_position(start, data).map_err(|violations| LoadError::Invalid {
+        which: "starting",
+        violations,
+    })?;
+    // Every position of the replay, to name where it parts from the file if it does.
+    let mut replay: Vec<Position> = Vec::with_capacity(file.history.len() + 1);
+    replay.push(game.position().clone());
+    for (i, text) in file.history.iter().enumerate() {
+        let fail = |reason: String| LoadError::History {
+            index: i + 1,
+            text: text.clone(),
+            reason,
+        };
+        let action: Action = text
+            .parse()
+            .map_err(|e: crate::engine::state::action::ParseActionError| fail(e.to_string()))?;
+        game.apply(action)
+            .map_err(|e: RuleError| fail(e.to_string()))?;
+        replay.push(game.position().clone());
+    }
+    if *game.position() != file.position {
+        return Err(LoadError::Mismatch {
+            entries: file.history.len(),
+            first: first_bad_entry(&replay, &file.history, &file.position),
+        });
+    }
+    game.set_names(&file.names)?;
+    Ok(game)
+}
+
+/// Where a replay (`replay[k]` is the position after `k` entries) parts from the saved
+/// position: if the file holds a position the replay passed through, the entry after it;
+/// else the first place that differs at the end and the last entry that changed it there.
+fn first_bad_entry(replay: &[Position], history: &[String], saved: &Position) -> String {
+    let entry = |k: usize| {
+        let text = history.get(k.wrapping_sub(1)).map_or("", String::as_str);
+        format!("entry {k} (`{text}`)")
+    };
+    if let Some(k) = replay.iter().position(|p| p == saved) {
+        return format!(
+            "the saved position is the one after entry {k}; {} and the entries after it go beyond it",
+            entry(k + 1)
+        );
+    }
+    let Some(last) = replay.last() else {
+        return String::new();
+    };
+    let path = first_difference(last, saved);
+    let at = |p: &Position| {
+        serde_json::to_value(p)
+            .ok()
+            .and_then(|v| value_at(&v, &path).cloned())
+    };
+    let end = at(last);
+    // The entry after which the replay's value at `path` took its final form.
+    let changed = (1..replay.len()).rev().find(|&k| at(&replay[k - 1]) != end);
+    match changed {
+        Some(k) => format!(
+            "the first difference is at {path}, last changed by {}; the first bad entry is {} or an earlier one",
+            entry(k),
+            entry(k)
+        ),
+        None => format!(
+            "the first difference is at {path}, which no entry changes: the saved position was edited (first entry: {})",
+            entry(1)
+        ),
+    }
+}
+
+/// The value at a path written by [`first_difference`] (`$.areas["B2.nw"]`, `$.players[1]`).
+fn value_at<'v>(v: &'v serde_json::Value, path: &str) -> Option<&'v serde_json::Value> {
+    let mut at = v;
+    let mut rest = path.strip_prefix('$')?;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix("[\"") {
+            let (k, r) = r.split_once("\"]")?;
+            at = at.get(k)?;
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('[') {
+            let (n, r) = r.split_once(']')?;
+            at = at.get(n.parse::<usize>().ok()?)?;
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('.') {
+            let end = r.find(['.', '[']).unwrap_or(r.len());
+            at = at.get(&r[..end])?;
+            rest = &r[end..];
+        } else {
+            return None;
+        }
+    }
+    Some(at)
+}
+
+/// Appends one step to a JSON path: `.key`, or `["key"]` for a key with a dot or bracket.
+fn push_key(path: &mut String, key: &str) {
+    if key.contains(['.', '[', ']', '"']) {
+        path.push_str("[\"");
+        path.push_str(key);
+        path.push_str("\"]");
+    } else {
+        path.push('.');
+        path.push_str(key);
+    }
+}
+
+/// The JSON path of the first place two positions differ (`$.areas["B2.nw"]`), or `$` when
+/// they differ as a whole.
+fn first_difference(a: &Position, b: &Position) -> String {
+    let (Ok(a), Ok(b)) = (serde_json::to_value(a), serde_json::to_value(b)) else {
+        return "$".to_string();
+    };
+    let mut path = String::from("$");
+    let (mut a, mut b) = (&a, &b);
+    loop {
+        use serde_json::Value;
+        let next = match (a, b) {
+            (Value::Object(x), Value::Object(y)) => x
+                .iter()
+                .find(|(k, v)| y.get(*k) != Some(*v))
+                .map(|(k, _)| k)
+                .or_else(|| y.keys().find(|k| !x.contains_key(*k)))
+                .and_then(|k| {
+                    push_key(&mut path, k);
+                    Some((x.get(k)?, y.get(k)?))
+                }),
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                x.iter().zip(y).position(|(p, q)| p != q).map(|i| {
+                    path.push('[');
+                    path.push_str(&i.to_string());
+                    path.push(']');
+                    (&x[i], &y[i])
+                })
+            }
+            _ => None,
+        };
+        match next {
+            Some((x, y)) => (a, b) = (x, y),
+            None => return path,
+        }
+    }
+}

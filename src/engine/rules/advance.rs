@@ -1,0 +1,354 @@
+//! Advance Order: ships move to voids of the active system from it and at most one adjacent
+//! system; then ground units along legal paths fixed before any moves; then the combat (or an
+//! orbital strike) and capacity.
+
+use super::{Action, Event, Game};
+use crate::engine::state::ids::{AreaId, Faction, Order, Seat, SystemId};
+use crate::engine::state::phase::{AdvanceStep, Move, OpStep, Phase};
+use crate::engine::state::unit_type::UnitType;
+
+/// Ork Roks: how many moving units may pass through the uncontrolled void.
+pub(super) const ORK_ROKS_UNITS: u8 = 2;
+
+impl Game {
+    /// Units of a type in an area that may still move: unrouted, and not moved in this order.
+    pub(crate) fn movable(&self, a: &AdvanceStep, area: AreaId, unit: UnitType) -> u8 {
+        let here = self
+            .pos
+            .area(area)
+            .units
+            .iter()
+            .filter(|u| u.unit == unit && !u.routed)
+            .count();
+        let arrived: usize = a
+            .moves
+            .iter()
+            .filter(|m| m.to == area && m.unit == unit)
+            .map(|m| usize::from(m.count))
+            .sum();
+        u8::try_from(here.saturating_sub(arrived)).unwrap_or(u8::MAX)
+    }
+
+    /// The area this Advance has contested so far, if any.
+    pub(crate) fn advance_contested(&self, a: &AdvanceStep) -> Option<AreaId> {
+        a.moves
+            .iter()
+            .map(|m| m.to)
+            .find(|&to| self.pos.area(to).is_contested())
+    }
+
+    /// Whether the mover may move `count` more units into `to`: at most five of his units end
+    /// there, and at most one area becomes contested.
+    pub(crate) fn advance_room(
+        &self,
+        faction: Faction,
+        a: &AdvanceStep,
+        to: AreaId,
+        count: u8,
+    ) -> bool {
+        let max = usize::from(self.data.components.max_units_per_advance);
+        let area = self.pos.area(to);
+        if area.count_units(faction) + usize::from(count) > max {
+            return false;
+        }
+        let would_contest = area.factions().iter().any(|f| *f != faction);
+        !would_contest || self.advance_contested(a).is_none_or(|c| c == to)
+    }
+
+    /// The adjacent system units may come from, given those already used: `None` means any.
+    fn origin_allowed(a: &AdvanceStep, from: SystemId, ground: bool) -> bool {
+        if from == a.system {
+            return true;
+        }
+        let fixed = if ground {
+            a.ground_origin.or(a.ship_origin)
+        } else {
+            a.ship_origin
+        };
+        fixed.is_none_or(|o| o == from)
+    }
+
+    /// Systems units may come from: the active one and its neighbours.
+    fn source_systems(&self, system: SystemId) -> Vec<SystemId> {
+        std::iter::once(system)
+            .chain(self.board.system_neighbours(system))
+            .collect()
+    }
+
+    pub(super) fn advance_actions(&self, turn: Seat, a: &AdvanceStep, out: &mut Vec<Action>) {
+        let faction = self.faction(turn);
+        let ground = a.ground_stage;
+        let destinations: Vec<AreaId> = self
+            .board
+            .areas_of(a.system)
+            .filter(|x| x.is_world() == ground)
+            .map(|x| x.id)
+            .collect();
+        for source in self.source_systems(a.system) {
+            if !Self::origin_allowed(a, source, ground) {
+                continue;
+            }
+            for from in self
+                .board
+                .areas_of(source)
+                .filter(|x| x.is_world() == ground)
+                .map(|x| x.id)
+            {
+                let types = self
+                    .pos
+                    .area(from)
+                    .unit_types(|u| u.owner() == faction && self.is_ship(u.unit) != ground);
+                for unit in types {
+                    let n = self.movable(a, from, unit);
+                    if n == 0 {
+                        continue;
+                    }
+                    for &to in &destinations {
+                        if to == from || !self.can_reach(faction, a, from, to) {
+                            continue;
+                        }
+                        // Through an Ork Roks void: at most 2 units in all.
+                        let n = if ground && self.ground_path(faction, a, from, to).is_none() {
+                            n.min(ORK_ROKS_UNITS.saturating_sub(self.pos.cards.roks_units))
+                        } else {
+                            n
+                        };
+                        for count in 1..=n {
+                            if self.advance_room(faction, a, to, count) {
+                                out.push(Action::MoveUnits {
+                                    from,
+                                    to,
+                                    unit,
+                                    count,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !ground && self.through_the_warp_ready(turn) {
+            out.push(Action::UseEvent);
+        }
+        out.push(Action::Done);
+    }
+
+    /// Whether a unit in `from` can reach `to` in this Advance: ships need no path but cannot
+    /// cross a storm into the active system; ground units need a legal path.
+    pub(crate) fn can_reach(
+        &self,
+        faction: Faction,
+        a: &AdvanceStep,
+        from: AreaId,
+        to: AreaId,
+    ) -> bool {
+        if !a.ground_stage {
+            return from.system == to.system
+                || !self.storm_between_systems(from.system, to.system)
+                || self
+                    .seat_of(faction)
+                    .is_some_and(|s| self.ships_may_cross_storms(s));
+        }
+        self.ground_path(faction, a, from, to).is_some()
+            || self.roks_void(faction, a, from, to).is_some()
+    }
+
+    /// Ork Roks: the uncontrolled void a ground unit with no legal path could pass through as
+    /// if it were friendly (the one already used in this order, else any of the two systems),
+    /// while fewer than 2 units did.
+    pub(crate) fn roks_void(
+        &self,
+        faction: Faction,
+        a: &AdvanceStep,
+        from: AreaId,
+        to: AreaId,
+    ) -> Option<AreaId> {
+        let seat = self.seat_of(faction)?;
+        // Once per round (Order Upgrade Cards): ready, or already in use by this Advance.
+        let in_use = self.pos.cards.roks_void.is_some();
+        if !(in_use || self.upgrade_ready(seat, "Ork Roks"))
+            || self.pos.cards.roks_units >= ORK_ROKS_UNITS
+        {
+            return None;
+        }
+        let systems = [from.system, a.system];
+        let storms_open = self.pos.cards.ground_cross_storms;
+        let candidates: Vec<AreaId> = match self.pos.cards.roks_void {
+            Some(v) => vec![v],
+            None => self
+                .board
+                .areas()
+                .filter(|x| !x.is_world() && systems.contains(&x.id.system))
+                .map(|x| x.id)
+                .filter(|&v| self.pos.area(v).factions().is_empty())
+                .collect(),
+        };
+        candidates.into_iter().find(|&v| {
+            self.board
+                .ground_path(
+                    from,
+                    to,
+                    &systems,
+                    |e| !storms_open && self.pos.storm_at(e),
+                    |x| x == v || a.friendly_at_ground_start.contains(&x),
+                )
+                .is_some()
+        })
+    }
+
+    /// Whether a warp storm lies on the edge two adjacent systems share.
+    pub(crate) fn storm_between_systems(&self, s: SystemId, t: SystemId) -> bool {
+        let edge = crate::engine::rules::board::Board::edge_between(
+            AreaId::new(s, crate::engine::state::ids::Quadrant::Nw),
+            AreaId::new(t, crate::engine::state::ids::Quadrant::Nw),
+        );
+        edge.is_some_and(|e| self.pos.storm_at(e))
+    }
+
+    /// A legal ground path (Rules Reference, "Moving Ground Units"), through areas friendly to
+    /// the mover when ground movement began, never a contested area, never across a storm,
+    /// within the starting and the active system.
+    pub(crate) fn ground_path(
+        &self,
+        faction: Faction,
+        a: &AdvanceStep,
+        from: AreaId,
+        to: AreaId,
+    ) -> Option<Vec<AreaId>> {
+        let _ = faction;
+        let systems = [from.system, a.system];
+        let storms_open = self.pos.cards.ground_cross_storms;
+        self.board.ground_path(
+            from,
+            to,
+            &systems,
+            |e| !storms_open && self.pos.storm_at(e),
+            |x| a.friendly_at_ground_start.contains(&x),
+        )
+    }
+
+    pub(super) fn apply_advance(
+        &mut self,
+        turn: Seat,
+        mut a: AdvanceStep,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
+        let faction = self.faction(turn);
+        match action {
+            Action::MoveUnits {
+                from,
+                to,
+                unit,
+                count,
+            } => {
+                if !a.ground_stage
+                    && from.system != to.system
+                    && self.storm_between_systems(from.system, to.system)
+                {
+                    self.note_storm_crossing(turn, log);
+                }
+                if a.ground_stage
+                    && self.ground_path(faction, &a, from, to).is_none()
+                    && let Some(v) = self.roks_void(faction, &a, from, to)
+                {
+                    // Used at the first unit it lets through (ruling `ork-roks-used-at-first-unit`).
+                    if self.pos.cards.roks_void.is_none() {
+                        self.use_upgrade(turn, "Ork Roks", log);
+                    }
+                    self.pos.cards.roks_void = Some(v);
+                    self.pos.cards.roks_units += count;
+                    log.push(Event(format!(
+                        "{} moves {count} unit(s) through {v} as if it were friendly (Ork Roks)",
+                        faction.name()
+                    )));
+                }
+                for _ in 0..count {
+                    let units = &mut self.pos.area_mut(from).units;
+                    if let Some(i) = units.iter().position(|u| u.unit == unit && !u.routed) {
+                        let moved = units.remove(i);
+                        self.pos.area_mut(to).units.push(moved);
+                    }
+                }
+                if from.system != a.system {
+                    if a.ground_stage {
+                        a.ground_origin = Some(from.system);
+                    } else {
+                        a.ship_origin = Some(from.system);
+                    }
+                }
+                a.moves.push(Move {
+                    from,
+                    to,
+                    unit,
+                    count,
+                });
+                log.push(Event(format!(
+                    "{} moves {count} {unit} from {from} to {to}",
+                    faction.name()
+                )));
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Advance(a),
+                });
+            }
+            Action::Done if !a.ground_stage => {
+                a.ground_stage = true;
+                a.friendly_at_ground_start = self
+                    .board
+                    .areas()
+                    .map(|x| x.id)
+                    .filter(|&id| self.is_friendly(id, faction))
+                    .collect();
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Advance(a),
+                });
+            }
+            Action::Done => {
+                if let Some(area) = self.advance_contested(&a) {
+                    let origins: Vec<AreaId> = a
+                        .moves
+                        .iter()
+                        .filter(|m| m.to == area)
+                        .map(|m| m.from)
+                        .collect();
+                    self.crusade(turn, a.system, log);
+                    self.start_combat(turn, a.system, area, origins, log);
+                } else {
+                    self.set_phase(Phase::Operations {
+                        turn,
+                        step: OpStep::OrbitalChoice { system: a.system },
+                    });
+                }
+            }
+            Action::UseEvent => {
+                self.use_through_the_warp(turn, log);
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Advance(a),
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Skips the orbital strike choice when no strike is possible.
+    pub(super) fn auto_orbital_choice(&mut self, turn: Seat, log: &mut Vec<Event>) -> bool {
+        let Phase::Operations {
+            step: OpStep::OrbitalChoice { system },
+            ..
+        } = self.pos.phase
+        else {
+            return false;
+        };
+        let mut choices = Vec::new();
+        self.strike_choices(turn, system, &mut choices);
+        if choices.len() > 1 {
+            return false;
+        }
+        let _ = log;
+        self.finish_order(turn, system, Order::Advance);
+        true
+    }
+}

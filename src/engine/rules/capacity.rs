@@ -1,0 +1,79 @@
+//! Unit capacity: after each order and at the end of the Event Phase, each player destroys
+//! units of his choice in every area where he has more units than its capacity.
+
+use super::{Action, Event, Game};
+use crate::engine::state::ids::{AreaId, Seat};
+use crate::engine::state::phase::{OpStep, Phase};
+
+impl Game {
+    /// Areas where `seat` has more units than the capacity.
+    pub(crate) fn over_capacity_areas(&self, seat: Seat) -> Vec<AreaId> {
+        let faction = self.faction(seat);
+        self.pos
+            .areas
+            .iter()
+            .filter(|(id, a)| a.count_units(faction) > usize::from(self.capacity(**id)))
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
+    /// The seat that must destroy units now: clockwise from the first player.
+    pub(crate) fn over_capacity_seat(&self) -> Option<Seat> {
+        // Simultaneous Effects: every player destroys his excess at the same time, so the first
+        // player resolves first, then the others clockwise (not the active player first).
+        let mut seat = self.first_active();
+        for _ in 0..self.player_count() {
+            if self.is_active(seat) && !self.over_capacity_areas(seat).is_empty() {
+                return Some(seat);
+            }
+            seat = seat.next(self.player_count());
+        }
+        None
+    }
+
+    pub(super) fn capacity_actions(&self, out: &mut Vec<Action>) {
+        let Some(seat) = self.over_capacity_seat() else {
+            return;
+        };
+        let faction = self.faction(seat);
+        for area in self.over_capacity_areas(seat) {
+            let types = self.pos.area(area).unit_types(|u| u.owner() == faction);
+            out.extend(types.into_iter().map(|unit| Action::Destroy { area, unit }));
+        }
+    }
+
+    pub(super) fn apply_destroy(&mut self, action: Action, log: &mut Vec<Event>) {
+        let Action::Destroy { area, unit } = action else {
+            return;
+        };
+        let units = &mut self.pos.area_mut(area).units;
+        // Of identical units, the routed one goes first: the owner loses nothing by it.
+        let pick = units
+            .iter()
+            .position(|u| u.unit == unit && u.routed)
+            .or_else(|| units.iter().position(|u| u.unit == unit));
+        if let Some(i) = pick {
+            units.remove(i);
+            log.push(Event(format!(
+                "{unit} in {area} is destroyed (over capacity)"
+            )));
+        }
+    }
+
+    /// Moves on once nobody is over capacity.
+    pub(super) fn auto_capacity(&mut self, log: &mut Vec<Event>) -> bool {
+        if self.over_capacity_seat().is_some() {
+            return false;
+        }
+        match self.pos.phase.clone() {
+            Phase::Operations {
+                turn,
+                step: OpStep::Capacity { .. },
+            } => {
+                self.finish_turn(turn, log);
+                true
+            }
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! Deploy Order: purchase units (factory needed, up to the deploy limit), then at most one
+//! structure on a friendly world without one.
+
+use super::{Action, Event, Game};
+use crate::engine::data::UnitKind;
+use crate::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind, SystemId};
+use crate::engine::state::phase::{DeployStep, OpStep, Phase};
+use crate::engine::state::position::{Structure, Unit};
+use crate::engine::state::unit_type::UnitType;
+
+/// The materiel and forge tokens a purchase costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Price {
+    pub materiel: u8,
+    pub forge: u8,
+    pub cache: u8,
+}
+
+impl Game {
+    /// The deploy limit: the summed capacity of friendly worlds with his factory in the system.
+    #[must_use]
+    pub fn deploy_limit(&self, faction: Faction, system: SystemId) -> u8 {
+        self.board
+            .areas_of(system)
+            .filter(|a| self.is_friendly(a.id, faction))
+            .map(|a| {
+                let factories = self
+                    .pos
+                    .area(a.id)
+                    .structures
+                    .iter()
+                    .filter(|s| s.kind == StructureKind::Factory && s.owner == faction)
+                    .count();
+                a.capacity(self.data.components.void_capacity)
+                    .saturating_mul(u8::try_from(factories).unwrap_or(0))
+            })
+            .sum()
+    }
+
+    /// What buying `unit` costs with the chosen discounts, or `None` if the level is too high.
+    pub(crate) fn unit_price(
+        &self,
+        faction: Faction,
+        unit: UnitType,
+        forge_level: bool,
+        cache: bool,
+    ) -> Option<Price> {
+        let data = self.data.unit(unit);
+        let level = self.command_level(faction) + u8::from(forge_level);
+        if data.level > level {
+            return None;
+        }
+        Some(Price {
+            materiel: if cache {
+                data.cost.saturating_sub(2)
+            } else {
+                data.cost
+            },
+            forge: u8::from(data.forge) + u8::from(forge_level),
+            cache: u8::from(cache),
+        })
+    }
+
+    fn affordable(&self, seat: Seat, price: Price) -> bool {
+        let p = self.player(seat);
+        p.materiel >= price.materiel.saturating_sub(self.pos.cards.discount)
+            && p.assets.forge >= price.forge
+            && p.assets.cache >= price.cache
+    }
+
+    /// Areas of the system where `faction` may place a purchased unit of this kind.
+    fn deploy_areas(&self, faction: Faction, system: SystemId, kind: UnitKind) -> Vec<AreaId> {
+        self.board
+            .areas_of(system)
+            .filter(|a| a.is_world() == (kind == UnitKind::Ground))
+            .filter(|a| self.pos.area(a.id).factions().iter().all(|f| *f == faction))
+            .map(|a| a.id)
+            .collect()
+    }
+
+    pub(super) fn deploy_actions(&self, turn: Seat, d: &DeployStep, out: &mut Vec<Action>) {
+        let faction = self.faction(turn);
+        let level = self.command_level(faction);
+        if d.structure_stage {
+            for kind in StructureKind::ALL {
+                if self.structures_in_supply(kind) == 0 || self.control_tokens_left(faction) == 0 {
+                    continue;
+                }
+                for area in self
+                    .board
+                    .areas_of(d.system)
+                    .filter(|a| a.is_world())
+                    .map(|a| a.id)
+                {
+                    if !self.is_friendly(area, faction)
+                        || !self.pos.area(area).structures.is_empty()
+                    {
+                        continue;
+                    }
+                    let cost = self.data.structure(kind).cost;
+                    for cache in [false, true] {
+                        if cache && (cost == 0 || self.player(turn).assets.cache == 0) {
+                            continue;
+                        }
+                        let price = Price {
+                            materiel: if cache { cost.saturating_sub(2) } else { cost },
+                            forge: 0,
+                            cache: u8::from(cache),
+                        };
+                        if self.affordable(turn, price) {
+                            out.push(Action::BuildStructure { kind, area, cache });
+                        }
+                    }
+                }
+            }
+        } else if d.units_bought < self.deploy_limit_with_cards(turn, d) {
+            for unit in UnitType::of(faction) {
+                if self.units_in_supply(unit) == 0 {
+                    continue;
+                }
+                let data = self.data.unit(unit);
+                // A forge token lowers the requirement only when it is needed, and by one.
+                let forge_level = match data.level.checked_sub(level) {
+                    None | Some(0) => false,
+                    Some(1) => true,
+                    Some(_) => continue,
+                };
+                let areas = self.deploy_areas(faction, d.system, data.kind);
+                for cache in [false, true] {
+                    if cache && (data.cost == 0 || self.player(turn).assets.cache == 0) {
+                        continue;
+                    }
+                    let Some(price) = self.unit_price(faction, unit, forge_level, cache) else {
+                        continue;
+                    };
+                    if !self.affordable(turn, price) {
+                        continue;
+                    }
+                    out.extend(areas.iter().map(|&area| Action::BuyUnit {
+                        unit,
+                        area,
+                        forge_level,
+                        cache,
+                    }));
+                }
+            }
+        }
+        self.deploy_card_actions(turn, d, out);
+        if self.warboss_ready(turn) {
+            out.push(Action::UseEvent);
+        }
+        out.push(Action::Done);
+    }
+
+    pub(super) fn apply_deploy(
+        &mut self,
+        turn: Seat,
+        mut d: DeployStep,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
+        let faction = self.faction(turn);
+        match action {
+            Action::BuyUnit {
+                unit,
+                area,
+                forge_level,
+                cache,
+            } => {
+                let Some(price) = self.unit_price(faction, unit, forge_level, cache) else {
+                    return;
+                };
+                let paid = self.pay(turn, price);
+                self.pos.area_mut(area).units.push(Unit::new(unit));
+                d.units_bought += 1;
+                self.note_deploy_purchase(turn, &d, log);
+                log.push(Event(format!(
+                    "{} buys a {} in {area} for {} materiel{}",
+                    faction.name(),
+                    self.data.unit(unit).name,
+                    paid,
+                    if price.forge > 0 {
+                        format!(" and {} forge token(s)", price.forge)
+                    } else {
+                        String::new()
+                    }
+                )));
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Deploy(d),
+                });
+            }
+            Action::BuildStructure { kind, area, cache } => {
+                let cost = self.data.structure(kind).cost;
+                let price = Price {
+                    materiel: if cache { cost.saturating_sub(2) } else { cost },
+                    forge: 0,
+                    cache: u8::from(cache),
+                };
+                let paid = self.pay(turn, price);
+                self.pos.area_mut(area).structures.push(Structure {
+                    kind,
+                    owner: faction,
+                });
+                log.push(Event(format!(
+                    "{} builds a {kind} in {area} for {paid} materiel",
+                    faction.name(),
+                )));
+                if self.note_structure_purchase(turn, &d, area, log) {
+                    // Werk Fasta!: the units are still to come.
+                    self.set_phase(Phase::Operations {
+                        turn,
+                        step: OpStep::Deploy(d),
+                    });
+                    return;
+                }
+                self.finish_order(turn, d.system, Order::Deploy);
+            }
+            Action::Done if !d.structure_stage && self.pos.cards.structure_first => {
+                self.finish_order(turn, d.system, Order::Deploy);
+            }
+            Action::Done if !d.structure_stage => {
+                d.structure_stage = true;
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Deploy(d),
+                });
+            }
+            Action::Done => self.finish_order(turn, d.system, Order::Deploy),
+            Action::UseEvent => {
+                self.use_warboss(turn, log);
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Deploy(d),
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Pays a price, less what is left of a Warboss discount. Returns the materiel paid.
+    pub(crate) fn pay(&mut self, seat: Seat, price: Price) -> u8 {
+        let off = self.pos.cards.discount.min(price.materiel);
+        self.pos.cards.discount -= off;
+        let paid = price.materiel - off;
+        let p = self.player_mut(seat);
+        p.materiel = p.materiel.saturating_sub(paid);
+        p.assets.forge = p.assets.forge.saturating_sub(price.forge);
+        p.assets.cache = p.assets.cache.saturating_sub(price.cache);
+        paid
+    }
+
+    /// Warboss: offered in a Deploy order to a holder of reinforcement tokens.
+    fn warboss_ready(&self, seat: Seat) -> bool {
+        self.has_scheme(seat, "Warboss") && self.player(seat).assets.reinforcement > 0
+    }
+
+    /// Warboss: the order's purchases cost 1 materiel less for every reinforcement token held
+    /// (the tokens are kept).
+    fn use_warboss(&mut self, seat: Seat, log: &mut Vec<Event>) {
+        self.discard_scheme(seat, "Warboss", log);
+        let off = self.player(seat).assets.reinforcement;
+        self.pos.cards.discount = self.pos.cards.discount.saturating_add(off);
+        log.push(Event(format!(
+            "{} lowers the cost of this order's purchases by {off} materiel (Warboss)",
+            self.faction(seat).name()
+        )));
+    }
+}

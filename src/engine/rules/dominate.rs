@@ -1,0 +1,257 @@
+//! Dominate Order: collect the assets of each friendly world in the active system (at most
+//! three of each token; a prosperity icon gives one token of the player's choice), then the
+//! faction ability.
+
+use super::{Action, Event, Game};
+use crate::engine::state::ids::{AreaId, Asset, Faction, Order, Seat, SystemId};
+use crate::engine::state::phase::{DominateStep, OpStep, Phase};
+use crate::engine::state::position::Unit;
+use crate::engine::state::unit_type::UnitType;
+
+impl Game {
+    /// Gains the fixed asset tokens of the friendly worlds and counts the prosperity icons.
+    pub(crate) fn collect_assets(
+        &mut self,
+        seat: Seat,
+        system: SystemId,
+        log: &mut Vec<Event>,
+    ) -> DominateStep {
+        let faction = self.faction(seat);
+        let icons: Vec<Asset> = self
+            .board
+            .areas_of(system)
+            .filter(|a| self.is_friendly(a.id, faction))
+            .filter_map(|a| a.world())
+            .flat_map(|w| w.assets.iter().copied())
+            .collect();
+        let mut prosperity_left = 0;
+        for icon in icons {
+            if icon == Asset::Prosperity {
+                prosperity_left += 1;
+                continue;
+            }
+            self.gain_asset(seat, icon, None, log);
+        }
+        DominateStep {
+            system,
+            prosperity_left,
+        }
+    }
+
+    pub(super) fn dominate_actions(&self, d: &DominateStep, out: &mut Vec<Action>) {
+        let Some(seat) = self.decision().map(|x| x.seat) else {
+            return;
+        };
+        if d.prosperity_left > 0 {
+            out.extend(
+                Asset::TOKENS
+                    .into_iter()
+                    .filter(|&a| self.can_gain_asset(seat, a))
+                    .map(|asset| Action::TakeAsset { asset }),
+            );
+            if out.is_empty() {
+                // Every token is at the limit: the icon gives nothing, but the step is still taken.
+                out.push(Action::Done);
+            }
+        } else {
+            self.faction_ability_actions(seat, d.system, out);
+            out.push(Action::Done);
+        }
+    }
+
+    /// The uses of the faction sheet's Dominate ability (declining is always legal).
+    fn faction_ability_actions(&self, seat: Seat, system: SystemId, out: &mut Vec<Action>) {
+        let faction = self.faction(seat);
+        let worlds: Vec<AreaId> = self
+            .board
+            .areas_of(system)
+            .filter(|a| a.is_world())
+            .map(|a| a.id)
+            .collect();
+        let unrouted = |area: AreaId, unit: UnitType| {
+            self.pos
+                .area(area)
+                .units
+                .iter()
+                .any(|u| u.unit == unit && !u.routed)
+        };
+        match faction {
+            // For the Emperor: 1 materiel turns a Scout into a Space Marine, or a Space Marine into
+            // a Land Raider, in the active system. Replacing is not moving, so routed units may be
+            // replaced (Free Units: the new unit stands unrouted).
+            Faction::Ultramarines => {
+                if self.player(seat).materiel == 0 {
+                    return;
+                }
+                for (from, to) in [
+                    (UnitType::Scout, UnitType::SpaceMarine),
+                    (UnitType::SpaceMarine, UnitType::LandRaider),
+                ] {
+                    if self.units_in_supply(to) == 0 {
+                        continue;
+                    }
+                    for &area in &worlds {
+                        if self.pos.area(area).units.iter().any(|u| u.unit == from) {
+                            out.push(Action::Replace { area, from, to });
+                        }
+                    }
+                }
+            }
+            // Webway Portal: one unit from a world of the active system to a friendly world in any
+            // system (a routed unit cannot be moved by an effect: Rout and Rally).
+            Faction::Eldar => {
+                let targets: Vec<AreaId> = self.friendly_worlds(faction).collect();
+                for &from in &worlds {
+                    let types = self
+                        .pos
+                        .area(from)
+                        .unit_types(|u| u.owner() == faction && !u.routed);
+                    for unit in types {
+                        out.extend(targets.iter().filter(|&&t| t != from).map(|&to| {
+                            Action::MoveUnits {
+                                from,
+                                to,
+                                unit,
+                                count: 1,
+                            }
+                        }));
+                    }
+                }
+            }
+            // One Cultist from the active system to a friendly or uncontrolled world of an adjacent
+            // system, storms ignored (ruling `chaos-dominate-ability` in assets/rulings.json).
+            Faction::Chaos => {
+                let targets: Vec<AreaId> = self
+                    .board
+                    .system_neighbours(system)
+                    .flat_map(|s| self.board.areas_of(s))
+                    .filter(|a| a.is_world())
+                    .map(|a| a.id)
+                    .filter(|&a| self.pos.area(a).factions().iter().all(|f| *f == faction))
+                    .collect();
+                for &from in worlds.iter().filter(|&&w| unrouted(w, UnitType::Cultist)) {
+                    out.extend(targets.iter().map(|&to| Action::MoveUnits {
+                        from,
+                        to,
+                        unit: UnitType::Cultist,
+                        count: 1,
+                    }));
+                }
+            }
+            // Purchase one unit onto a friendly or uncontrolled world of the active system with no
+            // factory needed (Deploy Order errata: abilities need none); ground units only (ruling
+            // `ork-dominate-ability`).
+            Faction::Orks => {
+                let level = self.command_level(faction);
+                for unit in UnitType::of(faction).filter(|u| !self.is_ship(*u)) {
+                    if self.units_in_supply(unit) == 0 {
+                        continue;
+                    }
+                    let forge_level = match self.data.unit(unit).level.checked_sub(level) {
+                        None | Some(0) => false,
+                        Some(1) => true,
+                        Some(_) => continue,
+                    };
+                    for cache in [false, true] {
+                        if cache
+                            && (self.data.unit(unit).cost == 0
+                                || self.player(seat).assets.cache == 0)
+                        {
+                            continue;
+                        }
+                        let Some(price) = self.unit_price(faction, unit, forge_level, cache) else {
+                            continue;
+                        };
+                        let p = self.player(seat);
+                        if p.materiel < price.materiel
+                            || p.assets.forge < price.forge
+                            || p.assets.cache < price.cache
+                        {
+                            continue;
+                        }
+                        for &area in &worlds {
+                            if self.pos.area(area).factions().iter().all(|f| *f == faction) {
+                                out.push(Action::BuyUnit {
+                                    unit,
+                                    area,
+                                    forge_level,
+                                    cache,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn apply_dominate(
+        &mut self,
+        turn: Seat,
+        mut d: DominateStep,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
+        match action {
+            Action::TakeAsset { asset } => {
+                self.gain_asset(turn, asset, Some("prosperity"), log);
+                d.prosperity_left -= 1;
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Dominate(d),
+                });
+            }
+            Action::Done if d.prosperity_left > 0 => {
+                d.prosperity_left -= 1;
+                self.set_phase(Phase::Operations {
+                    turn,
+                    step: OpStep::Dominate(d),
+                });
+            }
+            Action::Done => self.finish_order(turn, d.system, Order::Dominate),
+            Action::Replace { area, from, to } => {
+                let p = self.player_mut(turn);
+                p.materiel = p.materiel.saturating_sub(1);
+                let units = &mut self.pos.area_mut(area).units;
+                if let Some(i) = units.iter().position(|u| u.unit == from) {
+                    units[i] = Unit::new(to);
+                }
+                log.push(Event(format!(
+                    "{}: For the Emperor replaces a {from} in {area} with a {to}",
+                    self.faction(turn).name()
+                )));
+                self.finish_order(turn, d.system, Order::Dominate);
+            }
+            Action::MoveUnits { from, to, unit, .. } => {
+                let units = &mut self.pos.area_mut(from).units;
+                if let Some(i) = units.iter().position(|u| u.unit == unit && !u.routed) {
+                    let moved = units.remove(i);
+                    self.pos.area_mut(to).units.push(moved);
+                }
+                log.push(Event(format!(
+                    "{} faction ability moves a {unit} from {from} to {to}",
+                    self.faction(turn).possessive()
+                )));
+                self.finish_order(turn, d.system, Order::Dominate);
+            }
+            Action::BuyUnit {
+                unit,
+                area,
+                forge_level,
+                cache,
+            } => {
+                let faction = self.faction(turn);
+                if let Some(price) = self.unit_price(faction, unit, forge_level, cache) {
+                    self.pay(turn, price);
+                    self.pos.area_mut(area).units.push(Unit::new(unit));
+                    log.push(Event(format!(
+                        "{} buys a {unit} in {area} with the faction ability",
+                        faction.name()
+                    )));
+                }
+                self.finish_order(turn, d.system, Order::Dominate);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Winning and losing: objectives, elimination, the round limit, and the tie-breaks.
+
+use super::{Event, Game};
+use crate::engine::state::ids::Seat;
+use crate::engine::state::phase::{EndReason, OpStep, Phase};
+
+impl Game {
+    /// Of the candidates, those with the most objective tokens, then the most friendly worlds,
+    /// then the most units on the board (Rules Reference, "Winning and Losing the Game").
+    pub(crate) fn break_ties(&self, candidates: Vec<Seat>) -> Vec<Seat> {
+        let keys = |s: Seat| {
+            let f = self.faction(s);
+            let worlds = self.friendly_worlds(f).count();
+            let units = self
+                .pos
+                .areas
+                .values()
+                .map(|a| a.count_units(f))
+                .sum::<usize>();
+            (self.player(s).objectives, worlds, units)
+        };
+        let best = candidates.iter().map(|&s| keys(s)).max();
+        candidates
+            .into_iter()
+            .filter(|&s| Some(keys(s)) == best)
+            .collect()
+    }
+
+    pub(crate) fn end_game(&mut self, winners: Vec<Seat>, reason: EndReason, log: &mut Vec<Event>) {
+        let names: Vec<&str> = winners.iter().map(|&s| self.faction(s).name()).collect();
+        log.push(Event(format!(
+            "the game ends ({reason:?}); winner: {}",
+            names.join(" and ")
+        )));
+        self.set_phase(Phase::GameOver { winners, reason });
+    }
+
+    /// Eliminates every player with no friendly world (his pieces leave the board); ends the
+    /// game when one player is left. Returns whether the game ended.
+    pub(crate) fn check_eliminations(&mut self, log: &mut Vec<Event>) -> bool {
+        for seat in self.seats().collect::<Vec<_>>() {
+            if !self.is_active(seat) {
+                continue;
+            }
+            let faction = self.faction(seat);
+            if self.friendly_worlds(faction).next().is_some() {
+                continue;
+            }
+            for area in self.pos.areas.values_mut() {
+                area.units.retain(|u| u.owner() != faction);
+                area.structures.retain(|s| s.owner != faction);
+            }
+            let mut returned = Vec::new();
+            for stack in self.pos.stacks.values_mut() {
+                stack.retain(|t| {
+                    let mine = t.owner == faction;
+                    if mine {
+                        returned.push(t.order);
+                    }
+                    !mine
+                });
+            }
+            let p = self.player_mut(seat);
+            p.orders.extend(returned);
+            p.eliminated = true;
+            log.push(Event(format!(
+                "{} has no friendly world and is eliminated",
+                faction.name()
+            )));
+        }
+        let left: Vec<Seat> = self.seats().filter(|&s| self.is_active(s)).collect();
+        if left.len() <= 1 {
+            self.end_game(left, EndReason::Elimination, log);
+            return true;
+        }
+        false
+    }
+
+    /// Player Elimination in a hand-made position: where play would already have checked it
+    /// (the Planning Phase, or a turn about to begin with a reveal), a player with no friendly
+    /// world is eliminated now, and the seat to act passes on if it was his. Mid-turn, the
+    /// check comes at the end of the turn, as in play: a player fighting for his last world
+    /// is not out before the combat ends.
+    pub(crate) fn eliminate_at_checkpoint(&mut self, log: &mut Vec<Event>) {
+        let (Phase::Planning { turn }
+        | Phase::Operations {
+            turn,
+            step: OpStep::Reveal,
+        }) = self.pos.phase
+        else {
+            return;
+        };
+        if self.check_eliminations(log) || self.is_active(turn) {
+            return;
+        }
+        if matches!(self.pos.phase, Phase::Planning { .. }) {
+            self.pass_planning(turn, log);
+        } else {
+            let next = self.next_active(turn);
+            self.set_phase(Phase::Operations {
+                turn: next,
+                step: OpStep::Reveal,
+            });
+        }
+    }
+}

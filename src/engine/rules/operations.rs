@@ -1,0 +1,153 @@
+//! Operations Phase: in turn, each player reveals one of his tokens on top of a stack and
+//! resolves it or puts it on his event deck; a player with nothing on top skips.
+
+use super::{Action, Event, Game};
+use crate::engine::state::ids::{Order, Seat, SystemId};
+use crate::engine::state::phase::{AdvanceStep, DeployStep, OpStep, Phase, StrategizeStep};
+
+impl Game {
+    /// The systems whose top token belongs to `seat`.
+    pub(crate) fn own_top_tokens(&self, seat: Seat) -> Vec<SystemId> {
+        let faction = self.faction(seat);
+        self.pos
+            .stacks
+            .iter()
+            .filter(|(_, stack)| stack.last().is_some_and(|t| t.owner == faction))
+            .map(|(s, _)| *s)
+            .collect()
+    }
+
+    pub(super) fn reveal_actions(&self, turn: Seat, out: &mut Vec<Action>) {
+        out.extend(
+            self.own_top_tokens(turn)
+                .into_iter()
+                .map(|system| Action::Reveal { system }),
+        );
+    }
+
+    /// Skips a seat with nothing to reveal, and ends the phase when the board is empty.
+    pub(super) fn auto_reveal(&mut self, turn: Seat, log: &mut Vec<Event>) -> bool {
+        if self.pos.stacks.values().all(Vec::is_empty) {
+            log.push(Event("the Refresh Phase begins".into()));
+            self.start_refresh(log);
+            return true;
+        }
+        if self.own_top_tokens(turn).is_empty() {
+            log.push(Event(format!(
+                "{} has no order token on top of a stack and skips",
+                self.faction(turn).name()
+            )));
+            let next = self.next_active(turn);
+            self.set_phase(Phase::Operations {
+                turn: next,
+                step: OpStep::Reveal,
+            });
+            return true;
+        }
+        false
+    }
+
+    pub(super) fn apply_reveal(&mut self, turn: Seat, action: Action, log: &mut Vec<Event>) {
+        let Action::Reveal { system } = action else {
+            return;
+        };
+        let Some(order) = self
+            .pos
+            .stacks
+            .get(&system)
+            .and_then(|s| s.last())
+            .map(|t| t.order)
+        else {
+            return;
+        };
+        log.push(Event(format!(
+            "{} reveals {order} on {system}",
+            self.faction(turn).name()
+        )));
+        self.set_phase(Phase::Operations {
+            turn,
+            step: OpStep::Revealed { system, order },
+        });
+    }
+
+    pub(super) fn revealed_actions(order: Order, out: &mut Vec<Action>) {
+        out.push(Action::Resolve);
+        if order != Order::Strategize {
+            out.push(Action::ToEventDeck);
+        }
+    }
+
+    pub(super) fn apply_revealed(
+        &mut self,
+        turn: Seat,
+        system: SystemId,
+        order: Order,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
+        // The token leaves the stack now; it goes to the play area or event deck when done.
+        if let Some(stack) = self.pos.stacks.get_mut(&system) {
+            stack.pop();
+        }
+        let name = self.faction(turn).name();
+        if action == Action::ToEventDeck {
+            self.player_mut(turn).event_tokens.push(order);
+            log.push(Event(format!(
+                "{name} puts the {order} token on the event deck"
+            )));
+            self.finish_turn(turn, log);
+            return;
+        }
+        log.push(Event(format!("{name} resolves {order} on {system}")));
+        let step = match order {
+            Order::Deploy => OpStep::Deploy(DeployStep {
+                system,
+                units_bought: 0,
+                structure_stage: false,
+            }),
+            Order::Advance => OpStep::Advance(AdvanceStep::new(system)),
+            Order::Dominate => OpStep::Dominate(self.collect_assets(turn, system, log)),
+            Order::Strategize => OpStep::Strategize(StrategizeStep {
+                system,
+                bought_order_upgrade: false,
+                bought_combat_upgrade: false,
+            }),
+        };
+        self.set_phase(Phase::Operations { turn, step });
+    }
+
+    /// Ends a resolved order: the token goes to the play area (Strategize: the event deck),
+    /// then every player destroys units over capacity.
+    pub(crate) fn finish_order(&mut self, turn: Seat, system: SystemId, order: Order) {
+        // Order upgrades that act after the order (Dread Ritual, Corsair Raid).
+        if self.after_order_upgrades(turn, system, order) {
+            return;
+        }
+        // A card may have changed the token resolved (The Green Tide) or used none (Mob Up!).
+        let flags = std::mem::take(&mut self.pos.cards);
+        let order = flags.token.unwrap_or(order);
+        let player = self.player_mut(turn);
+        if flags.no_token {
+        } else if order == Order::Strategize && flags.token.is_none() {
+            player.event_tokens.push(order);
+        } else {
+            player.orders.push(order);
+        }
+        self.set_phase(Phase::Operations {
+            turn,
+            step: OpStep::Capacity { system },
+        });
+    }
+
+    /// Ends a seat's turn: eliminations, then the next seat reveals.
+    pub(crate) fn finish_turn(&mut self, turn: Seat, log: &mut Vec<Event>) {
+        if self.check_eliminations(log) {
+            return;
+        }
+        let next = self.next_active(turn);
+        self.set_phase(Phase::Operations {
+            turn: next,
+            step: OpStep::Reveal,
+        });
+    }
+}

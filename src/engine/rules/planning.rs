@@ -1,0 +1,126 @@
+//! Planning Phase: players place order tokens face down, one at a time, clockwise from the
+//! first player, until each has placed four.
+
+use super::{Action, Event, Game};
+use crate::engine::state::ids::{Seat, SystemId};
+use crate::engine::state::phase::{OpStep, Phase};
+use crate::engine::state::position::PlacedOrder;
+
+/// Order tokens each player places per Planning Phase.
+pub(crate) const TOKENS_PER_PLANNING: usize = 4;
+
+impl Game {
+    /// Systems where `seat` may place an order token: ones holding, or adjacent to one holding,
+    /// his unit or structure (warp storms do not break adjacency).
+    pub(crate) fn placeable_systems(&self, seat: Seat) -> Vec<SystemId> {
+        let faction = self.faction(seat);
+        self.board
+            .systems()
+            .filter(|&s| {
+                self.has_presence(faction, s)
+                    || self
+                        .board
+                        .system_neighbours(s)
+                        .any(|n| self.has_presence(faction, n))
+            })
+            .collect()
+    }
+
+    /// How many order tokens `seat` has on the board.
+    pub(crate) fn tokens_on_board(&self, seat: Seat) -> usize {
+        let faction = self.faction(seat);
+        self.pos
+            .stacks
+            .values()
+            .flatten()
+            .filter(|t| t.owner == faction)
+            .count()
+    }
+
+    pub(super) fn planning_actions(&self, turn: Seat, out: &mut Vec<Action>) {
+        let mut orders = self.player(turn).orders.clone();
+        orders.sort();
+        orders.dedup();
+        let systems = self.placeable_systems(turn);
+        for order in orders {
+            out.extend(
+                systems
+                    .iter()
+                    .map(|&system| Action::Place { order, system }),
+            );
+        }
+    }
+
+    pub(super) fn apply_planning(&mut self, turn: Seat, action: Action, log: &mut Vec<Event>) {
+        let Action::Place { order, system } = action else {
+            return;
+        };
+        let faction = self.faction(turn);
+        let orders = &mut self.player_mut(turn).orders;
+        if let Some(i) = orders.iter().position(|o| *o == order) {
+            orders.remove(i);
+        }
+        self.pos
+            .stacks
+            .entry(system)
+            .or_default()
+            .push(PlacedOrder {
+                owner: faction,
+                order,
+            });
+        log.push(Event(format!(
+            "{} places an order token on {system}",
+            faction.name()
+        )));
+        self.pass_planning(turn, log);
+    }
+
+    /// The Planning Phase passes on from `turn`: to the next seat clockwise that still has
+    /// tokens to place, else the phase ends.
+    pub(crate) fn pass_planning(&mut self, turn: Seat, log: &mut Vec<Event>) {
+        let mut next = turn;
+        for _ in 0..self.player_count() {
+            next = self.next_active(next);
+            if self.tokens_on_board(next) < TOKENS_PER_PLANNING
+                && !self.player(next).orders.is_empty()
+            {
+                self.set_phase(Phase::Planning { turn: next });
+                return;
+            }
+        }
+        if let Some(seat) = self.outmanoeuvre_seat() {
+            // Outmanoeuvre: when the Planning Phase ends.
+            self.set_phase(Phase::Operations {
+                turn: seat,
+                step: OpStep::Card(Box::new(
+                    crate::engine::state::card_step::CardStep::Outmanoeuvre {
+                        system: None,
+                        token: None,
+                    },
+                )),
+            });
+            return;
+        }
+        self.begin_operations(log);
+    }
+
+    /// The Operations Phase begins with the first player's reveal.
+    pub(crate) fn begin_operations(&mut self, log: &mut Vec<Event>) {
+        let first = self.first_active();
+        log.push(Event("the Operations Phase begins".into()));
+        self.set_phase(Phase::Operations {
+            turn: first,
+            step: OpStep::Reveal,
+        });
+    }
+
+    /// The first player, or the next seat still in the game after him.
+    pub(crate) fn first_active(&self) -> Seat {
+        let first = self.pos.first_player;
+        if self.is_active(first) {
+            first
+        } else {
+            self.next_active(first)
+        }
+    }
+}

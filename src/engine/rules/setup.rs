@@ -1,0 +1,225 @@
+//! New games: the introductory setup (the fixed 4x3 layout of which two players use columns
+//! A-B, three A-C and four all of it), or a board the players construct (see `construct`).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::{Game, Violation};
+use crate::engine::data::GameData;
+use crate::engine::state::board_layout::BoardLayout;
+use crate::engine::state::board_layout::PlacedTile;
+use crate::engine::state::ids::{Faction, Order, Seat};
+use crate::engine::state::phase::Phase;
+use crate::engine::state::position::{
+    AreaState, AssetTokens, PlayerState, Position, Storm, Structure, Unit,
+};
+use crate::engine::state::setup_phase::SetupKind;
+
+/// What a new game is made of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewGameOptions {
+    /// 2, 3 or 4.
+    pub players: u8,
+    /// The factions in seat order; `None` takes the introductory ones.
+    pub factions: Option<Vec<Faction>>,
+    /// Seed of the game's random generator.
+    pub seed: u64,
+    /// The introductory board, or a board the players construct.
+    pub setup: SetupKind,
+}
+
+/// Why a new game could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NewGameError {
+    /// Not 2-4 players.
+    #[error("a game has 2 to 4 players, not {0}")]
+    PlayerCount(u8),
+    /// The factions given do not match the introductory setup.
+    #[error(
+        "the introductory setup for {players} players belongs to {expected}; other factions need a constructed board (`--setup build`)"
+    )]
+    IntroFactions {
+        /// Player count.
+        players: u8,
+        /// The factions the introductory setup uses.
+        expected: String,
+    },
+    /// The factions given do not fit the player count, or repeat.
+    #[error("{0}")]
+    Factions(String),
+    /// The data made an illegal position (only with a broken `--assets` copy).
+    #[error("the introductory setup breaks rules: {}", .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Invalid(Vec<Violation>),
+}
+
+impl Game {
+    /// A new game, the first player drawn with the seeded generator: on the introductory
+    /// setup, ready for round 1, or at the first decision of constructing the board.
+    ///
+    /// # Errors
+    /// A wrong player count, factions other than the introductory ones (on the introductory
+    /// setup) or repeated ones, or broken data.
+    pub fn new(options: &NewGameOptions, data: Arc<GameData>) -> Result<Game, NewGameError> {
+        let pos = match options.setup {
+            SetupKind::Intro => intro_position(options, &data)?,
+            SetupKind::Build => super::construct::build_position(options, &data)?,
+        };
+        Game::from_position(pos, data).map_err(NewGameError::Invalid)
+    }
+}
+
+/// Builds the introductory position.
+fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position, NewGameError> {
+    let n = options.players;
+    if !(2..=4).contains(&n) {
+        return Err(NewGameError::PlayerCount(n));
+    }
+    let intro = &data.intro;
+    let expected: Vec<Faction> = intro
+        .factions
+        .iter()
+        .copied()
+        .take(usize::from(n))
+        .collect();
+    let factions = options.factions.clone().unwrap_or_else(|| expected.clone());
+    let mut a = factions.clone();
+    let mut b = expected.clone();
+    a.sort();
+    b.sort();
+    if a != b {
+        return Err(NewGameError::IntroFactions {
+            players: n,
+            expected: expected
+                .iter()
+                .map(|f| f.key())
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+    let cols = n; // 2 players: A-B, 3: A-C, 4: A-D.
+    let key = n.to_string();
+    let mut tiles = BTreeMap::new();
+    let mut areas: BTreeMap<_, AreaState> = BTreeMap::new();
+    for sys in intro.systems.iter().filter(|s| s.system.col < cols) {
+        tiles.insert(
+            sys.system,
+            PlacedTile {
+                tile: sys.tile.clone(),
+                rotation: sys.rotation,
+            },
+        );
+        for (&q, content) in &sys.areas {
+            let id = crate::engine::state::ids::AreaId::new(sys.system, q);
+            let area = areas.entry(id).or_default();
+            for group in &content.units {
+                area.units.extend(std::iter::repeat_n(
+                    Unit::new(group.unit),
+                    usize::from(group.count),
+                ));
+            }
+            if let Some(s) = &content.structure {
+                area.structures.push(Structure {
+                    kind: s.kind,
+                    owner: s.owner,
+                });
+            }
+            if let Some(f) = content.objective.get(&key) {
+                area.objectives.push(*f);
+            }
+        }
+    }
+    let storms = intro
+        .storms
+        .iter()
+        .filter(|s| s.min_players <= n)
+        .map(|s| Storm {
+            edge: s.edge,
+            moved: false,
+        })
+        .collect();
+    let players = factions
+        .iter()
+        .map(|&f| starting_player(f, data, &mut rng))
+        .collect();
+    let first = Seat(rng.random_range(0..n));
+    Ok(Position {
+        board: BoardLayout {
+            cols,
+            rows: 3,
+            tiles,
+        },
+        players,
+        areas,
+        stacks: BTreeMap::new(),
+        storms,
+        round: 1,
+        first_player: first,
+        phase: Phase::Planning { turn: first },
+        rng,
+        forced_dice: crate::engine::state::combat_state::ForcedDice::default(),
+        last_combat: None,
+        cards: crate::engine::state::card_step::CardFlags::default(),
+    })
+}
+
+/// A player's starting hand: 8 order tokens, shuffled event and combat decks, upgrade decks,
+/// materiel and assets from the faction sheet.
+pub(crate) fn starting_player(
+    faction: Faction,
+    data: &GameData,
+    rng: &mut ChaCha8Rng,
+) -> PlayerState {
+    use rand::seq::SliceRandom;
+    let sheet = data.faction(faction);
+    let each = usize::from(data.components.order_tokens_each);
+    let orders = Order::ALL
+        .iter()
+        .flat_map(|&o| std::iter::repeat_n(o, each))
+        .collect();
+    let mut event_deck: Vec<String> = data
+        .event_cards
+        .iter()
+        .filter(|c| c.faction == faction)
+        .map(|c| c.name.clone())
+        .collect();
+    event_deck.shuffle(rng);
+    let pairs = |start: bool| -> Vec<String> {
+        data.combat_cards
+            .iter()
+            .filter(|c| c.faction == faction && c.level.is_none() == start)
+            .flat_map(|c| [c.name.clone(), c.name.clone()])
+            .collect()
+    };
+    let mut combat_deck = pairs(true);
+    combat_deck.shuffle(rng);
+    let asset = |a| sheet.initial_forces.assets.get(&a).copied().unwrap_or(0);
+    PlayerState {
+        faction,
+        materiel: sheet.initial_forces.materiel,
+        assets: AssetTokens {
+            forge: asset(crate::engine::state::ids::Asset::Forge),
+            cache: asset(crate::engine::state::ids::Asset::Cache),
+            reinforcement: asset(crate::engine::state::ids::Asset::Reinforcement),
+        },
+        orders,
+        event_tokens: Vec::new(),
+        event_deck,
+        schemes: Vec::new(),
+        combat_deck,
+        combat_upgrades: pairs(false),
+        order_upgrade_deck: data
+            .order_upgrades
+            .iter()
+            .filter(|c| c.faction == faction)
+            .map(|c| c.name.clone())
+            .collect(),
+        order_upgrades: Vec::new(),
+        used_upgrades: Vec::new(),
+        objectives: 0,
+        eliminated: false,
+    }
+}

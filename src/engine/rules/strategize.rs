@@ -1,0 +1,133 @@
+//! Strategize Order: with a unit or structure in the active system, buy up to one order
+//! upgrade and one combat upgrade within the command level; the token goes on the event deck.
+
+use super::{Action, Event, Game};
+use crate::engine::state::ids::{Order, Seat};
+use crate::engine::state::phase::{OpStep, Phase, StrategizeStep};
+
+/// The distinct names of a deck, in first-seen order.
+pub(crate) fn distinct(cards: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for c in cards {
+        if !out.contains(c) {
+            out.push(c.clone());
+        }
+    }
+    out
+}
+
+impl Game {
+    /// Level and cost of a combat card bought as an upgrade (starting cards: level 0, free).
+    pub(crate) fn combat_upgrade_terms(&self, name: &str) -> Option<(u8, u8)> {
+        self.data
+            .combat_cards
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| (c.level.unwrap_or(0), c.cost))
+    }
+
+    pub(super) fn strategize_actions(&self, turn: Seat, s: &StrategizeStep, out: &mut Vec<Action>) {
+        let faction = self.faction(turn);
+        if self.strategize_allowed(turn, s.system) {
+            let level = self.command_level(faction);
+            let p = self.player(turn);
+            if !s.bought_order_upgrade {
+                for (i, name) in p.order_upgrade_deck.iter().enumerate() {
+                    let Some(card) = self.data.order_upgrades.iter().find(|c| &c.name == name)
+                    else {
+                        continue;
+                    };
+                    if card.level <= level
+                        && card.cost <= p.materiel
+                        && let Ok(card) = u8::try_from(i + 1)
+                    {
+                        out.push(Action::BuyOrderUpgrade { card });
+                    }
+                }
+            }
+            if !s.bought_combat_upgrade {
+                let deck = distinct(&p.combat_deck);
+                for (i, name) in distinct(&p.combat_upgrades).iter().enumerate() {
+                    let Some((lv, cost)) = self.combat_upgrade_terms(name) else {
+                        continue;
+                    };
+                    if lv > level || cost > p.materiel {
+                        continue;
+                    }
+                    for j in 0..deck.len() {
+                        if let (Ok(card), Ok(replace)) = (u8::try_from(i + 1), u8::try_from(j + 1))
+                        {
+                            out.push(Action::BuyCombatUpgrade { card, replace });
+                        }
+                    }
+                }
+            }
+            self.strategize_card_actions(turn, s, out);
+        }
+        out.push(Action::Done);
+    }
+
+    pub(super) fn apply_strategize(
+        &mut self,
+        turn: Seat,
+        mut s: StrategizeStep,
+        action: Action,
+        log: &mut Vec<Event>,
+    ) {
+        let name = self.faction(turn).name();
+        if self.apply_strategize_card(turn, &s, action, log) {
+            self.set_phase(Phase::Operations {
+                turn,
+                step: OpStep::Strategize(s),
+            });
+            return;
+        }
+        match action {
+            Action::BuyOrderUpgrade { card } => {
+                let p = self.player_mut(turn);
+                let card_name = p.order_upgrade_deck.remove(usize::from(card) - 1);
+                let cost = self
+                    .data
+                    .order_upgrades
+                    .iter()
+                    .find(|c| c.name == card_name)
+                    .map_or(0, |c| c.cost);
+                let p = self.player_mut(turn);
+                p.materiel = p.materiel.saturating_sub(cost);
+                p.order_upgrades.push(card_name.clone());
+                s.bought_order_upgrade = true;
+                log.push(Event(format!(
+                    "{name} buys the order upgrade {card_name} for {cost} materiel"
+                )));
+            }
+            Action::BuyCombatUpgrade { card, replace } => {
+                let p = self.player(turn);
+                let new = distinct(&p.combat_upgrades)[usize::from(card) - 1].clone();
+                let old = distinct(&p.combat_deck)[usize::from(replace) - 1].clone();
+                let cost = self.combat_upgrade_terms(&new).map_or(0, |t| t.1);
+                let p = self.player_mut(turn);
+                p.materiel = p.materiel.saturating_sub(cost);
+                p.combat_upgrades.retain(|c| *c != new);
+                p.combat_deck.retain(|c| *c != old);
+                p.combat_deck.extend([new.clone(), new.clone()]);
+                p.combat_upgrades.extend([old.clone(), old.clone()]);
+                let mut deck = std::mem::take(&mut self.player_mut(turn).combat_deck);
+                self.shuffle(&mut deck);
+                self.player_mut(turn).combat_deck = deck;
+                s.bought_combat_upgrade = true;
+                log.push(Event(format!(
+                    "{name} buys the combat upgrade {new} for {cost} materiel, returning {old}"
+                )));
+            }
+            Action::Done => {
+                self.finish_order(turn, s.system, Order::Strategize);
+                return;
+            }
+            _ => return,
+        }
+        self.set_phase(Phase::Operations {
+            turn,
+            step: OpStep::Strategize(s),
+        });
+    }
+}

@@ -1,0 +1,595 @@
+//! The rules a position's `phase` must obey, field by field: every seat it names exists, every
+//! system, area and edge lies on the board, every card exists, belongs to the player the state
+//! gives it to and is where the state says, dice and execution rounds stay within the game's
+//! limits, and tokens within the box. A saved or hand-made position that passes these checks
+//! cannot make the rules code index out of range or wait on a player who is not there.
+
+use std::collections::BTreeMap;
+
+use crate::engine::data::GameData;
+use crate::engine::rules::board::Board;
+use crate::engine::state::card_step::CardStep;
+use crate::engine::state::combat_state::{CombatSide, CombatState};
+use crate::engine::state::ids::{AreaId, EdgeId, Faction, Seat, SystemId};
+use crate::engine::state::phase::{OpStep, Phase, RefreshStep};
+use crate::engine::state::position::Position;
+
+/// The rule under which problems of a step in progress are reported.
+const STEP: &str = "Step in progress";
+/// The rule for seats.
+const SEATS: &str = "Active Player";
+/// The rule for cards.
+const CARDS: &str = "Cards";
+/// The rule for combat states.
+const COMBAT: &str = "Combat";
+
+/// What the checks need to know, and where they report.
+struct Check<'a> {
+    pos: &'a Position,
+    data: &'a GameData,
+    board: Option<&'a Board>,
+    say: &'a mut dyn FnMut(&'static str, String),
+}
+
+impl Check<'_> {
+    fn seat(&mut self, seat: Seat, what: &str) -> Option<Faction> {
+        let p = self.pos.players.get(seat.index()).map(|p| p.faction);
+        if p.is_none() {
+            (self.say)(
+                SEATS,
+                format!(
+                    "{what} is {seat}, but there are {} players",
+                    self.pos.players.len()
+                ),
+            );
+        }
+        p
+    }
+
+    fn system(&mut self, s: SystemId, what: &str) {
+        if self.board.is_some_and(|b| !b.has_system(s)) {
+            (self.say)(STEP, format!("{what} is {s}, which is not on the board"));
+        }
+    }
+
+    fn area(&mut self, a: AreaId, what: &str) {
+        if self.board.is_some_and(|b| !b.has_area(a)) {
+            (self.say)(STEP, format!("{what} is {a}, which is not on the board"));
+        }
+    }
+
+    fn area_in(&mut self, a: AreaId, system: SystemId, what: &str) {
+        self.area(a, what);
+        if a.system != system {
+            (self.say)(
+                STEP,
+                format!("{what} is {a}, which is not in the active system {system}"),
+            );
+        }
+    }
+
+    fn edge(&mut self, e: EdgeId, what: &str) {
+        if self.board.is_some_and(|b| !b.has_edge(e)) {
+            (self.say)(
+                STEP,
+                format!("{what} is {e}, which is not a tile edge of the board"),
+            );
+        }
+    }
+
+    fn dice(&mut self, n: usize, what: &str) {
+        let max = usize::from(self.data.die.max_per_side);
+        if n > max {
+            (self.say)(
+                "Rolling Dice",
+                format!("{what} has {n} dice; a side rolls at most {max}"),
+            );
+        }
+    }
+
+    /// An event card of `faction` by name.
+    fn event_card(&mut self, faction: Faction, card: &str, what: &str) {
+        if !self
+            .data
+            .event_cards
+            .iter()
+            .any(|c| c.faction == faction && c.name == card)
+        {
+            (self.say)(
+                CARDS,
+                format!(
+                    "{what} is `{card}`, which is not an event card of {}",
+                    faction.name()
+                ),
+            );
+        }
+    }
+
+    /// A combat card of `faction` by name.
+    fn combat_card(&mut self, faction: Faction, card: &str, what: &str) {
+        if !self
+            .data
+            .combat_cards
+            .iter()
+            .any(|c| c.faction == faction && c.name == card)
+        {
+            (self.say)(
+                CARDS,
+                format!(
+                    "{what} is `{card}`, which is not a combat card of {}",
+                    faction.name()
+                ),
+            );
+        }
+    }
+
+    /// Any card of the game by name (abilities being resolved may come from every kind).
+    fn any_card(&mut self, card: &str, what: &str) {
+        let known = self.data.event_cards.iter().any(|c| c.name == card)
+            || self.data.combat_cards.iter().any(|c| c.name == card)
+            || self.data.order_upgrades.iter().any(|c| c.name == card);
+        if !known {
+            (self.say)(
+                CARDS,
+                format!("{what} is `{card}`, which is no card of the game"),
+            );
+        }
+    }
+}
+
+/// Checks every field of the position's phase; reports through `say`.
+pub(super) fn validate_phase(
+    pos: &Position,
+    data: &GameData,
+    board: Option<&Board>,
+    say: &mut dyn FnMut(&'static str, String),
+) {
+    let mut ck = Check {
+        pos,
+        data,
+        board,
+        say,
+    };
+    forced_dice(&mut ck);
+    card_flags(&mut ck);
+    match &pos.phase {
+        // The setup has its own checks (`construct.rs`); its turn is checked with the others.
+        Phase::Setup(_) | Phase::Planning { .. } => {}
+        Phase::Operations { turn, step } => {
+            if let Some(f) = ck.seat(*turn, "the player resolving orders") {
+                op_step(&mut ck, f, step);
+            }
+        }
+        Phase::Refresh { turn, step } => {
+            if let Some(f) = ck.seat(*turn, "the player resolving events") {
+                refresh_step(&mut ck, f, step);
+            }
+        }
+        Phase::GameOver { winners, .. } => {
+            if winners.is_empty() {
+                (ck.say)(
+                    "Winning and Losing the Game",
+                    "the game is over but has no winner".to_string(),
+                );
+            }
+            for (i, w) in winners.iter().enumerate() {
+                ck.seat(*w, "a winner");
+                if winners[..i].contains(w) {
+                    (ck.say)(
+                        "Winning and Losing the Game",
+                        format!("{w} is listed twice among the winners"),
+                    );
+                }
+            }
+        }
+    }
+    event_cards_once(&mut ck);
+    reinforcements_in_box(&mut ck);
+}
+
+/// The faces set by hand for the next rolls are a queue the roll draws from, not dice on the
+/// table: a roll takes as many as it rolls and drops the rest, so a sketch may set more faces
+/// than a side rolls (the dice-limit puzzle sets nine to show that only eight are rolled). They
+/// are bounded by the box, whose 16 dice are the 8 of each side.
+fn forced_dice(ck: &mut Check<'_>) {
+    let f = &ck.pos.forced_dice;
+    let max = 2 * usize::from(ck.data.die.max_per_side);
+    for (n, what) in [
+        (f.attacker.len(), "the attacker's roll set by hand"),
+        (f.defender.len(), "the defender's roll set by hand"),
+    ] {
+        if n > max {
+            (ck.say)(
+                "Rolling Dice",
+                format!("{what} has {n} faces; the box holds only {max} dice"),
+            );
+        }
+    }
+}
+
+fn card_flags(ck: &mut Check<'_>) {
+    let flags = &ck.pos.cards;
+    if let Some(v) = flags.roks_void {
+        ck.area(v, "the void Ork Roks let units pass");
+    }
+    if flags.roks_units > 2 {
+        (ck.say)(
+            CARDS,
+            format!(
+                "{} units passed through the Ork Roks void; it lets 2",
+                flags.roks_units
+            ),
+        );
+    }
+    if flags.discount > ck.data.components.max_materiel {
+        (ck.say)(
+            CARDS,
+            format!(
+                "a discount of {} materiel is more than the dial holds",
+                flags.discount
+            ),
+        );
+    }
+}
+
+fn op_step(ck: &mut Check<'_>, faction: Faction, step: &OpStep) {
+    match step {
+        OpStep::Reveal => {}
+        OpStep::Revealed { system, .. } => {
+            ck.system(*system, "the revealed order's system");
+            let top = ck.pos.stacks.get(system).and_then(|s| s.last());
+            if top.is_none_or(|t| t.owner != faction) {
+                (ck.say)(
+                    STEP,
+                    format!(
+                        "the order revealed on {system} is not {}'s token on top of that stack",
+                        faction.name()
+                    ),
+                );
+            }
+        }
+        OpStep::Deploy(d) => ck.system(d.system, "the Deploy order's system"),
+        OpStep::Advance(a) => {
+            ck.system(a.system, "the Advance order's system");
+            for (s, what) in [
+                (a.ship_origin, "the system ships came from"),
+                (a.ground_origin, "the system ground units came from"),
+            ] {
+                if let Some(s) = s {
+                    ck.system(s, what);
+                }
+            }
+            for m in &a.moves {
+                ck.area(m.from, "a move's start");
+                ck.area_in(m.to, a.system, "a move's end");
+                if m.unit.faction() != faction {
+                    (ck.say)(
+                        STEP,
+                        format!(
+                            "{} moved a {}, not one of its units",
+                            faction.name(),
+                            m.unit
+                        ),
+                    );
+                }
+            }
+            for &f in &a.friendly_at_ground_start {
+                ck.area(f, "an area friendly when ground movement began");
+            }
+        }
+        OpStep::Dominate(d) => {
+            ck.system(d.system, "the Dominate order's system");
+            let icons = 4 * ck.board.map_or(0, |b| b.areas_of(d.system).count());
+            if usize::from(d.prosperity_left) > icons {
+                (ck.say)(
+                    STEP,
+                    format!(
+                        "{} prosperity icons are left to resolve, more than {} has",
+                        d.prosperity_left, d.system
+                    ),
+                );
+            }
+        }
+        OpStep::Strategize(s) => ck.system(s.system, "the Strategize order's system"),
+        OpStep::Combat(c) => combat(ck, faction, c),
+        OpStep::OrbitalChoice { system } | OpStep::Capacity { system } => {
+            ck.system(*system, "the active system");
+        }
+        OpStep::Orbital(o) => {
+            ck.system(o.system, "the orbital strike's system");
+            ck.area_in(o.void, o.system, "the void the strike comes from");
+            ck.area_in(o.world, o.system, "the struck world");
+            ck.dice(o.dice.len(), "the orbital strike");
+        }
+        OpStep::Card(c) => card_step(ck, faction, c),
+    }
+}
+
+fn card_step(ck: &mut Check<'_>, faction: Faction, step: &CardStep) {
+    match step {
+        CardStep::DreadRitual { system } => ck.system(*system, "the Dread Ritual's system"),
+        CardStep::Strike(s) => {
+            ck.system(s.system, "the orbital strike's system");
+            ck.area_in(s.void, s.system, "the void the strike comes from");
+            ck.area_in(s.world, s.system, "the struck world");
+            ck.dice(s.dice.len(), "the orbital strike");
+            if let Some(t) = s.strafe_to {
+                ck.system(t, "the system of the Strafing Run");
+            }
+            let player = ck.pos.seat_of(faction).and_then(|s| ck.pos.player(s));
+            for u in &s.upgrades {
+                if !player.is_some_and(|p| p.order_upgrades.contains(u)) {
+                    (ck.say)(
+                        CARDS,
+                        format!(
+                            "the orbital strike uses `{u}`, which {} has not bought",
+                            faction.name()
+                        ),
+                    );
+                }
+            }
+            for u in &s.used {
+                ck.any_card(u, "an ability used in the orbital strike");
+            }
+        }
+        CardStep::Outmanoeuvre { system, token } => {
+            if let Some(s) = system {
+                ck.system(*s, "the stack of Outmanoeuvre");
+                let len = ck.pos.stacks.get(s).map_or(0, Vec::len);
+                if let Some(t) = token
+                    && !(1..=len).contains(&usize::from(*t))
+                {
+                    (ck.say)(
+                        STEP,
+                        format!("Outmanoeuvre names token {t} of {s}, whose stack holds {len}"),
+                    );
+                }
+            }
+        }
+        CardStep::Scheme { card, from, to } => {
+            ck.event_card(faction, card, "the scheme in use");
+            for a in [from, to].into_iter().flatten() {
+                ck.area(*a, "an area chosen by the scheme");
+            }
+        }
+    }
+}
+
+fn side_cards(ck: &mut Check<'_>, side: &CombatSide, who: &str) {
+    let Some(f) = side.faction else {
+        return;
+    };
+    let cards = side
+        .hand
+        .iter()
+        .chain(&side.chosen)
+        .chain(&side.played)
+        .chain(&side.discarded);
+    for card in cards {
+        ck.combat_card(f, card, &format!("a card of the {who}"));
+    }
+    for l in &side.lasting {
+        ck.any_card(&l.card, &format!("a lasting effect of the {who}"));
+    }
+    ck.dice(side.dice.len(), &format!("the {who}"));
+}
+
+fn combat(ck: &mut Check<'_>, faction: Faction, c: &CombatState) {
+    ck.system(c.system, "the combat's system");
+    // A combat a card starts after this one (Wave Serpent moving units into an enemy area) is
+    // fought in an area next to the active system, under the same Advance: the contested area
+    // is in the combat's system or borders one of its areas.
+    ck.area(c.area, "the contested area");
+    let borders = |b: &Board| b.area_neighbours(c.area).any(|n| n.system == c.system);
+    if c.area.system != c.system && !ck.board.is_some_and(borders) {
+        (ck.say)(
+            STEP,
+            format!(
+                "the contested area is {}, which is neither in the active system {} nor next to it",
+                c.area, c.system
+            ),
+        );
+    }
+    for &o in &c.attack_origins {
+        ck.area(o, "an area the attackers came from");
+    }
+    let in_game = |f: Option<Faction>| f.and_then(|f| ck.pos.seat_of(f)).is_some();
+    for (side, who) in [(&c.attacker, "attacker"), (&c.defender, "defender")] {
+        if !in_game(side.faction) {
+            (ck.say)(
+                COMBAT,
+                format!(
+                    "the {who} of the combat in {} is not a player of the game",
+                    c.area
+                ),
+            );
+        }
+    }
+    if c.attacker.faction.is_some() && c.attacker.faction == c.defender.faction {
+        (ck.say)(
+            COMBAT,
+            format!(
+                "the combat in {} has the same faction on both sides",
+                c.area
+            ),
+        );
+    }
+    if c.attacker.faction != Some(faction) && c.defender.faction != Some(faction) {
+        (ck.say)(
+            COMBAT,
+            format!(
+                "{} resolves the order, but fights on neither side of the combat in {}",
+                faction.name(),
+                c.area
+            ),
+        );
+    }
+    side_cards(ck, &c.attacker, "attacker");
+    side_cards(ck, &c.defender, "defender");
+    for p in &c.pending {
+        ck.any_card(&p.card, "a card ability being resolved");
+    }
+    // Round 0 is the preparation before the first execution round (reinforcements, and card
+    // abilities that resolve then).
+    if c.round > 3 {
+        (ck.say)(
+            COMBAT,
+            format!(
+                "the combat in {} is in execution round {}; a combat has rounds 1-3 (0 while preparing)",
+                c.area, c.round
+            ),
+        );
+    }
+}
+
+fn refresh_step(ck: &mut Check<'_>, faction: Faction, step: &RefreshStep) {
+    match step {
+        RefreshStep::ChooseEvent { drawn } => {
+            if drawn.is_empty() {
+                (ck.say)(
+                    "Event Phase",
+                    format!("{} chooses among no drawn event cards", faction.name()),
+                );
+            }
+            for c in drawn {
+                ck.event_card(faction, c, "a drawn event card");
+            }
+        }
+        RefreshStep::MoveStorm { card, ability } => {
+            ck.event_card(faction, card, "the event card moving a storm");
+            // A card revealed only to move a storm stays in the deck.
+            let in_deck = ck
+                .pos
+                .seat_of(faction)
+                .and_then(|s| ck.pos.player(s))
+                .is_some_and(|p| p.event_deck.contains(card));
+            if !ability && !in_deck {
+                (ck.say)(
+                    CARDS,
+                    format!(
+                        "`{card}` is revealed from {}'s event deck, but is not in it",
+                        faction.name()
+                    ),
+                );
+            }
+        }
+        RefreshStep::EventAbility { card } => {
+            ck.event_card(faction, card, "the chosen event card");
+        }
+        RefreshStep::Tactic { card, area, drawn } => {
+            ck.event_card(faction, card, "the tactic");
+            if let Some(a) = area {
+                ck.area(*a, "the area the tactic chose");
+            }
+            for c in drawn {
+                ck.event_card(faction, c, "a card drawn by the tactic");
+            }
+        }
+        RefreshStep::Prayer {
+            card,
+            from,
+            to,
+            holder,
+            ..
+        } => {
+            ck.event_card(faction, card, "the event card moving a storm");
+            ck.edge(*from, "the storm's edge before Prayer to the Dark Gods");
+            ck.edge(*to, "the storm's edge after the move");
+            if let Some(h) = ck.seat(*holder, "the holder of Prayer to the Dark Gods")
+                && !ck
+                    .pos
+                    .player(*holder)
+                    .is_some_and(|p| p.schemes.iter().any(|s| s == "Prayer to the Dark Gods"))
+            {
+                (ck.say)(
+                    CARDS,
+                    format!(
+                        "{} decides on Prayer to the Dark Gods without holding it",
+                        h.name()
+                    ),
+                );
+            }
+        }
+        RefreshStep::Capacity => {}
+    }
+}
+
+/// The event cards out of the deck that the step holds (drawn, or chosen and in play).
+fn event_cards_in_step(pos: &Position) -> Vec<&String> {
+    match &pos.phase {
+        Phase::Refresh { step, .. } => match step {
+            RefreshStep::ChooseEvent { drawn } => drawn.iter().collect(),
+            RefreshStep::MoveStorm {
+                card,
+                ability: true,
+            }
+            | RefreshStep::EventAbility { card } => vec![card],
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// No event card is in two places at once: deck, schemes and the step's cards together hold
+/// each card at most as often as the faction has it.
+fn event_cards_once(ck: &mut Check<'_>) {
+    let turn = match &ck.pos.phase {
+        Phase::Refresh { turn, .. } => ck.pos.player(*turn).map(|p| p.faction),
+        _ => None,
+    };
+    for p in &ck.pos.players {
+        let mut held: BTreeMap<&String, usize> = BTreeMap::new();
+        let step_cards = if turn == Some(p.faction) {
+            event_cards_in_step(ck.pos)
+        } else {
+            Vec::new()
+        };
+        for c in p.event_deck.iter().chain(&p.schemes).chain(step_cards) {
+            *held.entry(c).or_default() += 1;
+        }
+        for (card, n) in held {
+            let exists = ck
+                .data
+                .event_cards
+                .iter()
+                .filter(|c| c.faction == p.faction && c.name == **card)
+                .count();
+            if exists > 0 && n > exists {
+                (ck.say)(
+                    CARDS,
+                    format!(
+                        "{} holds `{card}` {n} times (deck, schemes and cards in play); the faction has {exists}",
+                        p.faction.name()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Reinforcement tokens in the play areas and in a combat come from one supply.
+fn reinforcements_in_box(ck: &mut Check<'_>) {
+    let in_combat = match &ck.pos.phase {
+        Phase::Operations {
+            step: OpStep::Combat(c),
+            ..
+        } => c.attacker.reinforcements.len() + c.defender.reinforcements.len(),
+        _ => 0,
+    };
+    let held: usize = ck
+        .pos
+        .players
+        .iter()
+        .map(|p| usize::from(p.assets.reinforcement))
+        .sum();
+    let max = usize::from(ck.data.components.asset_tokens_each);
+    if held + in_combat > max {
+        (ck.say)(
+            "Component Limitations",
+            format!(
+                "{} reinforcement tokens are in play ({in_combat} in the combat); the box holds {max}",
+                held + in_combat
+            ),
+        );
+    }
+}
