@@ -9,7 +9,7 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::{Position, Rect};
 
-use super::layout::Regions;
+use super::layout::{Regions, Window};
 use super::panels;
 use super::scene::{Choice, Scene, concerns};
 use super::seats::Bots;
@@ -292,6 +292,7 @@ impl App {
         (app.log, app.tally) = super::log::rebuild(game);
         app.logged = app.log.len();
         app.follow(game);
+        app.keep_cursor_on_screen(game);
         app
     }
 
@@ -322,8 +323,8 @@ impl App {
     /// key may act (but the quit keys).
     #[must_use]
     pub fn too_small(&self, game: &Game) -> bool {
-        let b = game.board();
-        let (w, h) = Regions::minimum(b.cols(), b.rows(), game.player_count());
+        let win = Window::of_game(game);
+        let (w, h) = Regions::minimum(win.cols, win.rows, game.player_count());
         self.size.width < w || self.size.height < h
     }
 
@@ -354,12 +355,16 @@ impl App {
     /// The screen's regions for this game.
     #[must_use]
     pub fn regions(&self, game: &Game) -> Regions {
-        let b = game.board();
         let choices = match game.decision() {
             Some(d) if Some(d.seat) == self.shown => game.legal_actions().len(),
             _ => 0,
         };
-        Regions::compute(self.size, b.cols(), b.rows(), game.player_count(), choices)
+        Regions::compute(
+            self.size,
+            Window::of_game(game),
+            game.player_count(),
+            choices,
+        )
     }
 
     /// The first screen row of the action list and how many actions it shows.
@@ -534,8 +539,31 @@ impl App {
     /// Returns what is left for the caller (save, quit).
     pub fn handle(&mut self, game: &mut Game, msg: Msg) -> Effect {
         let effect = self.handle_msg(game, msg);
+        self.keep_cursor_on_screen(game);
         self.refresh_why(game);
         effect
+    }
+
+    /// Brings the cursor back inside the systems on screen when the board's window moved (a
+    /// tile placed during construction, the finished board cut to its rectangle) or a seat's
+    /// remembered cursor lies off it.
+    pub fn keep_cursor_on_screen(&mut self, game: &Game) {
+        let at = Window::of_game(game).clamp(self.cursor);
+        let drawn = drawn_systems(game);
+        // A blank corner of the window is no place for it: the nearest system drawn is.
+        let system = drawn
+            .iter()
+            .copied()
+            .min_by_key(|s| {
+                (
+                    s.col.abs_diff(at.system.col) + s.row.abs_diff(at.system.row),
+                    s.row,
+                    s.col,
+                )
+            })
+            .filter(|_| !drawn.contains(&at.system))
+            .unwrap_or(at.system);
+        self.cursor = AreaId::new(system, at.quadrant);
     }
 
     /// Asks the engine again why the cursor's area offers nothing, when the cursor, the game
@@ -1111,17 +1139,30 @@ impl App {
             KeyCode::Down | KeyCode::Char('j') => (0, 1),
             _ => return false,
         };
-        let b = game.board();
-        let (x, y) = self.cursor.grid();
-        let nx = (i16::from(x) + dx).clamp(0, i16::from(b.cols()) * 2 - 1);
-        let ny = (i16::from(y) + dy).clamp(0, i16::from(b.rows()) * 2 - 1);
-        let (Ok(nx), Ok(ny)) = (u8::try_from(nx), u8::try_from(ny)) else {
-            return false;
-        };
-        let next = AreaId::from_grid(nx, ny);
-        let moved = next != self.cursor;
-        self.cursor = next;
-        moved
+        // Only over the systems drawn (during construction: the placed tiles and the places
+        // still open), jumping the blank corners of the window between them; they are joined
+        // edge to edge, so the keys reach every one of them.
+        let win = Window::of_game(game);
+        let drawn = drawn_systems(game);
+        let (mut x, mut y) = win.clamp(self.cursor).grid();
+        loop {
+            let (Ok(nx), Ok(ny)) = (
+                u8::try_from(i16::from(x) + dx),
+                u8::try_from(i16::from(y) + dy),
+            ) else {
+                return false;
+            };
+            let next = AreaId::from_grid(nx, ny);
+            if !win.contains(next.system) {
+                return false;
+            }
+            if drawn.is_empty() || drawn.contains(&next.system) {
+                let moved = next != self.cursor;
+                self.cursor = next;
+                return moved;
+            }
+            (x, y) = (nx, ny);
+        }
     }
 
     fn enter(&mut self, game: &Game) -> Effect {
@@ -1210,7 +1251,11 @@ impl App {
             return Effect::None;
         }
         let r = self.regions(game);
-        if let Some(area) = r.area_at(x, y) {
+        // A blank corner of the construction window is nowhere.
+        if let Some(area) = r
+            .area_at(x, y)
+            .filter(|a| drawn_systems(game).contains(&a.system))
+        {
             self.cursor = area;
             if self.screen == Screen::Play {
                 self.filter = true;
@@ -1262,6 +1307,14 @@ pub fn save_target(typed: &str) -> Option<PathBuf> {
 #[must_use]
 pub fn seat_key(seat: Seat) -> char {
     char::from_digit(u32::from(seat.0) + 1, 10).unwrap_or(' ')
+}
+
+/// The systems drawn on the board: every placed tile and, while the board is constructed, the
+/// places still open for one.
+fn drawn_systems(game: &Game) -> Vec<SystemId> {
+    let mut out: Vec<SystemId> = game.board().systems().collect();
+    out.extend(game.open_tile_places());
+    out
 }
 
 /// The first area holding a piece of the seat's faction (public information), or `A1.nw`.

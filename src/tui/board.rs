@@ -9,8 +9,9 @@ use ratatui::text::{Line, Span};
 use super::layout::Regions;
 use super::scene::Scene;
 use super::theme::Theme;
-use crate::engine::rules::board::AreaInfo;
+use crate::engine::rules::board::{AreaInfo, Board};
 use crate::engine::rules::view::SeenToken;
+use crate::engine::state::board_layout::{BoardLayout, PlacedTile};
 use crate::engine::state::position::AreaState;
 use crate::engine::{
     Action, AreaId, Asset, EdgeId, Faction, Order, Quadrant, StructureKind, SystemId, UnitType,
@@ -124,17 +125,36 @@ pub fn draw(
     for system in scene.board.systems() {
         draw_tile(buf, r, scene, theme, system, cursor, selected);
     }
+    // Construction: the places still open for a tile, faint, each named; the cursor shows on
+    // them as on a tile, so they can be pointed at with the keys as with the mouse.
+    for &system in &scene.open {
+        if scene.board.has_system(system) {
+            continue;
+        }
+        draw_open_place(buf, r, theme, system, cursor);
+    }
     for storm in &scene.view.storms {
         draw_storm(buf, r, storm.edge, theme);
     }
     // Setup: show where the selected tile or storm would go.
     match selected {
-        Some(Action::PlaceTile { system, .. }) if !scene.board.has_system(system) => {
-            draw_outline(
+        Some(Action::PlaceTile {
+            system,
+            number,
+            side_b,
+            rotation,
+        }) if !scene.board.has_system(system) => {
+            let side = if side_b { 'B' } else { 'A' };
+            draw_tile_preview(
                 buf,
-                r.tile(system),
+                r,
+                scene,
                 theme,
-                &format!(" {} ", selected.map_or_else(String::new, |a| a.to_string())),
+                system,
+                PlacedTile {
+                    tile: format!("{number}{side}"),
+                    rotation,
+                },
             );
         }
         Some(Action::PlaceStorm { edge }) => draw_storm(buf, r, edge, theme),
@@ -142,12 +162,85 @@ pub fn draw(
     }
 }
 
+/// The selected tile as it would lie on `system`: its four areas (worlds with their numbers and
+/// assets, voids) turned as placed, inside a dashed outline and dividers, so the player sees
+/// what each side and turn makes of the board before choosing. The outline's label names the
+/// place first (the narrowest tile, 15 cells, still shows `D3 12A r0`), then the system.
+fn draw_tile_preview(
+    buf: &mut Buffer,
+    r: &Regions,
+    scene: &Scene<'_>,
+    theme: Theme,
+    system: SystemId,
+    placed: PlacedTile,
+) {
+    let t = r.tile(system);
+    if t.width < 5 || t.height < 5 {
+        return;
+    }
+    let label = format!(" {system} {} r{} ", placed.tile, placed.rotation);
+    let layout = BoardLayout {
+        cols: system.col.saturating_add(1),
+        rows: system.row.saturating_add(1),
+        tiles: std::iter::once((system, placed)).collect(),
+    };
+    let Ok(preview) = Board::new_partial(&layout, scene.data) else {
+        draw_outline(buf, t, theme, &label);
+        return;
+    };
+    let (mx, my) = Regions::dividers(t);
+    let style = theme.cursor_mark();
+    for x in t.x + 1..t.right().saturating_sub(1) {
+        buf.set_string(x, my, "┄", style);
+    }
+    for y in t.y + 1..t.bottom().saturating_sub(1) {
+        buf.set_string(mx, y, "┆", style);
+    }
+    for q in Quadrant::ALL {
+        let id = AreaId::new(system, q);
+        if let Some(info) = preview.area(id) {
+            draw_area(buf, r.area(id), info, None, theme);
+        }
+    }
+    let name = preview.system_name(system);
+    let label = if name.is_empty() {
+        label
+    } else {
+        format!("{label}{name} ")
+    };
+    draw_outline(buf, t, theme, &label);
+}
+
+/// A place open for a system tile during construction: a faint dashed outline named by its
+/// system, with the cursor's area marked when it is there.
+fn draw_open_place(
+    buf: &mut Buffer,
+    r: &Regions,
+    theme: Theme,
+    system: SystemId,
+    cursor: Option<AreaId>,
+) {
+    let t = r.tile(system);
+    outline(buf, t, theme.dim(), &format!(" {system} open "));
+    if let Some(at) = cursor.filter(|a| a.system == system) {
+        let rect = r.area(at);
+        buf.set_style(rect, theme.cursor());
+        if rect.width > 0 && rect.height > 0 {
+            buf.set_string(rect.x, rect.y, "+", theme.cursor_mark());
+        }
+    }
+}
+
 /// A dashed outline where a tile would go during setup, with a label on its top border.
 fn draw_outline(buf: &mut Buffer, t: Rect, theme: Theme, label: &str) {
+    outline(buf, t, theme.cursor_mark(), label);
+}
+
+/// A dashed outline of `t` in `style`, with a label on its top border.
+fn outline(buf: &mut Buffer, t: Rect, style: Style, label: &str) {
     if t.width < 5 || t.height < 3 {
         return;
     }
-    let style = theme.cursor_mark();
     let (right, bottom) = (t.right() - 1, t.bottom() - 1);
     for x in t.x..=right {
         buf.set_string(x, t.y, "╌", style);
@@ -543,33 +636,36 @@ fn fit_spans(spans: Vec<Span<'static>>, width: usize, theme: Theme) -> Line<'sta
 fn draw_storm(buf: &mut Buffer, r: &Regions, edge: EdgeId, theme: Theme) {
     let mut segments: Vec<(u16, u16, u16, bool)> = Vec::new(); // x, y, length, horizontal
     match edge {
+        // Only the tiles on screen carry a storm mark (`Regions::tile` is empty off it).
         EdgeId::Horizontal { x, y } => {
-            if y > 0 && y - 1 < r.rows {
-                let t = r.tile(SystemId::new(x, y - 1));
+            if let Some(above) = y.checked_sub(1).map(|row| r.tile(SystemId::new(x, row)))
+                && !above.is_empty()
+            {
                 segments.push((
-                    t.x + 1,
-                    t.bottom().saturating_sub(1),
-                    t.width.saturating_sub(2),
+                    above.x + 1,
+                    above.bottom().saturating_sub(1),
+                    above.width.saturating_sub(2),
                     true,
                 ));
             }
-            if y < r.rows {
-                let t = r.tile(SystemId::new(x, y));
+            let t = r.tile(SystemId::new(x, y));
+            if !t.is_empty() {
                 segments.push((t.x + 1, t.y, t.width.saturating_sub(2), true));
             }
         }
         EdgeId::Vertical { x, y } => {
-            if x > 0 && x - 1 < r.cols {
-                let t = r.tile(SystemId::new(x - 1, y));
+            if let Some(left) = x.checked_sub(1).map(|col| r.tile(SystemId::new(col, y)))
+                && !left.is_empty()
+            {
                 segments.push((
-                    t.right().saturating_sub(1),
-                    t.y + 1,
-                    t.height.saturating_sub(2),
+                    left.right().saturating_sub(1),
+                    left.y + 1,
+                    left.height.saturating_sub(2),
                     false,
                 ));
             }
-            if x < r.cols {
-                let t = r.tile(SystemId::new(x, y));
+            let t = r.tile(SystemId::new(x, y));
+            if !t.is_empty() {
                 segments.push((t.x, t.y + 1, t.height.saturating_sub(2), false));
             }
         }

@@ -3,7 +3,8 @@
 
 use ratatui::layout::{Position, Rect};
 
-use crate::engine::{AreaId, Quadrant, SystemId};
+use crate::engine::rules::board::Board;
+use crate::engine::{AreaId, Game, Quadrant, SystemId};
 
 /// Narrowest and widest system tile, in cells.
 const TILE_W: (u16, u16) = (15, 48);
@@ -19,16 +20,97 @@ const SIDE_SPLIT: u16 = 84;
 /// last lines under the board, the combat over the board, the rest on keys.
 const COMPACT_BELOW: (u16, u16) = (100, 30);
 
+/// The part of the board's system grid on screen: the whole board once it is built; while it
+/// is constructed, only the bounding box of the placed tiles and the places still open for a
+/// tile, so the empty construction grid around them (7x7 systems with four players) takes no
+/// room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// The grid column of the leftmost system shown.
+    pub col: u8,
+    /// The grid row of the topmost system shown.
+    pub row: u8,
+    /// Systems shown across.
+    pub cols: u8,
+    /// Systems shown down.
+    pub rows: u8,
+}
+
+impl Window {
+    /// The whole grid of a board of `cols` x `rows` systems.
+    #[must_use]
+    pub fn whole(cols: u8, rows: u8) -> Window {
+        Window {
+            col: 0,
+            row: 0,
+            cols: cols.max(1),
+            rows: rows.max(1),
+        }
+    }
+
+    /// The systems of `board` holding a tile and the places in `open`, in their bounding box
+    /// (the whole board when there is neither).
+    #[must_use]
+    pub fn around(board: &Board, open: &[SystemId]) -> Window {
+        let mut it = board.systems().chain(open.iter().copied());
+        let Some(first) = it.next() else {
+            return Window::whole(board.cols(), board.rows());
+        };
+        let (c0, r0, c1, r1) = it.fold(
+            (first.col, first.row, first.col, first.row),
+            |(a, b, c, d), s| (a.min(s.col), b.min(s.row), c.max(s.col), d.max(s.row)),
+        );
+        Window {
+            col: c0,
+            row: r0,
+            cols: c1 - c0 + 1,
+            rows: r1 - r0 + 1,
+        }
+    }
+
+    /// The window of a game's board: its placed tiles and the places still open for one
+    /// ([`Game::open_tile_places`]).
+    #[must_use]
+    pub fn of_game(game: &Game) -> Window {
+        Window::around(game.board(), &game.open_tile_places())
+    }
+
+    /// Whether the system is shown.
+    #[must_use]
+    pub fn contains(&self, s: SystemId) -> bool {
+        s.col >= self.col
+            && s.row >= self.row
+            && s.col - self.col < self.cols
+            && s.row - self.row < self.rows
+    }
+
+    /// The nearest area to `a` inside the window (the cursor never leaves it).
+    #[must_use]
+    pub fn clamp(&self, a: AreaId) -> AreaId {
+        let (x, y) = a.grid();
+        let (x0, y0) = (self.col.saturating_mul(2), self.row.saturating_mul(2));
+        let x1 = x0
+            .saturating_add(self.cols.saturating_mul(2))
+            .saturating_sub(1);
+        let y1 = y0
+            .saturating_add(self.rows.saturating_mul(2))
+            .saturating_sub(1);
+        AreaId::from_grid(x.clamp(x0, x1.max(x0)), y.clamp(y0, y1.max(y0)))
+    }
+}
+
 /// The screen's regions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Regions {
     /// The whole screen.
     pub screen: Rect,
-    /// The board (every tile).
+    /// The board (every tile of the window).
     pub board: Rect,
-    /// Board size in tiles.
+    /// The systems on screen.
+    pub window: Window,
+    /// Tiles across the board's rectangle (the window's width).
     pub cols: u8,
-    /// Board size in tiles.
+    /// Tiles down the board's rectangle (the window's height).
     pub rows: u8,
     /// One tile's size.
     pub tile_w: u16,
@@ -53,13 +135,13 @@ pub struct Regions {
 }
 
 impl Regions {
-    /// Lays out a screen of `screen` for a board of `cols` x `rows` tiles and `players` seats,
-    /// with room for `choices` lines of actions if there is space.
+    /// Lays out a screen of `screen` for the systems of `window` and `players` seats, with
+    /// room for `choices` lines of actions if there is space.
     #[must_use]
-    pub fn compute(screen: Rect, cols: u8, rows: u8, players: usize, choices: usize) -> Regions {
+    pub fn compute(screen: Rect, window: Window, players: usize, choices: usize) -> Regions {
         let wanted = u16::try_from(choices).unwrap_or(u16::MAX).saturating_add(5);
-        let cols = cols.max(1);
-        let rows = rows.max(1);
+        let cols = window.cols.max(1);
+        let rows = window.rows.max(1);
         let status = Rect::new(
             screen.x,
             screen.bottom().saturating_sub(1),
@@ -150,6 +232,7 @@ impl Regions {
         Regions {
             screen,
             board,
+            window,
             cols,
             rows,
             tile_w,
@@ -194,11 +277,14 @@ impl Regions {
         (width, height)
     }
 
-    /// A system tile's rectangle, border included.
+    /// A system tile's rectangle, border included (empty for a system off the window).
     #[must_use]
     pub fn tile(&self, s: SystemId) -> Rect {
-        let x = self.board.x + u16::from(s.col) * self.tile_w;
-        let y = self.board.y + u16::from(s.row) * self.tile_h;
+        if !self.window.contains(s) {
+            return Rect::default();
+        }
+        let x = self.board.x + u16::from(s.col - self.window.col) * self.tile_w;
+        let y = self.board.y + u16::from(s.row - self.window.row) * self.tile_h;
         Rect::new(x, y, self.tile_w, self.tile_h).intersection(self.screen)
     }
 
@@ -221,6 +307,9 @@ impl Regions {
     #[must_use]
     pub fn area(&self, a: AreaId) -> Rect {
         let t = self.tile(a.system);
+        if t.is_empty() {
+            return Rect::default();
+        }
         let (aw, ah) = Self::splits(t);
         let (mx, my) = Self::dividers(t);
         let right_w = t.width.saturating_sub(3 + aw);
@@ -244,7 +333,10 @@ impl Regions {
         if col >= self.cols || row >= self.rows {
             return None;
         }
-        let system = SystemId::new(col, row);
+        let system = SystemId::new(
+            self.window.col.checked_add(col)?,
+            self.window.row.checked_add(row)?,
+        );
         let (mx, my) = Self::dividers(self.tile(system));
         let dx = u8::from(x > mx);
         let dy = u8::from(y > my);
@@ -264,7 +356,7 @@ mod tests {
             (160, 48, 3, 3),
             (200, 60, 4, 4),
         ] {
-            let r = Regions::compute(Rect::new(0, 0, w, h), cols, 3, players, 30);
+            let r = Regions::compute(Rect::new(0, 0, w, h), Window::whole(cols, 3), players, 30);
             assert!(r.board.right() <= w && r.board.bottom() < h);
             for col in 0..cols {
                 for row in 0..3 {
@@ -301,7 +393,12 @@ mod tests {
                 "{w}x{h} refused for {cols}x{rows}"
             );
             for choices in [1, 12, 60] {
-                let r = Regions::compute(Rect::new(0, 0, w, h), cols, rows, players, choices);
+                let r = Regions::compute(
+                    Rect::new(0, 0, w, h),
+                    Window::whole(cols, rows),
+                    players,
+                    choices,
+                );
                 assert_eq!(r.compact, w < 100 || h < 30);
                 let panels = [r.players, r.detail, r.prompt, r.log];
                 for (i, p) in panels.iter().enumerate() {

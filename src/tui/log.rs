@@ -37,6 +37,11 @@ fn separator(text: &str) -> LogLine {
 pub fn lines(events: &[String], tally: &mut Tally) -> Vec<LogLine> {
     let mut out = Vec::new();
     for text in events {
+        if let Some(first) = text.strip_prefix("Setup is complete; round 1 begins with ") {
+            // The end of a constructed board's setup is the start of the first round.
+            out.push(separator(&format!("Round 1 · Planning · {first} first")));
+            continue;
+        }
         if let Some(rest) = text.strip_prefix("round ") {
             // "round 2 begins; World Eaters is first player"
             let (n, first) = rest.split_once(" begins; ").unwrap_or((rest, ""));
@@ -141,7 +146,12 @@ pub fn opening(game: &Game) -> Vec<LogLine> {
             ),
             note: true,
         },
-        separator("Round 1 · Planning"),
+        // A constructed board's game opens with its setup; round 1 begins when it ends.
+        if matches!(game.start().phase, crate::engine::state::phase::Phase::Setup(_)) {
+            separator("Setup · constructing the board")
+        } else {
+            separator("Round 1 · Planning")
+        },
     ]
 }
 
@@ -193,6 +203,26 @@ mod tests {
             [
                 "── Operations Phase ──",
                 "── Round 2 · Planning · World Eaters first ──"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_end_of_a_constructed_boards_setup_opens_round_one() {
+        let mut t = Tally::default();
+        let l = lines(
+            &texts(&[
+                "World Eaters places a warp storm on B1.s",
+                "Setup is complete; round 1 begins with Ultramarines",
+            ]),
+            &mut t,
+        );
+        let words: Vec<&str> = l.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            words,
+            [
+                "World Eaters places a warp storm on B1.s",
+                "── Round 1 · Planning · Ultramarines first ──"
             ]
         );
     }

@@ -449,6 +449,17 @@ fn app_prompt_width(area: Rect) -> u16 {
 fn area_detail(id: AreaId, scene: &Scene<'_>, theme: Theme) -> (Line<'static>, Vec<Line<'static>>) {
     let mut lines = Vec::new();
     let Some(info) = scene.board.area(id) else {
+        if scene.open.contains(&id.system) {
+            // A place of the construction grid where a system tile may go.
+            lines.push(Line::from(Span::styled(
+                format!("No tile on {} yet: a system tile may go here.", id.system),
+                theme.text(),
+            )));
+            return (
+                Line::from(Span::styled(format!(" {} open ", id.system), theme.title())),
+                lines,
+            );
+        }
         return (Line::from(" Area "), lines);
     };
     let title = Line::from(vec![

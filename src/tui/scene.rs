@@ -37,6 +37,11 @@ pub struct Choice {
 pub struct Scene<'a> {
     /// The printed board.
     pub board: &'a Board,
+    /// While the board is constructed: where a system tile may still go (public).
+    pub open: Vec<SystemId>,
+    /// The systems on screen: the board, or during construction the placed tiles and the
+    /// places still open.
+    pub window: super::layout::Window,
     /// The game data (unit names, costs).
     pub data: &'a GameData,
     /// What the seat on screen may see.
@@ -202,7 +207,10 @@ impl<'a> Scene<'a> {
             Ok(mut cache) => cache.get(game, shown),
             Err(_) => Rc::new(screen_previews(game, shown)),
         });
+        let open = game.open_tile_places();
         Scene {
+            window: super::layout::Window::around(game.board(), &open),
+            open,
             previews,
             odds,
             resolving: resolving_event(&game.position().phase),
@@ -309,12 +317,20 @@ fn resolving_event(phase: &Phase) -> Option<String> {
 #[must_use]
 pub fn concerns(action: &Action, at: AreaId) -> bool {
     match *action {
-        Action::Place { system, .. } | Action::Reveal { system } => system == at.system,
+        Action::Place { system, .. }
+        | Action::Reveal { system }
+        | Action::PlaceTile { system, .. } => system == at.system,
         Action::BuyUnit { area, .. }
         | Action::BuildStructure { area, .. }
         | Action::Destroy { area, .. }
         | Action::Retreat { area }
-        | Action::Replace { area, .. } => area == at,
+        | Action::Replace { area, .. }
+        | Action::SetupUnit { area, .. }
+        | Action::SetupStructure { area, .. }
+        | Action::PlaceObjective { area, .. } => area == at,
+        Action::PlaceStorm { edge } => [Side::N, Side::E, Side::S, Side::W]
+            .into_iter()
+            .any(|side| EdgeId::of(at.system, side) == edge),
         Action::MoveUnits { from, to, .. } => from == at || to == at,
         Action::Strike { void, world } => void == at || world == at,
         Action::MoveStorm { from, to } => {
@@ -344,6 +360,11 @@ pub fn names_a_place(action: &Action) -> bool {
             | Action::Retreat { .. }
             | Action::Replace { .. }
             | Action::Strike { .. }
+            | Action::PlaceTile { .. }
+            | Action::SetupUnit { .. }
+            | Action::SetupStructure { .. }
+            | Action::PlaceObjective { .. }
+            | Action::PlaceStorm { .. }
     )
 }
 
@@ -761,6 +782,23 @@ mod tests {
                 && concerns(&storm, area("C2.sw"))
         );
         assert!(!concerns(&storm, area("C1.nw")));
+        let tile = Action::PlaceTile {
+            number: 3,
+            side_b: false,
+            rotation: 1,
+            system: SystemId::new(3, 2),
+        };
+        assert!(concerns(&tile, area("D3.se")) && !concerns(&tile, area("D4.nw")));
+        let unit = Action::SetupUnit {
+            unit: UnitType::Scout,
+            area: area("C3.nw"),
+        };
+        assert!(concerns(&unit, area("C3.nw")) && !concerns(&unit, area("C3.ne")));
+        let new_storm = Action::PlaceStorm {
+            edge: "B1.s".parse().unwrap_or_else(|_| unreachable!()),
+        };
+        assert!(concerns(&new_storm, area("B1.nw")) && concerns(&new_storm, area("B2.se")));
+        assert!(!concerns(&new_storm, area("A1.se")));
         for placeless in [
             Action::Done,
             Action::Resolve,

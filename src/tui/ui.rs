@@ -13,8 +13,8 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     let theme = app.theme;
     let area = frame.area();
     frame.render_widget(Clear, area);
-    let b = scene.board;
-    let (min_w, min_h) = Regions::minimum(b.cols(), b.rows(), scene.view.players.len());
+    let win = scene.window;
+    let (min_w, min_h) = Regions::minimum(win.cols, win.rows, scene.view.players.len());
     if area.width < min_w || area.height < min_h {
         screens::too_small(frame, (min_w, min_h), theme);
     } else {
@@ -53,8 +53,7 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
         Screen::Handoff(seat) => {
             // The public board (the scene of no seat) so the table can look while the
             // keyboard passes; no cursor, no selection, no area panel: nothing of the last seat.
-            let b = scene.board;
-            let r = Regions::compute(area, b.cols(), b.rows(), scene.view.players.len(), 0);
+            let r = Regions::compute(area, scene.window, scene.view.players.len(), 0);
             board::draw(frame.buffer_mut(), &r, scene, theme, None, None);
             panels::players(frame, r.players, scene, theme, r.player_lines);
             panels::log(frame, r.log, app, theme, !r.compact);
@@ -73,11 +72,9 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             screens::handoff(frame, side, seat, scene, &text, theme);
         }
         Screen::Play | Screen::GameOver | Screen::Bot(_) => {
-            let b = scene.board;
             let r = Regions::compute(
                 area,
-                b.cols(),
-                b.rows(),
+                scene.window,
                 scene.view.players.len(),
                 scene.choices.len(),
             );

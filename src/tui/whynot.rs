@@ -149,6 +149,45 @@ fn candidates(
                 }
             }
         }
+        // Setup: each tile in hand on the cursor's system, each unit and structure of the
+        // faction on the cursor's area, each objective token held on it.
+        DecisionKind::PlaceTile => {
+            let hand = game
+                .setup_state()
+                .and_then(|s| s.hands.get(seat.index()))
+                .cloned()
+                .unwrap_or_default();
+            for number in hand {
+                out.push(Action::PlaceTile {
+                    number,
+                    side_b: false,
+                    rotation: 0,
+                    system: area.system,
+                });
+            }
+        }
+        DecisionKind::PlaceForces => {
+            for u in &data.faction(faction).units {
+                out.push(Action::SetupUnit { unit: u.unit, area });
+            }
+            for kind in [
+                StructureKind::Factory,
+                StructureKind::City,
+                StructureKind::Bastion,
+            ] {
+                out.push(Action::SetupStructure { kind, area });
+            }
+        }
+        DecisionKind::PlaceObjective => {
+            let held = game
+                .setup_state()
+                .and_then(|s| s.objectives.get(seat.index()))
+                .cloned()
+                .unwrap_or_default();
+            for f in held {
+                out.push(Action::PlaceObjective { area, faction: f });
+            }
+        }
         _ => {}
     }
     out

@@ -212,6 +212,20 @@ impl Game {
         }
     }
 
+    /// The systems a system tile may still go on while the board is constructed, whatever the
+    /// step under way (the next tile's places stay the same while forces and objective tokens
+    /// go on the last one); empty once every tile is placed. Public: it follows from the tiles
+    /// on the board. The client shows the placed tiles and these places, not the whole grid.
+    #[must_use]
+    pub fn open_tile_places(&self) -> Vec<SystemId> {
+        match &self.pos.phase {
+            Phase::Setup(s) if s.hands.iter().any(|h| !h.is_empty()) => {
+                tile_places(&self.pos.board, self.player_count())
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// Plays the rest of the setup by seeded random choices among the legal actions (for tests
     /// and quick starts); the game's own generator is untouched by the choosing.
     pub fn play_setup_randomly(&mut self, seed: u64) -> Vec<Event> {
