@@ -797,8 +797,9 @@ fn a_placed_order_token_is_taken_back_at_the_hand_off_but_not_after_it() {
 }
 
 /// Four players on the constructed board at 120x40: the setup is played by computer players
-/// (the construction grid alone needs more room, see the README's sizes), then the client
-/// opens the save at the first Planning decision. Every player's line and every system's tile
+/// (the construction itself is played in the client by
+/// `a_four_player_board_is_constructed_in_a_real_terminal_at_120x40`), then the client opens
+/// the save at the first Planning decision. Every player's line and every system's tile
 /// are on the screen, nothing is refused as too small, and each seat places an order after its
 /// hand-off.
 #[test]
@@ -863,4 +864,126 @@ fn a_four_player_game_on_the_constructed_board_is_played_at_120x40() {
         changed(&t, &screen);
     }
     t.wait_for(&["Pass the keyboard"]);
+}
+
+/// The tiles drawn on a screen: a tile's top-left corner followed by its border (or a warp
+/// storm on it) and its system's name (`┌─ B2 `).
+fn tiles_drawn(screen: &str) -> usize {
+    screen
+        .lines()
+        .map(|line| {
+            let c: Vec<char> = line.chars().collect();
+            c.windows(5)
+                .filter(|w| {
+                    w[0] == '┌'
+                        && matches!(w[1], '─' | '≈')
+                        && w[2] == ' '
+                        && w[3].is_ascii_uppercase()
+                        && w[4].is_ascii_digit()
+                })
+                .count()
+        })
+        .sum()
+}
+
+/// The tile side of the first placement the list shows (`place tile 12A Lost Kocaetus on D4,
+/// turned 0`, cut to the panel's width): `12A`.
+fn first_tile(screen: &str) -> Option<String> {
+    screen.lines().find_map(|l| {
+        let at = l.find("1  place tile ")?;
+        // Number 1, not 11 or 21.
+        if l[..at].ends_with(|c: char| c.is_ascii_digit()) {
+            return None;
+        }
+        let rest = &l[at + "1  place tile ".len()..];
+        Some(rest.split_whitespace().next()?.to_string())
+    })
+}
+
+/// `play --setup build` at 120x40, every setup decision made in the client as the table
+/// would (each seat takes the keyboard, then the first action listed): no frame of the
+/// construction is the "too small" screen, each tile decision draws the tile selected where it
+/// would go, and once the board is built every one of its tiles is on the screen and the first
+/// player places an order token.
+fn construct_in_a_real_terminal_at_120x40(players: u8, seed: u64) {
+    let dir = scratch_dir(&format!("build{players}"));
+    let args = [
+        "play",
+        "--setup",
+        "build",
+        "--players",
+        &players.to_string(),
+        "--seed",
+        &seed.to_string(),
+    ];
+    let Some(t) = Tmux::start_sized(&dir, &args, (120, 40)) else {
+        return;
+    };
+    let start = Instant::now();
+    let mut tiles = 0;
+    let mut screen = t.wait_for(&["Setup"]);
+    while !(screen.contains("Planning") && screen.contains("to decide")) {
+        assert!(
+            start.elapsed() < Duration::from_mins(4),
+            "the setup never ended:\n{screen}"
+        );
+        assert!(!screen.contains("too small"), "{screen}");
+        if screen.contains("press Space") {
+            t.keys("Space");
+        } else if screen.contains("to decide") {
+            if screen.contains("Place one of your system tiles") {
+                tiles += 1;
+                // The selected tile's outline on the board is labelled with its place, side
+                // and turn (` D4 12A r0 `), in the dashed outline of a place not yet built.
+                let tile = first_tile(&screen)
+                    .unwrap_or_else(|| panic!("the list shows placements:\n{screen}"));
+                assert!(
+                    screen
+                        .lines()
+                        .any(|l| l.contains("╌ ") && l.contains(&format!(" {tile} r"))),
+                    "the selected tile {tile} is not drawn:\n{screen}"
+                );
+            }
+            t.keys("Home");
+            t.keys("Enter");
+        } else {
+            std::thread::sleep(Duration::from_millis(100));
+            screen = t.screen();
+            continue;
+        }
+        screen = changed(&t, &screen);
+    }
+    // A decision's screen may be read twice (after `Home`, before `Enter` lands).
+    assert!(
+        tiles >= 3 * usize::from(players),
+        "a tile decision seen for each tile: {tiles}"
+    );
+    // The hand-off (if any) passed, the first player's own screen.
+    while screen.contains("press Space") || !screen.contains("Place an order token") {
+        assert!(start.elapsed() < Duration::from_mins(4), "{screen}");
+        if screen.contains("press Space") {
+            t.keys("Space");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        screen = t.screen();
+    }
+    assert!(!screen.contains("too small"), "{screen}");
+    assert_eq!(
+        tiles_drawn(&screen),
+        3 * usize::from(players),
+        "every tile of the built board:\n{screen}"
+    );
+    t.keys("Home");
+    t.keys("Enter");
+    t.wait_for(&["placed an order token on"]);
+}
+
+#[test]
+fn a_two_player_board_is_constructed_in_a_real_terminal_at_120x40() {
+    construct_in_a_real_terminal_at_120x40(2, 5);
+}
+
+#[test]
+fn a_four_player_board_is_constructed_in_a_real_terminal_at_120x40() {
+    construct_in_a_real_terminal_at_120x40(4, 7);
 }
