@@ -147,7 +147,10 @@ pub fn opening(game: &Game) -> Vec<LogLine> {
             note: true,
         },
         // A constructed board's game opens with its setup; round 1 begins when it ends.
-        if matches!(game.start().phase, crate::engine::state::phase::Phase::Setup(_)) {
+        if matches!(
+            game.start().phase,
+            crate::engine::state::phase::Phase::Setup(_)
+        ) {
             separator("Setup · constructing the board")
         } else {
             separator("Round 1 · Planning")
