@@ -222,8 +222,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 Some(path) => {
                     let mut game = saves::load_game(&path, data)?;
                     name_players(&mut game, new.names.as_deref())?;
-                    // Renamed players make the game differ from the file.
-                    let loaded = new.names.is_none().then(|| path.clone());
+                    // Renamed players or changed computer seats make the game differ from
+                    // the file.
+                    let loaded = (new.names.is_none() && bots.is_empty()).then(|| path.clone());
                     // `s` offers the save an autosave belongs to, not the autosave itself.
                     (game, saves::save_path_of_autosave(&path), loaded)
                 }
@@ -233,13 +234,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     None,
                 ),
             };
-            let mut seats = tui::seats::Bots {
-                seed: new.seed.unwrap_or(0),
-                ..tui::seats::Bots::default()
-            };
+            // A save goes on with the computer players it recorded; `--bot` changes seats.
+            let mut seats = tui::seats::Bots::of_game(&game)?;
+            if game.computer().is_empty() {
+                seats.seed = new.seed.unwrap_or(0);
+            }
             for text in &bots {
-                let (seat, kind) = tui::seats::parse_bot(text, &game)?;
-                seats.kinds.insert(seat, kind);
+                match tui::seats::parse_bot(text, &game)? {
+                    (seat, Some(kind)) => seats.kinds.insert(seat, kind),
+                    (seat, None) => seats.kinds.remove(&seat),
+                };
             }
             let options = PlayOptions {
                 save_path: Some(save_to.unwrap_or(default_path)),

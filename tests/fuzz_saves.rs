@@ -22,7 +22,7 @@ use std::sync::{Arc, Once, mpsc};
 use std::time::Duration;
 
 use herakon::bot::{Bot, HeuristicBot, RandomBot};
-use herakon::engine::format::save::{self, LoadError, SAVE_FORMAT, SaveFile};
+use herakon::engine::format::save::{self, LoadError, SaveFile};
 use herakon::engine::{Game, GameData, NewGameOptions, SetupKind};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -119,13 +119,7 @@ fn step_kind(game: &Game) -> String {
 
 /// A hand-made position file: the position alone.
 fn position_only(game: &Game) -> String {
-    let file = SaveFile {
-        format: SAVE_FORMAT,
-        start: None,
-        history: Vec::new(),
-        position: game.position().clone(),
-        names: Vec::new(),
-    };
+    let file = SaveFile::of_position(game.position().clone());
     file.to_string()
 }
 

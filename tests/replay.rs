@@ -128,6 +128,9 @@ fn simulate_out_writes_the_kept_games_as_saves_that_load_and_replay() {
         // Each seat is named after its bot (the seats rotate from game to game).
         let first = game.name(herakon::engine::Seat(0)).unwrap();
         assert!(["heuristic 1", "random 1"].contains(&first), "{first}");
+        // ... and recorded as that computer player, so `play` of the file goes on with it.
+        let kind = &game.computer().players[&game.faction(herakon::engine::Seat(0))];
+        assert_eq!(first, format!("{kind} 1"));
         // The replay opens it and steps to the same end.
         let mut replay = Replay::new(&game).unwrap();
         assert_eq!(replay.len(), game.history().len());

@@ -152,13 +152,7 @@ fn position_text(edit: impl FnOnce(&mut herakon::engine::Position)) -> String {
     let game = intro(2, 1);
     let mut pos = game.position().clone();
     edit(&mut pos);
-    let file = save::SaveFile {
-        format: save::SAVE_FORMAT,
-        start: None,
-        history: vec![],
-        position: pos,
-        names: vec![],
-    };
+    let file = save::SaveFile::of_position(pos);
     file.to_string()
 }
 
@@ -241,4 +235,42 @@ fn a_legal_hand_made_position_loads() {
     });
     let game = save::load(&text, data()).unwrap();
     assert_eq!(game.position().area(a("B1.nw")).units.len(), 1);
+}
+
+#[test]
+fn a_save_keeps_which_seats_a_computer_plays_and_undo_keeps_them_too() {
+    use herakon::engine::state::computer::ComputerPlayers;
+    let mut game = intro(2, 3);
+    let mut bot = RandomBot::new(3);
+    for _ in 0..4 {
+        let action = bot.choose(&game).unwrap();
+        game.apply(action).unwrap();
+    }
+    let computer = ComputerPlayers {
+        players: [(Faction::Chaos, "search:32".to_string())].into(),
+        seed: 77,
+    };
+    game.set_computer(computer.clone()).unwrap();
+    let text = save::to_json(&game);
+    let loaded = save::load(&text, data()).unwrap();
+    assert_eq!(loaded.computer(), &computer);
+    // Taking an action back replays the game from its start: the computer seats stay.
+    let rewound = loaded.rewind(loaded.history().len() - 1).unwrap();
+    assert_eq!(rewound.computer(), &computer);
+    // A game where people play every seat writes no `computer` field at all.
+    assert!(!save::to_json(&intro(2, 3)).contains("\"computer\""));
+}
+
+#[test]
+fn a_computer_player_for_a_faction_without_a_seat_is_refused_by_name() {
+    let game = intro(2, 3);
+    assert!(game.seat_of(Faction::Orks).is_none());
+    let mut v: serde_json::Value = serde_json::from_str(&save::to_json(&game)).unwrap();
+    v["computer"] = serde_json::json!({"players": {"orks": "heuristic"}, "seed": 1});
+    let err = save::load(&v.to_string(), data()).unwrap_err();
+    assert!(matches!(err, LoadError::Computer(_)), "{err}");
+    assert!(
+        err.to_string().contains("Evil Sunz Orks has no seat"),
+        "{err}"
+    );
 }

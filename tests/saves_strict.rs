@@ -9,7 +9,7 @@ mod common;
 
 use common::{data, intro};
 use herakon::bot::{Bot, HeuristicBot};
-use herakon::engine::format::save::{self, LoadError, SAVE_FORMAT, SaveFile};
+use herakon::engine::format::save::{self, LoadError, SaveFile};
 use herakon::engine::{Game, Position};
 use serde_json::{Value, json};
 
@@ -36,14 +36,7 @@ fn with_phase(game: &Game, edit: impl FnOnce(&mut Value)) -> String {
     let mut v = serde_json::to_value(game.position()).unwrap();
     edit(&mut v["phase"]);
     let pos: Position = serde_json::from_value(v).unwrap();
-    SaveFile {
-        format: SAVE_FORMAT,
-        start: None,
-        history: vec![],
-        position: pos,
-        names: vec![],
-    }
-    .to_string()
+    SaveFile::of_position(pos).to_string()
 }
 
 /// Every broken rule of a refused file, as text.

@@ -88,15 +88,17 @@ fn bot_option_names_a_seat_by_number_or_faction() {
     let game = common::intro(2, 1);
     assert_eq!(
         parse_bot("2=heuristic", &game).unwrap(),
-        (Seat(1), BotKind::Heuristic)
+        (Seat(1), Some(BotKind::Heuristic))
     );
     let orks_less = parse_bot("orks=random", &game).unwrap_err();
     assert!(orks_less.contains("nobody plays"), "{orks_less}");
     let chaos = game.seat_of(herakon::engine::Faction::Chaos).unwrap();
     assert_eq!(
         parse_bot("chaos=random", &game).unwrap(),
-        (chaos, BotKind::Random)
+        (chaos, Some(BotKind::Random))
     );
+    // `human` gives a seat back to a person.
+    assert_eq!(parse_bot("chaos=human", &game).unwrap(), (chaos, None));
     assert!(
         parse_bot("3=heuristic", &game)
             .unwrap_err()
@@ -387,5 +389,28 @@ fn the_new_game_screen_chooses_a_person_or_a_computer_for_each_seat() {
     assert_eq!(
         chosen.kinds.into_iter().collect::<Vec<_>>(),
         vec![(Seat(1), BotKind::Heuristic)]
+    );
+}
+
+#[test]
+fn a_continued_game_goes_on_against_the_computer_players_its_save_recorded() {
+    let mut game = common::intro(2, 4);
+    let chaos = game.seat_of(herakon::engine::Faction::Chaos).unwrap();
+    let bots = Bots {
+        kinds: [(chaos, BotKind::Search(16))].into(),
+        seed: 9,
+    };
+    game.set_computer(bots.record(&game)).unwrap();
+    let text = herakon::engine::format::save::to_json(&game);
+    let loaded = herakon::engine::format::save::load(&text, common::data()).unwrap();
+    assert_eq!(Bots::of_game(&loaded).unwrap(), bots);
+    // A kind this build does not have is named with its faction, not dropped.
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["computer"]["players"]["chaos"] = "clever".into();
+    let odd = herakon::engine::format::save::load(&v.to_string(), common::data()).unwrap();
+    let why = Bots::of_game(&odd).unwrap_err();
+    assert!(
+        why.contains("World Eaters") && why.contains("clever"),
+        "{why}"
     );
 }

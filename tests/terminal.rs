@@ -691,7 +691,7 @@ fn play_without_a_save_offers_to_continue_the_last_autosave() {
     t.wait_for(&[
         "New game",
         "c continue the last game:",
-        "saves/hotseat-1.autosave.json (round 1, 1 actions)",
+        "saves/hotseat-1.autosave.json (round 1, 1 action)",
     ]);
     t.keys("c");
     // The World Eaters place the second order of the same game.
@@ -771,6 +771,64 @@ fn a_person_plays_a_round_against_a_computer_player() {
         autosaved_actions(&dir) > 8,
         "the round's actions are autosaved"
     );
+}
+
+/// The one person of a game against the computer places the order listed as `choice`, then
+/// waits until the computer player has moved and it is his turn again.
+fn place_against_the_computer(t: &Tmux, choice: &str) {
+    t.wait_for(&["Ultramarines to decide", "Place an order token face down"]);
+    t.keys(choice);
+    t.wait_for(&[&format!("#{choice}")]);
+    t.keys("Enter");
+    t.wait_for(&["is moving (heuristic computer player)"]);
+    t.wait_for(&["Ultramarines to decide", "Place an order token face down"]);
+}
+
+#[test]
+fn a_game_continued_from_its_autosave_keeps_its_computer_players() {
+    let dir = scratch_dir("bot-resume");
+    let args = [
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--bot",
+        "chaos=heuristic",
+    ];
+    let Some(t) = play_then_status(&dir, &args) else {
+        return;
+    };
+    place_against_the_computer(&t, "1");
+    t.keys("q");
+    t.wait_for(&["Quit the game?"]);
+    t.keys("y");
+    wait_ended(&t);
+    drop(t);
+    let Some(t) = play_then_status(&dir, &["play"]) else {
+        return;
+    };
+    t.wait_for(&["c continue the last game:"]);
+    t.keys("c");
+    // The one person again needs no hand-off, and the World Eaters are still the computer's.
+    let screen = t.wait_for(&["Ultramarines to decide"]);
+    assert!(!screen.contains("Pass the keyboard"), "{screen}");
+    // Deploy on B1 (the first choice would bury the advance already on A1).
+    place_against_the_computer(&t, "8");
+    t.keys("q");
+    t.wait_for(&["Quit the game?"]);
+    t.keys("y");
+    wait_ended(&t);
+    let file = dir.join("saves").join("hotseat-1.autosave.json");
+    let game = herakon::store::saves::load_game(&file, common::data()).unwrap();
+    assert_eq!(
+        game.history().len(),
+        4,
+        "two rounds of placing by each side"
+    );
+    let chaos = game.seat_of(herakon::engine::Faction::Chaos).unwrap();
+    let bots = herakon::tui::seats::Bots::of_game(&game).unwrap();
+    assert_eq!(bots.kinds.keys().copied().collect::<Vec<_>>(), [chaos]);
 }
 
 #[test]

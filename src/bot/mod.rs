@@ -87,6 +87,16 @@ impl std::str::FromStr for BotKind {
     }
 }
 
+/// The kind as `--bot` and `--bots` take it back (`search:32`), and as a save records it.
+impl std::fmt::Display for BotKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotKind::Search(n) => write!(f, "search:{n}"),
+            other => f.write_str(other.name()),
+        }
+    }
+}
+
 impl BotKind {
     /// Its name, as `--bots` takes it.
     #[must_use]

@@ -188,6 +188,16 @@ impl Matchup {
             .map(|(i, k)| format!("{} {}", k.name(), i + 1))
             .collect();
         game.set_names(&names).map_err(|e| e.to_string())?;
+        // A written game opened with `play` goes on between the same computer players.
+        let computer = crate::engine::state::computer::ComputerPlayers {
+            players: game
+                .seats()
+                .zip(&self.seats)
+                .map(|(seat, kind)| (game.faction(seat), kind.to_string()))
+                .collect(),
+            seed: self.bot_seed,
+        };
+        game.set_computer(computer).map_err(|e| e.to_string())?;
         let record = play_out(&mut game, &mut bots, max_decisions)
             .map_err(|e| format!("game seed {}: {e}", self.game_seed))?;
         Ok((game, record))

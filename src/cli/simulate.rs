@@ -236,8 +236,8 @@ pub fn summary(series: &Series, seed: u64) -> String {
     let kinds: Vec<&str> = series.kinds.iter().map(|k| kind_name(*k)).collect();
     let _ = writeln!(
         out,
-        "{} games, {} players, bots {} (rotating seats), seed {seed}",
-        series.games.len(),
+        "{}, {} players, bots {} (rotating seats), seed {seed}",
+        crate::engine::rules::wording::counted(series.games.len(), "game"),
         series.players,
         kinds.join(",")
     );

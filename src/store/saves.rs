@@ -80,7 +80,10 @@ impl Contents {
             Contents::Absent => "nothing".into(),
             Contents::ThisGameSoFar => "this game so far".into(),
             Contents::ThisGameLater { actions, round } => {
-                format!("a later point of this game ({actions} actions, round {round})")
+                format!(
+                    "a later point of this game ({}, round {round})",
+                    crate::engine::rules::wording::counted(*actions, "action")
+                )
             }
             Contents::OtherGame => "another game".into(),
             Contents::NotASave => "something that is not a herakon save".into(),

@@ -192,7 +192,11 @@ fn player_lines(
         } else if more.chars().count() + full.chars().count() <= width {
             more.push_str(&full);
         } else {
-            let _ = write!(more, " · {} upgrades (i)", names.len());
+            let _ = write!(
+                more,
+                " · {} (i)",
+                crate::engine::rules::wording::counted(names.len(), "upgrade")
+            );
         }
         out.push(Line::from(Span::styled(clip(&more, width), theme.dim())));
     } else {

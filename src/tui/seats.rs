@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::bot::BotKind;
 use crate::bot::play::mix_seed;
+use crate::engine::state::computer::ComputerPlayers;
 use crate::engine::{Action, Faction, Game, Seat};
 
 /// The computer players of a game, by seat (a seat not listed is a person's).
@@ -20,6 +21,42 @@ pub struct Bots {
 }
 
 impl Bots {
+    /// The computer players a game records (a loaded save's), checked: each kind must be one
+    /// this build has.
+    ///
+    /// # Errors
+    /// The first kind that is not a bot, named with its faction.
+    pub fn of_game(game: &Game) -> Result<Bots, String> {
+        let recorded = game.computer();
+        let mut kinds = BTreeMap::new();
+        for (faction, kind) in &recorded.players {
+            let kind: BotKind = kind
+                .parse()
+                .map_err(|e| format!("the computer player of {}: {e}", faction.name()))?;
+            // `set_computer` accepts only factions with a seat.
+            if let Some(seat) = game.seat_of(*faction) {
+                kinds.insert(seat, kind);
+            }
+        }
+        Ok(Bots {
+            kinds,
+            seed: recorded.seed,
+        })
+    }
+
+    /// What a save records of these computer players.
+    #[must_use]
+    pub fn record(&self, game: &Game) -> ComputerPlayers {
+        ComputerPlayers {
+            players: self
+                .kinds
+                .iter()
+                .map(|(seat, kind)| (game.faction(*seat), kind.to_string()))
+                .collect(),
+            seed: self.seed,
+        }
+    }
+
     /// The bot playing `seat`, if a computer plays it.
     #[must_use]
     pub fn kind(&self, seat: Seat) -> Option<BotKind> {
@@ -55,15 +92,20 @@ impl Bots {
 }
 
 /// Reads one `--bot SEAT=KIND`: the seat by number (1-4) or by faction, the kind `heuristic`,
-/// `random`, `search` or `search:N` (N iterations per decision).
+/// `random`, `search` or `search:N` (N iterations per decision), or `human` to give a seat a
+/// saved game had given a computer back to a person (`None`).
 ///
 /// # Errors
 /// A sentence naming what is wrong.
-pub fn parse_bot(text: &str, game: &Game) -> Result<(Seat, BotKind), String> {
+pub fn parse_bot(text: &str, game: &Game) -> Result<(Seat, Option<BotKind>), String> {
     let (who, kind) = text.split_once('=').ok_or_else(|| {
-        format!("--bot {text}: write SEAT=heuristic, SEAT=random or SEAT=search[:N]")
+        format!("--bot {text}: write SEAT=heuristic, SEAT=random, SEAT=search[:N] or SEAT=human")
     })?;
-    let kind: BotKind = kind.parse().map_err(|e| format!("--bot {text}: {e}"))?;
+    let kind: Option<BotKind> = if kind.trim().eq_ignore_ascii_case("human") {
+        None
+    } else {
+        Some(kind.parse().map_err(|e| format!("--bot {text}: {e}"))?)
+    };
     let who = who.trim();
     let seat = if let Ok(n) = who.parse::<u8>() {
         game.seats()

@@ -282,14 +282,14 @@ pub fn run_new(
             };
             event_loop(&mut terminal, &mut game, &options)
         }
-        Ok(Ok((mut game, Some(path), _))) => {
-            // The autosave goes on in its own file; `s` offers the save it belongs to. A save
-            // does not say who played by computer: every seat of a continued game is a person's.
+        Ok(Ok((mut game, Some(path), bots))) => {
+            // The autosave goes on in its own file; `s` offers the save it belongs to. The
+            // computer players are the ones the save recorded.
             let options = PlayOptions {
                 save_path: Some(crate::store::saves::save_path_of_autosave(&path)),
                 loaded_from: Some(path),
                 resume: None,
-                bots: Bots::default(),
+                bots,
             };
             event_loop(&mut terminal, &mut game, &options)
         }
@@ -338,10 +338,10 @@ fn menu_loop(
     menu.resume = resume.and_then(|path| {
         let game = crate::store::saves::load_game(path, Arc::clone(data)).ok()?;
         let about = format!(
-            "{} (round {}, {} actions)",
+            "{} (round {}, {})",
             path.display(),
             game.position().round,
-            game.history().len()
+            crate::engine::rules::wording::counted(game.history().len(), "action")
         );
         Some((path.to_path_buf(), about))
     });
@@ -369,7 +369,10 @@ fn menu_loop(
             }
             Outcome::Continue(path) => {
                 match crate::store::saves::load_game(&path, Arc::clone(data)) {
-                    Ok(game) => return Ok(Ok((game, Some(path), Bots::default()))),
+                    Ok(game) => match Bots::of_game(&game) {
+                        Ok(bots) => return Ok(Ok((game, Some(path), bots))),
+                        Err(why) => menu.error = Some(format!("{}: {why}", path.display())),
+                    },
                     Err(why) => menu.error = Some(why),
                 }
             }
@@ -444,6 +447,12 @@ fn event_loop(
     app.save_path = options.save_path.clone().unwrap_or_else(save::default_path);
     // The autosave follows every change of the history (an action applied or undone).
     let mut keeper = Keeper::new(&app.save_path, options.loaded_from.as_deref());
+    // The save records who plays by computer, so a continued game goes on against them.
+    if let Err(why) = game.set_computer(options.bots.record(game)) {
+        app.note(format!(
+            "the computer players are not recorded in the save: {why}"
+        ));
+    }
     app.set_bots(game, options.bots.clone());
     let mut saved_len = game.history().len();
     let mut dirty = true;

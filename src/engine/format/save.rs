@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::data::GameData;
 use crate::engine::rules::{Game, RuleError, Violation};
 use crate::engine::state::action::Action;
+use crate::engine::state::computer::ComputerPlayers;
 use crate::engine::state::position::Position;
 
 /// The version written into every save; older or newer versions are refused with a clear error.
@@ -32,6 +33,9 @@ pub struct SaveFile {
     /// The players' names by seat (absent in older saves and in games without names).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<String>,
+    /// The seats a computer plays (absent when people play every seat).
+    #[serde(default, skip_serializing_if = "ComputerPlayers::is_empty")]
+    pub computer: ComputerPlayers,
 }
 
 /// Why a save could not be loaded.
@@ -79,6 +83,9 @@ pub enum LoadError {
     /// The player names do not fit the game.
     #[error("names: {0}")]
     Names(#[from] crate::engine::state::names::NameError),
+    /// The computer players name a faction not in the game.
+    #[error("computer: {0}")]
+    Computer(#[from] crate::engine::state::computer::ComputerError),
     /// Replaying the history does not give the stored position.
     #[error(
         "replaying the {entries} saved actions does not give the saved position (the file was edited or comes from another version): {first}"
@@ -117,6 +124,22 @@ impl fmt::Display for SaveFile {
     }
 }
 
+impl SaveFile {
+    /// A hand-made position file: the position alone, with no history, names or computer
+    /// players.
+    #[must_use]
+    pub fn of_position(position: Position) -> SaveFile {
+        SaveFile {
+            format: SAVE_FORMAT,
+            start: None,
+            history: Vec::new(),
+            position,
+            names: Vec::new(),
+            computer: ComputerPlayers::default(),
+        }
+    }
+}
+
 /// The save of a game: its start, history and current position.
 #[must_use]
 pub fn save(game: &Game) -> SaveFile {
@@ -126,6 +149,7 @@ pub fn save(game: &Game) -> SaveFile {
         history: game.history().iter().map(ToString::to_string).collect(),
         position: game.position().clone(),
         names: game.names().to_vec(),
+        computer: game.computer().clone(),
     }
 }
 
@@ -178,6 +202,7 @@ pub fn load(text: &str, data: Arc<GameData>) -> Result<Game, LoadError> {
                 violations,
             })?;
         game.set_names(&file.names)?;
+        game.set_computer(file.computer)?;
         return Ok(game);
     }
     let start = file.start.ok_or(LoadError::NoStart)?;
@@ -208,6 +233,7 @@ pub fn load(text: &str, data: Arc<GameData>) -> Result<Game, LoadError> {
         });
     }
     game.set_names(&file.names)?;
+    game.set_computer(file.computer)?;
     Ok(game)
 }
 

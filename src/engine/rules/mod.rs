@@ -268,6 +268,8 @@ pub struct Game {
     /// The players' names by seat (see [`crate::engine::state::names`]); not part of the position, as no
     /// rule reads them.
     names: Vec<String>,
+    /// The seats a computer plays (see [`crate::engine::state::computer`]); not part of the position either.
+    computer: crate::engine::state::computer::ComputerPlayers,
 }
 
 impl Game {
@@ -284,6 +286,7 @@ impl Game {
             pos,
             history: Vec::new(),
             names: Vec::new(),
+            computer: crate::engine::state::computer::ComputerPlayers::default(),
         };
         // A hand-made position may hold a player with no friendly world where play would
         // have eliminated him, or stop where nobody decides (a seat with nothing to reveal):
@@ -416,6 +419,31 @@ impl Game {
         names: &[String],
     ) -> Result<(), crate::engine::state::names::NameError> {
         self.names = crate::engine::state::names::clean(names, self.player_count())?;
+        Ok(())
+    }
+
+    /// The seats a computer plays, as kept by [`Game::set_computer`].
+    #[must_use]
+    pub fn computer(&self) -> &crate::engine::state::computer::ComputerPlayers {
+        &self.computer
+    }
+
+    /// Records which seats a computer plays, so the save keeps them.
+    ///
+    /// # Errors
+    /// A faction without a seat in this game; nothing is changed.
+    pub fn set_computer(
+        &mut self,
+        computer: crate::engine::state::computer::ComputerPlayers,
+    ) -> Result<(), crate::engine::state::computer::ComputerError> {
+        if let Some(f) = computer
+            .players
+            .keys()
+            .find(|f| self.seat_of(**f).is_none())
+        {
+            return Err(crate::engine::state::computer::ComputerError::NoSeat(*f));
+        }
+        self.computer = computer;
         Ok(())
     }
 

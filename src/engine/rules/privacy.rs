@@ -228,10 +228,14 @@ impl Game {
             Game::from_position(self.start().clone(), self.data_arc()).map_err(|v| {
                 UndoRefusal::Replay(format!("the starting position breaks {} rule(s)", v.len()))
             })?;
-        // The players' names are the game's, not the position's: they come along.
+        // The players' names and the computer seats are the game's, not the position's: they
+        // come along.
         before
             .set_names(self.names())
             .map_err(|e| UndoRefusal::Replay(format!("names: {e}")))?;
+        before
+            .set_computer(self.computer().clone())
+            .map_err(|e| UndoRefusal::Replay(format!("computer players: {e}")))?;
         for (i, action) in self.history().iter().take(keep).enumerate() {
             before.apply(*action).map_err(|e| {
                 UndoRefusal::Replay(format!("action {} of the history fails: {e}", i + 1))

@@ -32,6 +32,17 @@ pub fn tidy(text: &str, data: &GameData) -> String {
     words.join(" ")
 }
 
+/// `n` and the noun, plural unless `n` is one: `1 action`, `3 actions`. `noun` is the
+/// singular of a regular noun.
+#[must_use]
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Whether the word after `a` starts with a vowel sound.
 fn wants_an(word: &str) -> bool {
     let lower = word.to_lowercase();
@@ -98,6 +109,13 @@ fn plural(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_of_one_takes_the_singular() {
+        assert_eq!(counted(1, "action"), "1 action");
+        assert_eq!(counted(0, "action"), "0 actions");
+        assert_eq!(counted(12, "game"), "12 games");
+    }
 
     fn data() -> GameData {
         GameData::embedded().unwrap_or_else(|_| unreachable!())

@@ -19,6 +19,7 @@ pub mod card_step;
 pub mod combat_state;
 pub mod effect;
 
-// What players do and who they are.
+// What players do, who they are, and which seats a computer plays.
 pub mod action;
+pub mod computer;
 pub mod names;
