@@ -1254,6 +1254,53 @@ fn strike_damage_only_to_a_unit_on_the_struck_world() {
     );
 }
 
+/// An Ultramarines orbital strike on Phlegra (B2.nw: two Cultists, no bastion) after an
+/// Advance, with `upgrades` bought and the first of them chosen at the upgrade step, rolled
+/// as four offence dice; the World Eaters then assign the damage.
+fn upgraded_strike(upgrades: &[&str]) -> Game {
+    let mut g = game(&json!({
+        "players": [{"faction": "ultramarines", "order_upgrades": upgrades}, "chaos"],
+        "areas": {
+            "A1.nw": "ultramarines factory", "B3.sw": "chaos factory",
+            "B2.ne": "strike-cruiser", "B2.nw": "cultist, cultist"
+        },
+        "phase": "advance B2 ground",
+        "dice": {"attacker": "OOOO"}
+    }));
+    common::play(&mut g, &["done", "strike B2.ne -> B2.nw", "option 1"]);
+    // The dice are rolled with `done`, and any die ability passed over the same way.
+    for _ in 0..4 {
+        if common::legal(&g).iter().any(|a| a.starts_with("damage")) {
+            break;
+        }
+        common::play(&mut g, &["done"]);
+    }
+    g
+}
+
+#[test]
+fn strike_damage_to_a_bastion_through_an_upgrade_only_where_there_is_one() {
+    // Drop Pods lets a strike through a bastion, so "units only" is not the reason: the
+    // World Eaters have no bastion on the struck world.
+    let g = upgraded_strike(&["Drop Pods"]);
+    allowed(&g, "damage cultist");
+    refused(
+        &g,
+        "damage bastion",
+        "Orbital Strikes",
+        "World Eaters has no bastion on B2.nw",
+    );
+    // Rain of Fire does not: the strike damages units only.
+    let g = upgraded_strike(&["Rain of Fire"]);
+    allowed(&g, "damage cultist");
+    refused(
+        &g,
+        "damage bastion",
+        "Orbital Strikes",
+        "an orbital strike damages units only",
+    );
+}
+
 // ----- Constructing the board in Setup (explain_setup, construct.rs) -----
 // Already in tests/setup.rs: a tile next to a placed one and within the board's size
 // (a_tile_must_be_adjacent_to_a_placed_tile, the_board_may_not_exceed_*), every initial force
