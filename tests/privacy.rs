@@ -415,6 +415,19 @@ struct Tally {
     previewed: usize,
 }
 
+impl Tally {
+    fn add(&mut self, t: &Tally) {
+        self.decisions += t.decisions;
+        self.perturbed += t.perturbed;
+        self.undoable += t.undoable;
+        self.refused += t.refused;
+        self.in_combat += t.in_combat;
+        self.with_drawn += t.with_drawn;
+        self.after_peek += t.after_peek;
+        self.previewed += t.previewed;
+    }
+}
+
 /// Plays one seeded game and checks every decision; returns what was seen.
 fn check_game(seed: u64, max_actions: usize) -> Tally {
     let players = 2 + u8::try_from(seed % 3).unwrap();
@@ -606,17 +619,34 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
 }
 
 fn check_games(seeds: std::ops::Range<u64>, max_actions: usize) {
+    // Games are independent, so they are shared out over the cores; each finished game is
+    // counted on stderr so a long run shows that it moves.
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get) as u64;
+    let count = seeds.end - seeds.start;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let tallies: Vec<Tally> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let seeds = seeds.clone();
+                let done = &done;
+                scope.spawn(move || {
+                    let mut total = Tally::default();
+                    for seed in seeds.filter(|s| s % threads == t) {
+                        total.add(&check_game(seed, max_actions));
+                        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        if n.is_multiple_of(25) || n == count {
+                            eprintln!("privacy: {n} of {count} games checked");
+                        }
+                    }
+                    total
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
     let mut total = Tally::default();
-    for seed in seeds {
-        let t = check_game(seed, max_actions);
-        total.decisions += t.decisions;
-        total.perturbed += t.perturbed;
-        total.undoable += t.undoable;
-        total.refused += t.refused;
-        total.in_combat += t.in_combat;
-        total.with_drawn += t.with_drawn;
-        total.after_peek += t.after_peek;
-        total.previewed += t.previewed;
+    for t in &tallies {
+        total.add(t);
     }
     eprintln!("{total:?}");
     // The property was really exercised: hidden facts were dealt anew, and undo was both
