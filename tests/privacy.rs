@@ -32,7 +32,6 @@ use herakon::engine::state::die::CombatRole;
 use herakon::engine::state::ids::{Faction, Order, Seat, SystemId};
 use herakon::engine::state::phase::{OpStep, Phase, RefreshStep};
 use herakon::engine::{Game, NewGameOptions, Position, SetupKind};
-use herakon::tui::app::LogLine;
 use herakon::tui::{App, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -293,21 +292,14 @@ fn secret_names(game: &Game, viewer: Option<Seat>, logged: &BTreeSet<String>) ->
         .collect()
 }
 
-/// The client frame of `seat` showing `scene`, as on a 160x48 terminal, with `log` in its log
-/// panel.
-fn frame(game: &Game, scene: &Scene, seat: Seat, log: &[String]) -> String {
-    let mut app = App::new(game, Theme::monochrome(), 160, 48);
+/// The client frame of `seat` showing `scene`, as on a 160x48 terminal. `app` is the one
+/// client state of the whole game, fed every action as the client is
+/// ([`App::applied`]), so its log reads as the table's does.
+fn frame(app: &mut App, scene: &Scene, seat: Seat) -> String {
     app.screen = Screen::Play;
     app.shown = Some(seat);
-    app.log = log
-        .iter()
-        .map(|t| LogLine {
-            text: t.clone(),
-            note: false,
-        })
-        .collect();
     let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
-    t.draw(|f| draw(f, &app, scene)).unwrap();
+    t.draw(|f| draw(f, app, scene)).unwrap();
     let buf = t.backend().buffer();
     (0..buf.area.height)
         .map(|y| {
@@ -456,7 +448,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
             kind.build(seed * 10 + u64::from(i))
         })
         .collect();
-    let mut log: Vec<String> = Vec::new();
+    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
     // Event card names the log has named (public from then on), out of every name in play.
     let mut logged: BTreeSet<String> = BTreeSet::new();
     let names: BTreeSet<String> = game
@@ -480,7 +472,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         // The seat on screen: its frame names nothing hidden from it, and stays the same when
         // the hidden facts are dealt anew.
         let real_scene = Scene::new(&game, Some(d.seat));
-        let shown = frame(&game, &real_scene, d.seat, &log);
+        let shown = frame(&mut app, &real_scene, d.seat);
         tally.previewed += usize::from(!real_scene.previews.is_empty());
         let mine = secret_names(&game, Some(d.seat), &logged);
         assert_no_secret_name(&shown, &mine, &format!("{at}: the frame of {}", d.seat));
@@ -499,7 +491,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
                 );
                 other_scene.odds = real_scene.odds;
             }
-            let again = frame(&other, &other_scene, d.seat, &log);
+            let again = frame(&mut app, &other_scene, d.seat);
             assert_eq!(
                 shown, again,
                 "{at}: the frame of {} changes with facts hidden from it",
@@ -579,7 +571,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         for t in &texts {
             logged.extend(names.iter().filter(|n| t.contains(n.as_str())).cloned());
         }
-        log.extend(texts);
+        app.applied(&game, action, &events);
         match game.can_undo_from(&before, d.seat) {
             Ok(()) => {
                 tally.undoable += 1;
