@@ -254,6 +254,21 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
         for _ in 0..i {
             app.handle(&mut game, Msg::key(KeyCode::Down));
         }
+        if let Action::PlaceTile {
+            number,
+            side_b,
+            system,
+            ..
+        } = action
+        {
+            // The area panel shows the selected tile's areas before it is placed.
+            let code = format!("{number}{}", if side_b { 'B' } else { 'A' });
+            let text = screen_text(&app, &game);
+            assert!(
+                text.contains(&format!("Tile {code} on {system}")),
+                "{action} not previewed:\n{text}"
+            );
+        }
         let before = game.history().len();
         assert_eq!(
             app.handle(&mut game, Msg::key(KeyCode::Enter)),

@@ -14,7 +14,8 @@ use crate::engine::rules::view::SeenToken;
 use crate::engine::state::board_layout::{BoardLayout, PlacedTile};
 use crate::engine::state::position::AreaState;
 use crate::engine::{
-    Action, AreaId, Asset, EdgeId, Faction, Order, Quadrant, StructureKind, SystemId, UnitType,
+    Action, AreaId, Asset, EdgeId, Faction, GameData, Order, Quadrant, StructureKind, SystemId,
+    UnitType,
 };
 
 /// A short code for a unit type (the side panel and the help spell them out).
@@ -144,21 +145,37 @@ pub fn draw(
             side_b,
             rotation,
         }) if !scene.board.has_system(system) => {
-            let side = if side_b { 'B' } else { 'A' };
             draw_tile_preview(
                 buf,
                 r,
                 scene,
                 theme,
                 system,
-                PlacedTile {
-                    tile: format!("{number}{side}"),
-                    rotation,
-                },
+                placed_tile(number, side_b, rotation),
             );
         }
         Some(Action::PlaceStorm { edge }) => draw_storm(buf, r, edge, theme),
         _ => {}
+    }
+}
+
+/// A board holding only `placed` on `system`: the tile's areas as they would lie there.
+#[must_use]
+pub fn tile_preview(data: &GameData, system: SystemId, placed: PlacedTile) -> Option<Board> {
+    let layout = BoardLayout {
+        cols: system.col.saturating_add(1),
+        rows: system.row.saturating_add(1),
+        tiles: std::iter::once((system, placed)).collect(),
+    };
+    Board::new_partial(&layout, data).ok()
+}
+
+/// The tile side and turn a tile placement lays (`12B`, 1).
+#[must_use]
+pub fn placed_tile(number: u8, side_b: bool, rotation: u8) -> PlacedTile {
+    PlacedTile {
+        tile: format!("{number}{}", if side_b { 'B' } else { 'A' }),
+        rotation,
     }
 }
 
@@ -179,12 +196,7 @@ fn draw_tile_preview(
         return;
     }
     let label = format!(" {system} {} r{} ", placed.tile, placed.rotation);
-    let layout = BoardLayout {
-        cols: system.col.saturating_add(1),
-        rows: system.row.saturating_add(1),
-        tiles: std::iter::once((system, placed)).collect(),
-    };
-    let Ok(preview) = Board::new_partial(&layout, scene.data) else {
+    let Some(preview) = tile_preview(scene.data, system, placed) else {
         draw_outline(buf, t, theme, &label);
         return;
     };

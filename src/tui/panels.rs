@@ -14,10 +14,11 @@ use super::board::{asset_sign, clip, order_code, stack_spans, unit_groups};
 use super::scene::{Choice, Scene, card_text};
 use super::theme::Theme;
 use crate::bot::odds::CombatOdds;
+use crate::engine::rules::board::AreaInfo;
 use crate::engine::rules::view::{SeenCombatSide, SeenPlayer};
 use crate::engine::state::die::DieFace;
 use crate::engine::state::position::AreaState;
-use crate::engine::{AreaId, Faction};
+use crate::engine::{Action, AreaId, Faction};
 
 fn block(title: Line<'static>, focused: bool, theme: Theme) -> Block<'static> {
     let b = Block::bordered()
@@ -392,6 +393,39 @@ pub fn detail(
             }
         }
     }
+    if let Some(Choice {
+        action:
+            Action::PlaceTile {
+                system,
+                number,
+                side_b,
+                rotation,
+            },
+        ..
+    }) = chosen
+    {
+        // The tile about to be placed, area by area as it would lie: what the player weighs.
+        let placed = super::board::placed_tile(*number, *side_b, *rotation);
+        if let Some(preview) = super::board::tile_preview(scene.data, *system, placed.clone()) {
+            title = Some(Line::from(Span::styled(
+                format!(
+                    " Tile {} on {system}: {} ",
+                    placed.tile,
+                    preview.system_name(*system)
+                ),
+                theme.title(),
+            )));
+            for info in preview.areas_of(*system) {
+                let banner = area_banner(info, scene);
+                // "World · capacity 3 ..." after the world's name: its numbers are enough.
+                let numbers = banner.split_once(" · ").map_or(banner.as_str(), |(_, n)| n);
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{} {}: ", info.id, info.label()), theme.world()),
+                    Span::styled(numbers.to_string(), theme.banner()),
+                ]));
+            }
+        }
+    }
     if let Some(p) = super::preview::selected(scene, chosen, id) {
         // What the order would do answers the question the player asks before placing,
         // revealing or resolving it: it comes before the area.
@@ -425,8 +459,8 @@ pub fn detail(
         } else {
             lines.push(Line::from(Span::styled(
                 format!(
-                    "— {id} {} —",
-                    scene.board.area(id).map_or("", |i| i.label())
+                    "— {} —",
+                    format!("{id} {}", scene.board.area(id).map_or("", |i| i.label())).trim_end()
                 ),
                 theme.dim(),
             )));
@@ -470,30 +504,10 @@ fn area_detail(id: AreaId, scene: &Scene<'_>, theme: Theme) -> (Line<'static>, V
         Span::styled(format!(" {id} "), theme.title()),
         Span::styled(format!("{} ", info.label()), theme.world()),
     ]);
-    match info.world() {
-        Some(w) => {
-            let assets: Vec<String> = w
-                .assets
-                .iter()
-                .map(|a| format!("{} {}", asset_sign(*a), a.key()))
-                .collect();
-            let mut s = format!("World · capacity {} · materiel {}", w.capacity, w.materiel);
-            if !assets.is_empty() {
-                let _ = write!(s, " · {}", assets.join(", "));
-            }
-            if w.objective_space {
-                s.push_str(" · objective space");
-            }
-            lines.push(Line::from(Span::styled(s, theme.banner())));
-        }
-        None => lines.push(Line::from(Span::styled(
-            format!(
-                "Void · capacity {} · ships only",
-                scene.data.components.void_capacity
-            ),
-            theme.banner(),
-        ))),
-    }
+    lines.push(Line::from(Span::styled(
+        area_banner(info, scene),
+        theme.banner(),
+    )));
     lines.push(Line::from(Span::styled(
         format!("In system {}", scene.system_label(id.system)),
         theme.dim(),
@@ -508,6 +522,32 @@ fn area_detail(id: AreaId, scene: &Scene<'_>, theme: Theme) -> (Line<'static>, V
         lines.push(Line::from(spans));
     }
     (title, lines)
+}
+
+/// An area's printed numbers in words: a world's capacity, materiel, assets and objective
+/// space, or a void's capacity.
+fn area_banner(info: &AreaInfo, scene: &Scene<'_>) -> String {
+    match info.world() {
+        Some(w) => {
+            let assets: Vec<String> = w
+                .assets
+                .iter()
+                .map(|a| format!("{} {}", asset_sign(*a), a.key()))
+                .collect();
+            let mut s = format!("World · capacity {} · materiel {}", w.capacity, w.materiel);
+            if !assets.is_empty() {
+                let _ = write!(s, " · {}", assets.join(", "));
+            }
+            if w.objective_space {
+                s.push_str(" · objective space");
+            }
+            s
+        }
+        None => format!(
+            "Void · capacity {} · ships only",
+            scene.data.components.void_capacity
+        ),
+    }
 }
 
 /// What lies in an area, in words: control, structures, objective tokens, units.
