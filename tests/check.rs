@@ -567,3 +567,34 @@ fn combat_odds_estimate_the_combat_an_advance_starts_and_add_up_to_one() {
     let o = herakon(&["check", &position(PLANNING), "--odds"]);
     assert!(stdout(&o).contains("Odds: no combat"), "{}", text(&o));
 }
+
+#[test]
+fn combat_odds_can_be_played_out_by_search_players_with_fewer_samples() {
+    let p = position(GROUND);
+    let o = herakon(&[
+        "check",
+        &p,
+        "--apply",
+        "2",
+        "--apply",
+        "done",
+        "--odds",
+        "--odds-bot",
+        "search:2",
+        "--odds-samples",
+        "3",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let odds = &json(&o)["odds"];
+    assert_eq!(odds["samples"].as_u64(), Some(3), "{odds}");
+    let chance = |k: &str| odds[k].as_f64().unwrap_or_else(|| panic!("{k} in {odds}"));
+    let total = chance("attacker_wins") + chance("defender_wins") + chance("nobody_wins");
+    assert!((total - 1.0).abs() < 1e-9, "{odds}");
+    // A bot that does not exist, or the option without --odds, is refused.
+    let o = herakon(&["check", &p, "--odds", "--odds-bot", "clever"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("`clever` is not a bot"), "{}", text(&o));
+    let o = herakon(&["check", &p, "--odds-bot", "search"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}

@@ -4,8 +4,8 @@
 
 mod common;
 
-use herakon::bot::odds::combat_odds;
-use herakon::bot::{Bot, HeuristicBot};
+use herakon::bot::odds::{combat_odds, combat_odds_with};
+use herakon::bot::{Bot, BotKind, HeuristicBot};
 use herakon::engine::state::combat_state::CombatStep;
 use herakon::engine::state::phase::{OpStep, Phase};
 use herakon::engine::{DecisionKind, Game, Seat};
@@ -56,12 +56,41 @@ fn odds_add_up_and_repeat_for_a_seed() {
     assert!(game.combat().is_some());
 }
 
+/// The defender's combat, and a twin of it that differs only in what the defender cannot see
+/// (the attacker's face-down card, hand and deck, and the random generator).
+fn defender_choosing_and_hidden_twin() -> (Game, Game, Seat) {
+    let (game, seat) = defender_choosing();
+    let other = hidden_twin(&game);
+    (game, other, seat)
+}
+
 #[test]
 fn odds_ignore_what_the_viewer_cannot_see() {
-    let (game, seat) = defender_choosing();
-    let odds = combat_odds(&game, Some(seat), 200, 3).unwrap();
-    // The same position with the attacker's face-down card, hand and deck dealt differently,
-    // and another random generator: the defender cannot tell the two apart.
+    let (game, other, seat) = defender_choosing_and_hidden_twin();
+    assert_eq!(
+        combat_odds(&other, Some(seat), 200, 3).unwrap(),
+        combat_odds(&game, Some(seat), 200, 3).unwrap()
+    );
+}
+
+#[test]
+fn odds_with_search_players_ignore_what_the_viewer_cannot_see() {
+    // The search players in the playouts see only the re-dealt game, never the real one.
+    let (game, other, seat) = defender_choosing_and_hidden_twin();
+    let search = BotKind::Search(2);
+    let odds = combat_odds_with(&game, Some(seat), 3, 5, search).unwrap();
+    assert_eq!(odds.samples, 3);
+    let sum = odds.attacker_wins + odds.defender_wins + odds.nobody_wins;
+    assert!((sum - 1.0).abs() < 1e-9, "{odds:?}");
+    assert_eq!(
+        combat_odds_with(&other, Some(seat), 3, 5, search).unwrap(),
+        odds
+    );
+}
+
+/// `game` with the attacker's face-down card, hand and deck dealt differently and another
+/// random generator: a defender cannot tell the two apart.
+fn hidden_twin(game: &Game) -> Game {
     let mut pos = game.position().clone();
     let Phase::Operations {
         step: OpStep::Combat(c),
@@ -86,7 +115,7 @@ fn odds_ignore_what_the_viewer_cannot_see() {
     pos.rng = ChaCha8Rng::seed_from_u64(987_654);
     let other = Game::from_position(pos, common::data()).unwrap();
     assert_ne!(other.position(), game.position());
-    assert_eq!(combat_odds(&other, Some(seat), 200, 3).unwrap(), odds);
+    other
 }
 
 #[test]

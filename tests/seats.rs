@@ -376,6 +376,24 @@ fn the_new_game_screen_chooses_a_person_or_a_computer_for_each_seat() {
     assert_eq!(menu.bots, [None, Some(BotKind::Heuristic), None, None]);
     menu.handle(Msg::key(KeyCode::Right), &data);
     assert_eq!(menu.bots[1], Some(BotKind::Random));
+    menu.handle(Msg::key(KeyCode::Right), &data);
+    assert_eq!(
+        menu.bots[1],
+        Some(BotKind::Search(herakon::bot::search::DEFAULT_ITERATIONS))
+    );
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    t.draw(|f| menu.draw(f, Theme::monochrome())).unwrap();
+    let text = format!("{:?}", t.backend().buffer());
+    assert!(text.contains("computer (search:64)"), "{text}");
+    // Round the list: back to a person, and leftwards to the search player again.
+    menu.handle(Msg::key(KeyCode::Right), &data);
+    assert_eq!(menu.bots[1], None);
+    menu.handle(Msg::key(KeyCode::Left), &data);
+    assert_eq!(
+        menu.bots[1],
+        Some(BotKind::Search(herakon::bot::search::DEFAULT_ITERATIONS))
+    );
+    menu.handle(Msg::key(KeyCode::Left), &data);
     menu.handle(Msg::key(KeyCode::Left), &data);
     let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
     t.draw(|f| menu.draw(f, Theme::monochrome())).unwrap();

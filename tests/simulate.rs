@@ -16,11 +16,40 @@ fn simulate(args: &[&str]) -> String {
         "{text}{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    // Everything but the timing line.
+    // Everything before the timings (the `time:` line and the thinking times after it).
     text.lines()
-        .filter(|l| !l.starts_with("time:"))
+        .take_while(|l| !l.starts_with("time:"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The whole output, timings included.
+fn simulate_timed(args: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_herakon"))
+        .arg("simulate")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+#[test]
+fn simulate_reports_each_bots_thinking_time_after_the_summary() {
+    let text = simulate_timed(&["--games", "2", "--seed", "3", "--jobs", "1"]);
+    let Some((_, timings)) = text.split_once("\ntime: ") else {
+        panic!("no time line:\n{text}");
+    };
+    assert!(timings.contains("thinking time per bot"), "{text}");
+    for kind in ["heuristic", "random"] {
+        let line = timings
+            .lines()
+            .find(|l| l.trim_start().starts_with(kind))
+            .unwrap_or_else(|| panic!("no line for {kind}:\n{text}"));
+        assert!(line.contains("ms per decision"), "{line}");
+        // Only a search player reports iterations.
+        assert!(!line.contains("iterations/s"), "{line}");
+    }
 }
 
 #[test]

@@ -23,6 +23,12 @@ pub use search::SearchBot;
 pub trait Bot {
     /// Chooses one of the legal actions of the deciding seat; `None` when there is none.
     fn choose(&mut self, game: &Game) -> Option<Action>;
+
+    /// Search iterations (rollouts) made so far over all its decisions: 0 for a player that
+    /// does not search. `simulate` reads it to report a search player's speed.
+    fn iterations(&self) -> u64 {
+        0
+    }
 }
 
 /// Chooses uniformly among the legal actions.
@@ -54,6 +60,9 @@ impl Bot for RandomBot {
 /// The most iterations per decision `search:N` accepts.
 pub const MAX_SEARCH_ITERATIONS: u32 = 100_000;
 
+/// The longest time budget per decision `search:TIME` accepts, in milliseconds (10 minutes).
+pub const MAX_SEARCH_MILLIS: u32 = 600_000;
+
 /// The kinds of bot a seat can be given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BotKind {
@@ -63,6 +72,36 @@ pub enum BotKind {
     Heuristic,
     /// [`SearchBot`] with this many iterations per decision (`search` or `search:N`).
     Search(u32),
+    /// [`SearchBot`] searching this many milliseconds per decision, at least one iteration
+    /// (`search:1s`, `search:500ms`, `search:1.5s`). Its choices depend on the machine's speed.
+    SearchMillis(u32),
+}
+
+/// Milliseconds in a time budget written `500ms`, `1s` or `1.5s` (whole milliseconds); `None`
+/// when the text is no time or does not end in a unit.
+fn parse_millis(text: &str) -> Option<u64> {
+    if let Some(ms) = text.strip_suffix("ms") {
+        return ms.trim().parse::<u64>().ok();
+    }
+    let secs = text.strip_suffix('s')?.trim();
+    // Only digits and one decimal point: `f64` would also take `inf`, `nan` and `1e3`.
+    let (whole, frac) = secs.split_once('.').unwrap_or((secs, ""));
+    if whole.is_empty() && frac.is_empty()
+        || !whole
+            .chars()
+            .chain(frac.chars())
+            .all(|c| c.is_ascii_digit())
+        || frac.len() > 3
+    {
+        return None;
+    }
+    let whole: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let frac_ms: u64 = format!("{frac:0<3}").parse().ok()?;
+    whole.checked_mul(1000)?.checked_add(frac_ms)
 }
 
 impl std::str::FromStr for BotKind {
@@ -72,26 +111,40 @@ impl std::str::FromStr for BotKind {
             "random" => Ok(BotKind::Random),
             "heuristic" => Ok(BotKind::Heuristic),
             "search" => Ok(BotKind::Search(search::DEFAULT_ITERATIONS)),
-            other => match other.strip_prefix("search:") {
-                Some(n) => match n.trim().parse::<u32>() {
+            other => match other.strip_prefix("search:").map(str::trim) {
+                Some(budget) if budget.ends_with('s') => match parse_millis(budget) {
+                    Some(ms) if (1..=u64::from(MAX_SEARCH_MILLIS)).contains(&ms) => Ok(
+                        BotKind::SearchMillis(u32::try_from(ms).unwrap_or(MAX_SEARCH_MILLIS)),
+                    ),
+                    _ => Err(format!(
+                        "`{other}`: search:TIME takes a time per decision from 1ms to {}s \
+                         (500ms, 1s, 1.5s)",
+                        MAX_SEARCH_MILLIS / 1000
+                    )),
+                },
+                Some(n) => match n.parse::<u32>() {
                     Ok(n) if (1..=MAX_SEARCH_ITERATIONS).contains(&n) => Ok(BotKind::Search(n)),
                     _ => Err(format!(
-                        "`{other}`: search:N takes N iterations per decision, 1 to {MAX_SEARCH_ITERATIONS}"
+                        "`{other}`: search:N takes N iterations per decision, 1 to \
+                         {MAX_SEARCH_ITERATIONS}, or a time (search:1s, search:500ms)"
                     )),
                 },
                 None => Err(format!(
-                    "`{other}` is not a bot (random, heuristic, search, search:N)"
+                    "`{other}` is not a bot (random, heuristic, search, search:N, search:1s)"
                 )),
             },
         }
     }
 }
 
-/// The kind as `--bot` and `--bots` take it back (`search:32`), and as a save records it.
+/// The kind as `--bot` and `--bots` take it back (`search:32`, `search:1s`, `search:500ms`),
+/// and as a save records it: it parses back to the same kind.
 impl std::fmt::Display for BotKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             BotKind::Search(n) => write!(f, "search:{n}"),
+            BotKind::SearchMillis(ms) if ms % 1000 == 0 => write!(f, "search:{}s", ms / 1000),
+            BotKind::SearchMillis(ms) => write!(f, "search:{ms}ms"),
             other => f.write_str(other.name()),
         }
     }
@@ -104,7 +157,7 @@ impl BotKind {
         match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
-            BotKind::Search(_) => "search",
+            BotKind::Search(_) | BotKind::SearchMillis(_) => "search",
         }
     }
 
@@ -115,6 +168,10 @@ impl BotKind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
             BotKind::Search(n) => Box::new(SearchBot::new(seed, n)),
+            BotKind::SearchMillis(ms) => Box::new(SearchBot::timed(
+                seed,
+                std::time::Duration::from_millis(u64::from(ms)),
+            )),
         }
     }
 }

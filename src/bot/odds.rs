@@ -1,12 +1,14 @@
 //! Combat odds: the chance the attacker wins a combat and the losses each side may expect,
-//! estimated by playing the combat out many times with the heuristic player on both sides.
-//! Each playout starts from the game as one seat knows it: what he cannot see (the opponent's
-//! hand, deck orders, the dice still to roll) is dealt anew with [`Game::redeal_hidden`].
+//! estimated by playing the combat out many times with the heuristic player on both sides
+//! ([`combat_odds`]) or another computer player, such as the search player
+//! ([`combat_odds_with`]). Each playout starts from the game as one seat knows it: what he
+//! cannot see (the opponent's hand, deck orders, the dice still to roll) is dealt anew with
+//! [`Game::redeal_hidden`]; the players in the playout see only that re-dealt game.
 
 use std::fmt;
 
 use super::play::mix_seed;
-use super::{Bot, HeuristicBot};
+use super::{Bot, BotKind};
 use crate::engine::state::die::CombatRole;
 use crate::engine::state::ids::{AreaId, Faction, Seat};
 use crate::engine::state::phase::{OpStep, Phase};
@@ -15,6 +17,11 @@ use crate::engine::{Action, Game};
 /// Playouts a caller that wants an answer in a blink should ask for: about 0.1-0.2 s in a
 /// release build on two cores, for a win chance within about 3 points (95% of the time).
 pub const DEFAULT_SAMPLES: u32 = 1000;
+
+/// Playouts to ask for with search players on both sides: each of their decisions costs as
+/// many heuristic playouts as their budget, so far fewer fit in the same time (a win chance
+/// within about 12 points).
+pub const SEARCH_SAMPLES: u32 = 64;
 
 /// The estimated outcome of a combat.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
@@ -100,14 +107,30 @@ fn units_of(game: &Game, faction: Faction) -> usize {
 
 /// Estimates the combat in progress, or the one that ending the current Advance now (moving
 /// nothing more) would start, as `viewer` knows the game (`None`: a spectator, who knows
-/// neither hand). `samples` playouts are made, each seeded from `seed`, so the same call gives
-/// the same answer. `None` when there is no such combat.
+/// neither hand). `samples` playouts are made with the heuristic player on both sides, each
+/// seeded from `seed`, so the same call gives the same answer. `None` when there is no such
+/// combat.
 #[must_use]
 pub fn combat_odds(
     game: &Game,
     viewer: Option<Seat>,
     samples: u32,
     seed: u64,
+) -> Option<CombatOdds> {
+    combat_odds_with(game, viewer, samples, seed, BotKind::Heuristic)
+}
+
+/// [`combat_odds`] with `player` deciding for both sides in the playouts (`BotKind::Search(8)`:
+/// a search player of 8 iterations a decision, slower and, it is hoped, closer to how a
+/// thoughtful player fights). The same call gives the same answer, except with a search player
+/// on a time budget, whose choices depend on the machine's speed.
+#[must_use]
+pub fn combat_odds_with(
+    game: &Game,
+    viewer: Option<Seat>,
+    samples: u32,
+    seed: u64,
+    player: BotKind,
 ) -> Option<CombatOdds> {
     let (area, attacker, defender) = pending_combat(game)?;
     let samples = samples.max(1);
@@ -133,8 +156,8 @@ pub fn combat_odds(
         for i in range {
             let s = mix_seed(seed, u64::from(i));
             let mut g = game.redeal_hidden(viewer, s);
-            let mut bot = HeuristicBot::new(s ^ 0x5eed);
-            match play_combat(&mut g, &mut bot) {
+            let mut bot = player.build(s ^ 0x5eed);
+            match play_combat(&mut g, bot.as_mut()) {
                 Some(CombatRole::Attacker) => t.attacker += 1,
                 Some(CombatRole::Defender) => t.defender += 1,
                 None => t.nobody += 1,
@@ -200,7 +223,7 @@ impl Tally {
 /// Plays the pending combat to its end with `bot` deciding for both sides; returns the winner
 /// the combat decided (the engine's record of it), whoever is left in the area. A combat a
 /// card starts afterwards (Wave Serpent) is not played.
-fn play_combat(game: &mut Game, bot: &mut HeuristicBot) -> Option<CombatRole> {
+fn play_combat(game: &mut Game, bot: &mut dyn Bot) -> Option<CombatRole> {
     // Before the combat: end the Advance (ship movement, then ground movement).
     for _ in 0..2 {
         if game.combat().is_some() {

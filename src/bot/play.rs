@@ -2,6 +2,7 @@
 //! decision asked of the bot in the deciding seat, and a record of how the game ended.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use super::{Bot, BotKind};
 use crate::engine::state::ids::Seat;
@@ -55,6 +56,37 @@ pub enum PlayError {
     },
 }
 
+/// How long one seat's bot thought, measured around each of its decisions (wall-clock time on
+/// the thread that played the game). Kept apart from [`GameRecord`], which depends only on
+/// the seeds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Thinking {
+    /// Decisions asked of the bot.
+    pub decisions: u64,
+    /// Time spent choosing them.
+    pub time: Duration,
+    /// Decisions on which the bot searched (made at least one iteration).
+    pub searched: u64,
+    /// Time spent on those.
+    pub searched_time: Duration,
+    /// Search iterations made.
+    pub iterations: u64,
+}
+
+impl Thinking {
+    /// Both counts together.
+    #[must_use]
+    pub fn plus(self, o: Thinking) -> Thinking {
+        Thinking {
+            decisions: self.decisions + o.decisions,
+            time: self.time + o.time,
+            searched: self.searched + o.searched,
+            searched_time: self.searched_time + o.searched_time,
+            iterations: self.iterations + o.iterations,
+        }
+    }
+}
+
 /// Plays `game` to its end, asking `bots[seat]` for every decision of that seat.
 ///
 /// # Errors
@@ -65,6 +97,19 @@ pub fn play_out(
     bots: &mut [Box<dyn Bot + Send>],
     max_decisions: usize,
 ) -> Result<GameRecord, PlayError> {
+    play_out_timed(game, bots, max_decisions).map(|(record, _)| record)
+}
+
+/// [`play_out`], also measuring how long each seat's bot thought (by seat).
+///
+/// # Errors
+/// As [`play_out`].
+pub fn play_out_timed(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot + Send>],
+    max_decisions: usize,
+) -> Result<(GameRecord, Vec<Thinking>), PlayError> {
+    let mut thinking = vec![Thinking::default(); bots.len()];
     if bots.len() < game.player_count() {
         return Err(PlayError::Seats {
             bots: bots.len(),
@@ -77,7 +122,22 @@ pub fn play_out(
             return Err(PlayError::TooLong(max_decisions));
         }
         let seat = d.seat;
-        let action = bots[seat.index()].choose(game).ok_or(PlayError::NoChoice {
+        let bot = &mut bots[seat.index()];
+        let before = bot.iterations();
+        let start = Instant::now();
+        let chosen = bot.choose(game);
+        let time = start.elapsed();
+        let made = bot.iterations().saturating_sub(before);
+        if let Some(t) = thinking.get_mut(seat.index()) {
+            t.decisions += 1;
+            t.time += time;
+            if made > 0 {
+                t.searched += 1;
+                t.searched_time += time;
+                t.iterations += made;
+            }
+        }
+        let action = chosen.ok_or(PlayError::NoChoice {
             seat,
             decision: decisions,
         })?;
@@ -89,12 +149,15 @@ pub fn play_out(
         decisions += 1;
     }
     match &game.position().phase {
-        Phase::GameOver { winners, reason } => Ok(GameRecord {
-            winners: winners.clone(),
-            reason: *reason,
-            rounds: game.position().round,
-            decisions,
-        }),
+        Phase::GameOver { winners, reason } => Ok((
+            GameRecord {
+                winners: winners.clone(),
+                reason: *reason,
+                rounds: game.position().round,
+                decisions,
+            },
+            thinking,
+        )),
         // `decision()` is `None` only once the game is over.
         _ => Err(PlayError::TooLong(decisions)),
     }
@@ -154,6 +217,19 @@ impl Matchup {
         self.game(data, max_decisions).map(|(_, record)| record)
     }
 
+    /// [`Matchup::play`], also measuring how long each seat's bot thought (by seat).
+    ///
+    /// # Errors
+    /// A game that cannot be set up or finished, in words.
+    pub fn play_timed(
+        &self,
+        data: &Arc<GameData>,
+        max_decisions: usize,
+    ) -> Result<(GameRecord, Vec<Thinking>), String> {
+        self.game_timed(data, max_decisions)
+            .map(|(_, record, thinking)| (record, thinking))
+    }
+
     /// Plays this game on the introductory setup and returns it finished, its whole history
     /// kept (to be saved), each seat named after its bot (`heuristic 1`, `random 2`).
     ///
@@ -164,6 +240,16 @@ impl Matchup {
         data: &Arc<GameData>,
         max_decisions: usize,
     ) -> Result<(Game, GameRecord), String> {
+        self.game_timed(data, max_decisions)
+            .map(|(game, record, _)| (game, record))
+    }
+
+    /// [`Matchup::game`], also measuring how long each seat's bot thought (by seat).
+    fn game_timed(
+        &self,
+        data: &Arc<GameData>,
+        max_decisions: usize,
+    ) -> Result<(Game, GameRecord, Vec<Thinking>), String> {
         let players = u8::try_from(self.seats.len()).map_err(|e| e.to_string())?;
         let mut game = Game::new(
             &NewGameOptions {
@@ -198,8 +284,8 @@ impl Matchup {
             seed: self.bot_seed,
         };
         game.set_computer(computer).map_err(|e| e.to_string())?;
-        let record = play_out(&mut game, &mut bots, max_decisions)
+        let (record, thinking) = play_out_timed(&mut game, &mut bots, max_decisions)
             .map_err(|e| format!("game seed {}: {e}", self.game_seed))?;
-        Ok((game, record))
+        Ok((game, record, thinking))
     }
 }

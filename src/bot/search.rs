@@ -9,6 +9,13 @@
 //! Because every iteration starts from a re-deal of the seat's own view under a seed derived
 //! from the bot's seed and the game's length, the choice never depends on hidden facts and is
 //! the same for the same game and seed.
+//!
+//! The budget per decision is a number of iterations ([`SearchBot::new`], deterministic) or a
+//! time ([`SearchBot::timed`]): iterations run until the time is spent, at least one. The clock
+//! is read here, never in the engine; with a time budget the number of iterations, and so the
+//! choice, depends on the machine's speed and load.
+
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -38,12 +45,23 @@ const EXPLORATION: f64 = 0.5;
 /// Holdings points (the heuristic's unit) that move the reward from 0.5 to about 0.73.
 const REWARD_SCALE: f64 = 40.0;
 
+/// How much searching one decision gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// This many iterations (at least one).
+    Iterations(u32),
+    /// Iterations until this much time has passed since the decision began (at least one).
+    Time(Duration),
+}
+
 /// The search player.
 #[derive(Debug, Clone)]
 pub struct SearchBot {
     seed: u64,
-    iterations: u32,
+    budget: Budget,
     depth: usize,
+    /// Iterations made over all decisions so far.
+    done: u64,
 }
 
 impl SearchBot {
@@ -53,9 +71,28 @@ impl SearchBot {
     pub fn new(seed: u64, iterations: u32) -> Self {
         SearchBot {
             seed,
-            iterations: iterations.max(1),
+            budget: Budget::Iterations(iterations.max(1)),
             depth: DEFAULT_DEPTH,
+            done: 0,
         }
+    }
+
+    /// A search player making rollouts until `time` has passed at each decision (at least one
+    /// rollout, however short the time). Its choices depend on how fast the machine is.
+    #[must_use]
+    pub fn timed(seed: u64, time: Duration) -> Self {
+        SearchBot {
+            seed,
+            budget: Budget::Time(time),
+            depth: DEFAULT_DEPTH,
+            done: 0,
+        }
+    }
+
+    /// Its budget per decision.
+    #[must_use]
+    pub fn budget(&self) -> Budget {
+        self.budget
     }
 
     /// The same player with rollouts at most `depth` decisions long (cheaper, shorter-sighted).
@@ -138,6 +175,8 @@ impl Arm {
 
 impl Bot for SearchBot {
     fn choose(&mut self, game: &Game) -> Option<Action> {
+        // The clock starts before anything is computed: the candidates count in a time budget.
+        let start = Instant::now();
         let legal = game.legal_actions();
         let seat = game.decision()?.seat;
         if legal.len() <= 1 {
@@ -151,7 +190,14 @@ impl Bot for SearchBot {
         );
         let candidates = Self::candidates(game, seat, &legal, base);
         let mut arms = vec![Arm::default(); candidates.len()];
-        for i in 0..self.iterations {
+        for i in 0..u32::MAX {
+            let spent = match self.budget {
+                Budget::Iterations(n) => i >= n,
+                Budget::Time(t) => i > 0 && start.elapsed() >= t,
+            };
+            if spent {
+                break;
+            }
             // Every candidate once, then by UCB1.
             let pick = arms.iter().position(|a| a.visits == 0).unwrap_or_else(|| {
                 let ln = f64::from(i).ln();
@@ -168,6 +214,7 @@ impl Bot for SearchBot {
             let score = self.rollout(game, seat, action, seed).unwrap_or(0.0);
             arms[pick].visits += 1;
             arms[pick].total += score;
+            self.done += 1;
         }
         // The best mean among the tried; on a tie the earlier (the heuristic's choice first).
         let mut best: Option<(f64, Action)> = None;
@@ -177,5 +224,9 @@ impl Bot for SearchBot {
             }
         }
         best.map(|(_, a)| a).or(candidates.first().copied())
+    }
+
+    fn iterations(&self) -> u64 {
+        self.done
     }
 }

@@ -57,6 +57,16 @@ pub struct Args {
     /// (or `--as PLAYER`) knows the game.
     #[arg(long)]
     pub odds: bool,
+    /// With --odds: the computer player deciding for both sides in the simulated
+    /// continuations: `heuristic` (the default), `random`, `search:N` or `search:1s` (slower:
+    /// fewer continuations are simulated unless --odds-samples says how many).
+    #[arg(long, value_name = "BOT", requires = "odds")]
+    pub odds_bot: Option<crate::bot::BotKind>,
+    /// With --odds: how many continuations to simulate, 1 to 100000 (default 1000, or 64 with
+    /// a search player).
+    #[arg(long, value_name = "N", requires = "odds",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub odds_samples: Option<u32>,
 }
 
 /// A seat as the report names it: seats count from 1, as printed.
@@ -537,8 +547,14 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
     };
     // The estimate uses only what the asking player may know: his own hand, never the others'.
     let odds = args.odds.then(|| {
+        use crate::bot::{BotKind, odds};
         let asker = viewer.or_else(|| game.decision().map(|d| d.seat));
-        crate::bot::odds::combat_odds(&game, asker, crate::bot::odds::DEFAULT_SAMPLES, 1)
+        let player = args.odds_bot.unwrap_or(BotKind::Heuristic);
+        let samples = args.odds_samples.unwrap_or(match player {
+            BotKind::Search(_) | BotKind::SearchMillis(_) => odds::SEARCH_SAMPLES,
+            BotKind::Random | BotKind::Heuristic => odds::DEFAULT_SAMPLES,
+        });
+        odds::combat_odds_with(&game, asker, samples, 1, player)
     });
     if args.json {
         let report = Report {
@@ -565,7 +581,13 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
         &why,
     ))?;
     match odds {
-        Some(Some(o)) => super::print(&format!("\nOdds: {o}\n"))?,
+        Some(Some(o)) => match args.odds_bot {
+            Some(kind) => super::print(&format!(
+                "\nOdds ({kind} on both sides, {} playouts): {o}\n",
+                o.samples
+            ))?,
+            None => super::print(&format!("\nOdds: {o}\n"))?,
+        },
         Some(None) => super::print("\nOdds: no combat is in progress or about to start\n")?,
         None => {}
     }

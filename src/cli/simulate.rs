@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::bot::BotKind;
-use crate::bot::play::{GameRecord, Matchup};
+use crate::bot::play::{GameRecord, Matchup, Thinking};
 use crate::engine::state::phase::EndReason;
 use crate::engine::{Faction, GameData};
 
@@ -76,6 +76,9 @@ pub struct Series {
     pub kinds: Vec<BotKind>,
     /// Each game's seating and result (or why it failed).
     pub games: Vec<Outcome>,
+    /// How long each bot kind thought, over the finished games, in the order of `kinds`
+    /// (each kind once). Timings: not part of the [`summary`].
+    pub thinking: Vec<(BotKind, Thinking)>,
 }
 
 /// Parses the `--bots` list.
@@ -196,22 +199,86 @@ pub fn play_series(
         .take(usize::from(args.players))
         .collect();
     let total = usize::try_from(args.games.min(MAX_GAMES)).map_err(|e| e.to_string())?;
-    let games = run_parallel(
+    let played = run_parallel(
         total,
         jobs,
         |i| {
             let m = Matchup::nth(&kinds, args.players, args.seed, i as u64);
-            let r = m.play(data, args.max_decisions);
+            let r = m.play_timed(data, args.max_decisions);
             (m, r)
         },
         progress,
     )?;
+    let mut thinking: Vec<(BotKind, Thinking)> = Vec::new();
+    for k in &kinds {
+        if !thinking.iter().any(|(seen, _)| seen == k) {
+            thinking.push((*k, Thinking::default()));
+        }
+    }
+    let mut games = Vec::with_capacity(played.len());
+    for (m, r) in played {
+        if let Ok((_, by_seat)) = &r {
+            for (kind, t) in m.seats.iter().zip(by_seat) {
+                if let Some((_, sum)) = thinking.iter_mut().find(|(k, _)| k == kind) {
+                    *sum = sum.plus(*t);
+                }
+            }
+        }
+        games.push((m, r.map(|(record, _)| record)));
+    }
     Ok(Series {
         players: args.players,
         factions,
         kinds,
         games,
+        thinking,
     })
+}
+
+/// How long each bot kind thought: the mean time per decision, and for a search player the
+/// mean time per searched decision and its iterations per second. Timings, so not part of the
+/// [`summary`].
+#[must_use]
+pub fn thinking_lines(thinking: &[(BotKind, Thinking)]) -> String {
+    let mut out = String::from("thinking time per bot (one thread each):\n");
+    let ms = |d: Duration, n: u64| {
+        if n == 0 {
+            0.0
+        } else {
+            d.as_secs_f64() * 1000.0 / n as f64
+        }
+    };
+    for (kind, t) in thinking {
+        let _ = write!(
+            out,
+            "  {:<14} {:>9.3} ms per decision ({} decisions)",
+            kind.to_string(),
+            ms(t.time, t.decisions),
+            t.decisions
+        );
+        if matches!(kind, BotKind::Search(_) | BotKind::SearchMillis(_)) {
+            let secs = t.searched_time.as_secs_f64();
+            let rate = if secs > 0.0 {
+                t.iterations as f64 / secs
+            } else {
+                0.0
+            };
+            let _ = write!(
+                out,
+                "; {:.3} ms per searched decision ({} searched, {:.1} iterations each), \
+                 {rate:.0} iterations/s",
+                ms(t.searched_time, t.searched),
+                t.searched,
+                if t.searched == 0 {
+                    0.0
+                } else {
+                    t.iterations as f64 / t.searched as f64
+                }
+            );
+        }
+        out.push('\n');
+    }
+    out
 }
 
 fn pct(n: usize, of: usize) -> f64 {
@@ -233,7 +300,7 @@ pub fn summary(series: &Series, seed: u64) -> String {
         .filter_map(|(m, r)| r.as_ref().ok().map(|r| (m, r)))
         .collect();
     let errors = series.games.len() - ok.len();
-    let kinds: Vec<&str> = series.kinds.iter().map(|k| kind_name(*k)).collect();
+    let kinds: Vec<String> = series.kinds.iter().map(|k| kind_name(*k)).collect();
     let _ = writeln!(
         out,
         "{}, {} players, bots {} (rotating seats), seed {seed}",
@@ -333,12 +400,9 @@ pub fn summary(series: &Series, seed: u64) -> String {
     out
 }
 
-fn kind_name(k: BotKind) -> &'static str {
-    match k {
-        BotKind::Random => "random",
-        BotKind::Heuristic => "heuristic",
-        BotKind::Search(_) => "search",
-    }
+/// A bot kind as the summary names it: as `--bots` takes it (`search:32`, `search:1s`).
+fn kind_name(k: BotKind) -> String {
+    k.to_string()
 }
 
 /// Runs `herakon simulate`.
@@ -382,13 +446,14 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
     }
     let games = series.games.len();
     super::print(&format!(
-        "{}\ntime: {elapsed:.2} s on {jobs} thread(s), {:.1} games/s\n",
+        "{}\ntime: {elapsed:.2} s on {jobs} thread(s), {:.1} games/s\n{}",
         summary(&series, args.seed),
         if elapsed > 0.0 {
             games as f64 / elapsed
         } else {
             0.0
-        }
+        },
+        thinking_lines(&series.thinking)
     ))?;
     if let Some(dir) = &args.out {
         let written = write_games(&series, args, &data, dir)?;
@@ -451,6 +516,41 @@ mod tests {
             e.contains("panicked") && e.contains("game seven breaks"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn thinking_times_give_the_mean_per_decision_and_a_search_players_iterations_per_second() {
+        let heuristic = Thinking {
+            decisions: 400,
+            time: Duration::from_millis(20),
+            ..Thinking::default()
+        };
+        let search = Thinking {
+            decisions: 500,
+            time: Duration::from_millis(10_010),
+            searched: 200,
+            searched_time: Duration::from_secs(10),
+            iterations: 6400,
+        };
+        let text = thinking_lines(&[
+            (BotKind::Heuristic, heuristic),
+            (BotKind::SearchMillis(500), search),
+        ]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[1].contains("heuristic") && lines[1].contains("0.050 ms per decision"));
+        assert!(!lines[1].contains("iterations"), "{text}");
+        assert!(lines[2].contains("search:500ms"), "{text}");
+        assert!(
+            lines[2].contains("20.020 ms per decision (500 decisions)"),
+            "{text}"
+        );
+        assert!(
+            lines[2]
+                .contains("50.000 ms per searched decision (200 searched, 32.0 iterations each)"),
+            "{text}"
+        );
+        assert!(lines[2].contains("640 iterations/s"), "{text}");
     }
 
     #[test]

@@ -13,6 +13,7 @@ use super::screens::centered;
 use super::seats::Bots;
 use super::theme::Theme;
 use crate::bot::BotKind;
+use crate::bot::search::DEFAULT_ITERATIONS;
 use crate::engine::{Faction, Game, GameData, Seat, SetupKind};
 
 /// The choices on the new-game screen.
@@ -179,12 +180,17 @@ impl NewGame {
             }
             _ if self.plays_row().is_some() => {
                 let seat = self.plays_row().unwrap_or(0);
-                let order = [None, Some(BotKind::Heuristic), Some(BotKind::Random)];
+                let order = [
+                    None,
+                    Some(BotKind::Heuristic),
+                    Some(BotKind::Random),
+                    Some(BotKind::Search(DEFAULT_ITERATIONS)),
+                ];
                 let now = order
                     .iter()
                     .position(|k| *k == self.bots[seat])
                     .unwrap_or(0);
-                let next = (now + if by < 0 { 2 } else { 1 }) % 3;
+                let next = (now + if by < 0 { order.len() - 1 } else { 1 }) % order.len();
                 self.bots[seat] = order[next];
             }
             r if r < 2 + usize::from(self.players) && self.kind == SetupKind::Build => {
@@ -304,7 +310,7 @@ impl NewGame {
         for seat in 0..usize::from(self.players) {
             let who = match self.bots[seat] {
                 None => "a person".to_string(),
-                Some(kind) => format!("computer ({})", kind.name()),
+                Some(kind) => format!("computer ({kind})"),
             };
             lines.push(row(
                 first_plays + seat,

@@ -92,8 +92,9 @@ impl Bots {
 }
 
 /// Reads one `--bot SEAT=KIND`: the seat by number (1-4) or by faction, the kind `heuristic`,
-/// `random`, `search` or `search:N` (N iterations per decision), or `human` to give a seat a
-/// saved game had given a computer back to a person (`None`).
+/// `random`, `search`, `search:N` (N iterations per decision) or `search:1s` / `search:500ms`
+/// (a time per decision), or `human` to give a seat a saved game had given a computer back to
+/// a person (`None`).
 ///
 /// # Errors
 /// A sentence naming what is wrong.
