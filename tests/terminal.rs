@@ -992,14 +992,24 @@ fn construct_in_a_real_terminal_at_120x40(players: u8, seed: u64) {
             if screen.contains("Place one of your system tiles") {
                 tiles += 1;
                 // The selected tile's outline on the board is labelled with its place, side
-                // and turn (` D4 12A r0 `), in the dashed outline of a place not yet built.
-                let tile = first_tile(&screen)
-                    .unwrap_or_else(|| panic!("the list shows placements:\n{screen}"));
+                // and turn (` D4 12A r0 `), in the dashed outline of a place not yet built. A
+                // screen read while a frame is still being written may show the new list
+                // before the board: it is read again for a moment before the check fails.
+                let drawn = |screen: &str| {
+                    first_tile(screen).is_some_and(|tile| {
+                        screen
+                            .lines()
+                            .any(|l| l.contains("╌ ") && l.contains(&format!(" {tile} r")))
+                    })
+                };
+                let settle = Instant::now();
+                while !drawn(&screen) && settle.elapsed() < Duration::from_secs(3) {
+                    std::thread::sleep(Duration::from_millis(100));
+                    screen = t.screen();
+                }
                 assert!(
-                    screen
-                        .lines()
-                        .any(|l| l.contains("╌ ") && l.contains(&format!(" {tile} r"))),
-                    "the selected tile {tile} is not drawn:\n{screen}"
+                    drawn(&screen),
+                    "the selected tile is not drawn (or no placement listed):\n{screen}"
                 );
             }
             t.keys("Home");
