@@ -58,7 +58,7 @@ fn simulate_prints_a_summary_that_depends_only_on_the_seed() {
     let b = simulate(&["--games", "4", "--seed", "3", "--jobs", "1"]);
     assert_eq!(a, b);
     for part in [
-        "4 games, 2 players, bots heuristic,random",
+        "4 games, 2 players, introductory board, bots heuristic,random",
         "wins by bot",
         "heuristic",
         "wins by seat and faction",
@@ -72,6 +72,19 @@ fn simulate_prints_a_summary_that_depends_only_on_the_seed() {
     ] {
         assert!(a.contains(part), "`{part}` missing:\n{a}");
     }
+}
+
+#[test]
+fn simulate_plays_on_boards_the_bots_construct() {
+    let a = simulate(&[
+        "--games", "2", "--setup", "build", "--seed", "4", "--jobs", "1",
+    ]);
+    assert!(
+        a.contains("2 games, 2 players, constructed boards, bots heuristic,random"),
+        "{a}"
+    );
+    // Both games were finished: none is listed as failed.
+    assert!(!a.contains("failed"), "{a}");
 }
 
 #[test]

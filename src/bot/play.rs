@@ -183,12 +183,15 @@ pub struct Matchup {
     pub game_seed: u64,
     /// The seed of the first seat's bot (each further seat adds one).
     pub bot_seed: u64,
+    /// The board: the introductory setup, or one the bots construct.
+    pub setup: crate::engine::SetupKind,
 }
 
 impl Matchup {
-    /// Game `index` of a series of `players`-seat games seeded with `seed`: the bot kinds are
-    /// dealt to the seats in the order given (repeated to fill every seat) and rotated by one
-    /// seat each game, so every kind plays every seat and faction equally often.
+    /// Game `index` of a series of `players`-seat games seeded with `seed`, on the
+    /// introductory setup: the bot kinds are dealt to the seats in the order given (repeated to
+    /// fill every seat) and rotated by one seat each game, so every kind plays every seat and
+    /// faction equally often.
     #[must_use]
     pub fn nth(kinds: &[BotKind], players: u8, seed: u64, index: u64) -> Matchup {
         let n = usize::from(players);
@@ -206,10 +209,11 @@ impl Matchup {
             seats,
             game_seed: mix_seed(seed, index.wrapping_mul(2)),
             bot_seed: mix_seed(seed, index.wrapping_mul(2) + 1),
+            setup: crate::engine::SetupKind::Intro,
         }
     }
 
-    /// Plays this game on the introductory setup.
+    /// Plays this game on its setup.
     ///
     /// # Errors
     /// A game that cannot be set up or finished, in words.
@@ -230,7 +234,7 @@ impl Matchup {
             .map(|(_, record, thinking)| (record, thinking))
     }
 
-    /// Plays this game on the introductory setup and returns it finished, its whole history
+    /// Plays this game on its setup and returns it finished, its whole history
     /// kept (to be saved), each seat named after its bot (`heuristic 1`, `random 2`).
     ///
     /// # Errors
@@ -256,7 +260,7 @@ impl Matchup {
                 players,
                 factions: None,
                 seed: self.game_seed,
-                setup: crate::engine::SetupKind::Intro,
+                setup: self.setup,
             },
             Arc::clone(data),
         )

@@ -19,9 +19,13 @@ pub struct Args {
     /// How many games to play (1 to 100000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,
-    /// Players in each game, 2 to 4 (introductory setup).
+    /// Players in each game, 2 to 4 (the introductory factions in seat order).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: u8,
+    /// The board: `intro` (the introductory setup) or `build` (the bots construct it, as the
+    /// Rules Reference's setup describes).
+    #[arg(long, value_enum, default_value_t = Board::Intro)]
+    pub setup: Board,
     /// Bot kinds dealt to the seats, comma separated (heuristic, random, search, search:N for N
     /// iterations per decision), repeated to fill every
     /// seat and rotated by one seat each game so every kind plays every seat equally often.
@@ -43,6 +47,24 @@ pub struct Args {
     /// A game still running after this many decisions counts as an error (1 to 10000000).
     #[arg(long, default_value_t = 50_000, hide = true, value_parser = parse_max_decisions)]
     pub max_decisions: usize,
+}
+
+/// The board of a series.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Board {
+    /// The introductory setup.
+    Intro,
+    /// A board the bots construct.
+    Build,
+}
+
+impl From<Board> for crate::engine::SetupKind {
+    fn from(b: Board) -> Self {
+        match b {
+            Board::Intro => crate::engine::SetupKind::Intro,
+            Board::Build => crate::engine::SetupKind::Build,
+        }
+    }
 }
 
 /// The most games one run plays: a series of this size already takes hours, and every game's
@@ -70,6 +92,8 @@ pub type Outcome = (Matchup, Result<GameRecord, String>);
 pub struct Series {
     /// Seats per game.
     pub players: u8,
+    /// The board the games are played on.
+    pub setup: Board,
     /// The factions in seat order.
     pub factions: Vec<Faction>,
     /// The bot kinds as given.
@@ -203,7 +227,10 @@ pub fn play_series(
         total,
         jobs,
         |i| {
-            let m = Matchup::nth(&kinds, args.players, args.seed, i as u64);
+            let m = Matchup {
+                setup: args.setup.into(),
+                ..Matchup::nth(&kinds, args.players, args.seed, i as u64)
+            };
             let r = m.play_timed(data, args.max_decisions);
             (m, r)
         },
@@ -227,6 +254,7 @@ pub fn play_series(
         games.push((m, r.map(|(record, _)| record)));
     }
     Ok(Series {
+        setup: args.setup,
         players: args.players,
         factions,
         kinds,
@@ -303,9 +331,13 @@ pub fn summary(series: &Series, seed: u64) -> String {
     let kinds: Vec<String> = series.kinds.iter().map(|k| kind_name(*k)).collect();
     let _ = writeln!(
         out,
-        "{}, {} players, bots {} (rotating seats), seed {seed}",
+        "{}, {} players, {}, bots {} (rotating seats), seed {seed}",
         crate::engine::rules::wording::counted(series.games.len(), "game"),
         series.players,
+        match series.setup {
+            Board::Intro => "introductory board",
+            Board::Build => "constructed boards",
+        },
         kinds.join(",")
     );
     let n = ok.len();
