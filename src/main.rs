@@ -69,8 +69,9 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         save_to: Option<PathBuf>,
         /// A computer player for a seat, by number or faction (`2=heuristic`,
-        /// `orks=random`, `1=search`, `1=search:200` for 200 iterations per decision); repeat for
-        /// more seats. Every seat a bot: watch the game.
+        /// `orks=random`, `1=search`, `1=search:200` for 200 iterations per decision, `1=search:1s`
+        /// or `1=search:500ms` for a time per decision); repeat for more seats. Every seat a bot:
+        /// watch the game.
         #[arg(long = "bot", value_name = "SEAT=KIND")]
         bots: Vec<String>,
     },

@@ -27,8 +27,9 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Board::Intro)]
     pub setup: Board,
     /// Bot kinds dealt to the seats, comma separated (heuristic, random, search, search:N for N
-    /// iterations per decision), repeated to fill every
-    /// seat and rotated by one seat each game so every kind plays every seat equally often.
+    /// iterations per decision, search:1s or search:500ms for a time per decision), repeated to
+    /// fill every seat and rotated by one seat each game so every kind plays every seat equally
+    /// often.
     #[arg(long, value_name = "LIST", default_value = "heuristic,random")]
     pub bots: String,
     /// Write each game as a save into this directory (`game-1.json`, ...), for
@@ -116,7 +117,9 @@ pub fn parse_bots(text: &str) -> Result<Vec<BotKind>, String> {
         .map(str::parse)
         .collect::<Result<Vec<BotKind>, String>>()?;
     if kinds.is_empty() {
-        return Err("--bots needs at least one bot (heuristic, random, search, search:N)".into());
+        return Err(
+            "--bots needs at least one bot (heuristic, random, search, search:N, search:1s)".into(),
+        );
     }
     Ok(kinds)
 }

@@ -100,7 +100,9 @@ impl Bots {
 /// A sentence naming what is wrong.
 pub fn parse_bot(text: &str, game: &Game) -> Result<(Seat, Option<BotKind>), String> {
     let (who, kind) = text.split_once('=').ok_or_else(|| {
-        format!("--bot {text}: write SEAT=heuristic, SEAT=random, SEAT=search[:N] or SEAT=human")
+        format!(
+            "--bot {text}: write SEAT=heuristic, SEAT=random, SEAT=search[:N|:1s] or SEAT=human"
+        )
     })?;
     let kind: Option<BotKind> = if kind.trim().eq_ignore_ascii_case("human") {
         None
