@@ -126,3 +126,19 @@ fn the_largest_seed_plays_like_any_other() {
     let a = simulate(&["--games", "2", "--seed", "18446744073709551615"]);
     assert!(a.contains("2 games"), "{a}");
 }
+
+#[test]
+fn simulate_reports_a_search_players_searched_decisions_and_iterations() {
+    // One iteration per decision with a real choice: the line says so exactly.
+    let text = simulate_timed(&["--games", "1", "--bots", "search:1,random", "--jobs", "1"]);
+    let Some((_, timings)) = text.split_once("\nthinking time per bot") else {
+        panic!("no thinking times:\n{text}");
+    };
+    let line = timings
+        .lines()
+        .find(|l| l.trim_start().starts_with("search:1 "))
+        .unwrap_or_else(|| panic!("no line for search:1:\n{text}"));
+    assert!(line.contains("ms per searched decision"), "{line}");
+    assert!(line.contains("1.0 iterations each"), "{line}");
+    assert!(line.contains("iterations/s"), "{line}");
+}
