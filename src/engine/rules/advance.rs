@@ -2,8 +2,12 @@
 //! system; then ground units along legal paths fixed before any moves; then the combat (or an
 //! orbital strike) and capacity.
 
-use super::{Action, Event, Game};
-use crate::engine::state::ids::{AreaId, Faction, Order, Seat, SystemId};
+use std::collections::{BTreeMap, BinaryHeap};
+
+use super::explain::{and_list, kind_word};
+use super::{Action, Event, Game, RuleError};
+use crate::engine::rules::board::{AreaInfo, Board};
+use crate::engine::state::ids::{AreaId, EdgeId, Faction, Order, Seat, SystemId};
 use crate::engine::state::phase::{AdvanceStep, Move, OpStep, Phase};
 use crate::engine::state::unit_type::UnitType;
 
@@ -350,5 +354,274 @@ impl Game {
         let _ = log;
         self.finish_order(turn, system, Order::Advance);
         true
+    }
+}
+
+/// Why an action of this rule is not legal (see `explain`).
+impl Game {
+    /// The cheapest way from `from` to `to` within the two systems: each warp storm crossed
+    /// counts far more than each area that was not friendly when ground movement began. Returns
+    /// the storms crossed and the blocking areas, or `None` when no way exists at all.
+    pub(super) fn ground_obstacles(
+        &self,
+        a: &AdvanceStep,
+        from: AreaId,
+        to: AreaId,
+    ) -> Option<(Vec<EdgeId>, Vec<AreaId>)> {
+        const STORM: u32 = 1000;
+        let systems = [from.system, a.system];
+        let mut best: BTreeMap<AreaId, (u32, Option<AreaId>)> = BTreeMap::new();
+        let mut queue = BinaryHeap::new();
+        best.insert(from, (0, None));
+        queue.push(std::cmp::Reverse((0u32, from)));
+        while let Some(std::cmp::Reverse((cost, here))) = queue.pop() {
+            if best.get(&here).is_some_and(|b| b.0 < cost) || here == to {
+                continue;
+            }
+            for next in self.board.area_neighbours(here) {
+                if !systems.contains(&next.system) || next == from {
+                    continue;
+                }
+                let storm = !Board::step_open(here, next, |e| {
+                    !self.pos.cards.ground_cross_storms && self.pos.storm_at(e)
+                });
+                let blocked = next != to && !a.friendly_at_ground_start.contains(&next);
+                let c = cost + if storm { STORM } else { 0 } + u32::from(blocked);
+                if best.get(&next).is_none_or(|b| c < b.0) {
+                    best.insert(next, (c, Some(here)));
+                    queue.push(std::cmp::Reverse((c, next)));
+                }
+            }
+        }
+        best.get(&to)?;
+        let (mut storms, mut blockers) = (Vec::new(), Vec::new());
+        let mut at = to;
+        while let Some(&(_, Some(prev))) = best.get(&at) {
+            if let Some(e) = Board::edge_between(prev, at)
+                .filter(|&e| !self.pos.cards.ground_cross_storms && self.pos.storm_at(e))
+            {
+                storms.push(e);
+            }
+            if prev != from && !a.friendly_at_ground_start.contains(&prev) {
+                blockers.push(prev);
+            }
+            at = prev;
+        }
+        storms.reverse();
+        blockers.reverse();
+        Some((storms, blockers))
+    }
+
+    pub(super) fn explain_move(
+        &self,
+        seat: Seat,
+        from: AreaId,
+        to: AreaId,
+        unit: UnitType,
+        count: u8,
+    ) -> RuleError {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let Phase::Operations {
+            step: OpStep::Advance(a),
+            ..
+        } = &self.pos.phase
+        else {
+            return RuleError::new("Advance Order", "no Advance order is being resolved");
+        };
+        let rule = if a.ground_stage {
+            "Moving Ground Units"
+        } else {
+            "Moving Ships"
+        };
+        if unit.faction() != faction {
+            return RuleError::new("Units", format!("{unit} is not a unit of {who}"));
+        }
+        if count == 0 {
+            return RuleError::new("Advance Order", "a move takes at least one unit (`x1`)");
+        }
+        if self.is_ship(unit) == a.ground_stage {
+            return RuleError::new(
+                "Advance Order",
+                if a.ground_stage {
+                    "ships move first, and ship movement is over"
+                } else {
+                    "ships move first: say `done` before moving ground units"
+                },
+            );
+        }
+        for area in [from, to] {
+            if !self.board.has_area(area) {
+                return RuleError::new("Areas", format!("{area} is not on the board"));
+            }
+        }
+        if from == to {
+            return RuleError::new(
+                rule,
+                format!("the units are already in {to}; a move goes to another area"),
+            );
+        }
+        if to.system != a.system {
+            return RuleError::new(
+                rule,
+                format!(
+                    "the destination {to} is not in the active system {}",
+                    a.system
+                ),
+            );
+        }
+        let world = self.board.area(to).is_some_and(AreaInfo::is_world);
+        if world != a.ground_stage {
+            return RuleError::new(
+                rule,
+                format!(
+                    "{to} is a {}; ships move to voids and ground units to worlds",
+                    kind_word(world)
+                ),
+            );
+        }
+        if from.system != a.system && !self.board.systems_adjacent(from.system, a.system) {
+            return RuleError::new(
+                rule,
+                format!(
+                    "{} is neither the active system {} nor adjacent to it",
+                    from.system, a.system
+                ),
+            );
+        }
+        let movable = self.movable(a, from, unit);
+        if movable < count {
+            let units = &self.pos.area(from).units;
+            let here = units.iter().filter(|u| u.unit == unit).count();
+            let routed = units.iter().filter(|u| u.unit == unit && u.routed).count();
+            let moved = (here - routed).saturating_sub(usize::from(movable));
+            let mut facts = vec![format!("{from} holds {here} {unit} of {who}")];
+            if routed > 0 {
+                facts.push(format!("{routed} routed"));
+            }
+            if moved > 0 {
+                facts.push(format!("{moved} already moved in this order"));
+            }
+            return RuleError::new(
+                if routed > 0 {
+                    "Rout and Rally"
+                } else {
+                    "Advance Order"
+                },
+                format!(
+                    "{}: {movable} can move, not {count} (a routed unit cannot move, nor can a unit move twice in one order)",
+                    facts.join(", ")
+                ),
+            );
+        }
+        if let Some(origin) = if a.ground_stage {
+            a.ground_origin.or(a.ship_origin)
+        } else {
+            a.ship_origin
+        } && from.system != a.system
+            && from.system != origin
+        {
+            return RuleError::new(
+                rule,
+                format!(
+                    "units already came from {origin}; an Advance brings units from one adjacent system only"
+                ),
+            );
+        }
+        if !a.ground_stage
+            && self.storm_between_systems(from.system, to.system)
+            && !self.ships_may_cross_storms(seat)
+        {
+            return RuleError::new(
+                "Warp Storms",
+                format!(
+                    "a warp storm lies between {} and {}; ships cannot move across it",
+                    from.system, to.system
+                ),
+            );
+        }
+        if a.ground_stage && !self.can_reach(faction, a, from, to) {
+            return match self.ground_obstacles(a, from, to) {
+                None => RuleError::new(
+                    rule,
+                    format!(
+                        "no path leads from {from} to {to} within {} and {}",
+                        from.system, a.system
+                    ),
+                ),
+                Some((storms, _)) if !storms.is_empty() => {
+                    let names: Vec<String> = storms.iter().map(ToString::to_string).collect();
+                    RuleError::new(
+                        "Warp Storms",
+                        format!(
+                            "every way from {from} to {to} crosses a warp storm ({}); a ground unit's path cannot cross one",
+                            and_list(&names)
+                        ),
+                    )
+                }
+                Some((_, blockers)) => {
+                    let facts: Vec<String> = blockers
+                        .iter()
+                        .map(|&x| {
+                            let state = self.pos.area(x);
+                            if state.controller() == Some(faction) {
+                                format!("{x} became friendly only after ground movement began")
+                            } else {
+                                format!("{x} is {}", self.area_fact(x, faction))
+                            }
+                        })
+                        .collect();
+                    RuleError::new(
+                        rule,
+                        format!(
+                            "no legal path from {from} to {to}: {}, so {} cannot be part of a ground unit's path (every area between the two ends must have been friendly to {who} when ground movement began)",
+                            and_list(&facts),
+                            if facts.len() == 1 { "it" } else { "they" }
+                        ),
+                    )
+                }
+            };
+        }
+        if a.ground_stage
+            && self.ground_path(faction, a, from, to).is_none()
+            && let Some(void) = self.roks_void(faction, a, from, to)
+        {
+            let left = super::advance::ORK_ROKS_UNITS.saturating_sub(self.pos.cards.roks_units);
+            if count > left {
+                return RuleError::new(
+                    "Order Upgrade Cards",
+                    format!(
+                        "the only way from {from} to {to} passes the uncontrolled void {void} by Ork Roks, and {left} more unit(s) may pass there in this Advance, not {count}"
+                    ),
+                );
+            }
+        }
+        let max = usize::from(self.data.components.max_units_per_advance);
+        let there = self.pos.area(to).count_units(faction);
+        if there + usize::from(count) > max {
+            return RuleError::new(
+                "Advance Order",
+                format!(
+                    "{to} would hold {} of {} units; at most {max} may end an Advance in one area",
+                    there + usize::from(count),
+                    faction.possessive()
+                ),
+            );
+        }
+        if let Some(c) = self.advance_contested(a)
+            && c != to
+        {
+            return RuleError::new(
+                "Advance Order",
+                format!(
+                    "this Advance already contests {c}; {to} is {} and would be a second contested area",
+                    self.area_fact(to, faction)
+                ),
+            );
+        }
+        RuleError::new(
+            "Advance Order",
+            format!("`move {from} -> {to} {unit} x{count}` is not one of the moves open now"),
+        )
     }
 }

@@ -1,9 +1,11 @@
 //! Unit capacity: after each order and at the end of the Event Phase, each player destroys
 //! units of his choice in every area where he has more units than its capacity.
 
-use super::{Action, Event, Game};
+use super::explain::and_list;
+use super::{Action, Event, Game, RuleError};
 use crate::engine::state::ids::{AreaId, Seat};
 use crate::engine::state::phase::{OpStep, Phase};
+use crate::engine::state::unit_type::UnitType;
 
 impl Game {
     /// Areas where `seat` has more units than the capacity.
@@ -75,5 +77,28 @@ impl Game {
             }
             _ => false,
         }
+    }
+}
+
+/// Why an action of this rule is not legal (see `explain`).
+impl Game {
+    pub(super) fn explain_destroy(&self, seat: Seat, area: AreaId, unit: UnitType) -> RuleError {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let over = self.over_capacity_areas(seat);
+        if !over.contains(&area) {
+            let names: Vec<String> = over.iter().map(ToString::to_string).collect();
+            return RuleError::new(
+                "Unit Capacity",
+                format!(
+                    "{area} holds {} of {} units, within its capacity {}; he destroys units only where he is over capacity ({})",
+                    self.pos.area(area).count_units(faction),
+                    faction.possessive(),
+                    self.capacity(area),
+                    and_list(&names)
+                ),
+            );
+        }
+        RuleError::new("Unit Capacity", format!("{area} holds no {unit} of {who}"))
     }
 }

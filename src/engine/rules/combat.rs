@@ -1,15 +1,14 @@
 //! Combat (Rules Reference: Combat, Damage and Health, Reinforcement Tokens, Retreats, Rout
-//! and Rally, Bastions) and orbital strikes. Card abilities come with the cards; here each
-//! played card counts its icons.
+//! and Rally, Bastions); orbital strikes are in `orbital_strike.rs`. Card abilities come with
+//! the cards; here each played card counts its icons.
 
 use rand::RngExt;
 
-use super::{Action, Event, Game};
+use super::{Action, Event, Game, RuleError};
 use crate::engine::data::UnitKind;
 use crate::engine::state::action::DamageTarget;
-use crate::engine::state::combat_state::{CombatSide, CombatState, CombatStep, OrbitalStrikeState};
-use crate::engine::state::die::CombatRole;
-use crate::engine::state::die::DieFace;
+use crate::engine::state::combat_state::{CombatSide, CombatState, CombatStep};
+use crate::engine::state::die::{CombatRole, DieFace};
 use crate::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind, SystemId};
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::position::Unit;
@@ -942,193 +941,6 @@ impl Game {
         }
         self.finish_order(turn, c.system, Order::Advance);
     }
-
-    // ----- Orbital strikes -----
-
-    pub(super) fn orbital_choices(&self, turn: Seat, system: SystemId, out: &mut Vec<Action>) {
-        let f = self.faction(turn);
-        for void in self
-            .board
-            .areas_of(system)
-            .filter(|a| !a.is_world())
-            .map(|a| a.id)
-        {
-            let ships = self
-                .pos
-                .area(void)
-                .units
-                .iter()
-                .any(|u| u.owner() == f && !u.routed);
-            if !ships {
-                continue;
-            }
-            for world in self
-                .board
-                .area_neighbours(void)
-                .filter(|w| w.system == system)
-            {
-                let state = self.pos.area(world);
-                let enemy = state.units.iter().any(|u| u.owner() != f);
-                let bastion = state
-                    .structures
-                    .iter()
-                    .any(|s| s.kind == StructureKind::Bastion);
-                if self
-                    .board
-                    .area(world)
-                    .is_some_and(crate::engine::rules::board::AreaInfo::is_world)
-                    && enemy
-                    && !bastion
-                {
-                    out.push(Action::Strike { void, world });
-                }
-            }
-        }
-        out.push(Action::Done);
-    }
-
-    pub(super) fn apply_orbital_choice(
-        &mut self,
-        turn: Seat,
-        system: SystemId,
-        action: Action,
-        log: &mut Vec<Event>,
-    ) {
-        let Action::Strike { void, world } = action else {
-            self.finish_order(turn, system, Order::Advance);
-            return;
-        };
-        let f = self.faction(turn);
-        let n: usize = self
-            .pos
-            .area(void)
-            .units
-            .iter()
-            .filter(|u| u.owner() == f && !u.routed)
-            .map(|u| usize::from(self.data.unit(u.unit).combat))
-            .sum();
-        let dice = self.roll(n, CombatRole::Attacker);
-        let hits =
-            u8::try_from(dice.iter().filter(|d| **d == DieFace::Offence).count()).unwrap_or(0);
-        log.push(Event(format!(
-            "{} strikes {world} from {void}: {} ({hits} damage)",
-            f.name(),
-            dice_text(&dice)
-        )));
-        let state = OrbitalStrikeState {
-            system,
-            void,
-            world,
-            dice,
-            remaining: hits,
-        };
-        self.set_phase(Phase::Operations {
-            turn,
-            step: OpStep::Orbital(state),
-        });
-    }
-
-    /// The seat that assigns orbital strike damage: the world's owner.
-    pub(crate) fn orbital_seat(&self, s: &OrbitalStrikeState) -> Option<Seat> {
-        let attacker = match &self.pos.phase {
-            Phase::Operations { turn, .. } => self.faction(*turn),
-            _ => return None,
-        };
-        let owner = self
-            .pos
-            .area(s.world)
-            .units
-            .iter()
-            .map(|u| u.owner())
-            .find(|f| *f != attacker)?;
-        self.seat_of(owner)
-    }
-
-    pub(super) fn orbital_targets(&self, s: &OrbitalStrikeState, out: &mut Vec<Action>) {
-        let Some(seat) = self.orbital_seat(s) else {
-            return;
-        };
-        let f = self.faction(seat);
-        let units = &self.pos.area(s.world).units;
-        let mut types: Vec<(UnitType, bool)> = units
-            .iter()
-            .filter(|u| u.owner() == f && !u.routed)
-            .map(|u| (u.unit, false))
-            .collect();
-        if types.is_empty() {
-            types = units
-                .iter()
-                .filter(|u| u.owner() == f)
-                .map(|u| (u.unit, true))
-                .collect();
-        }
-        types.sort();
-        types.dedup();
-        out.extend(types.into_iter().map(|(unit, routed)| Action::Damage {
-            target: DamageTarget::Unit { unit, routed },
-        }));
-    }
-
-    pub(super) fn apply_orbital(
-        &mut self,
-        turn: Seat,
-        mut s: OrbitalStrikeState,
-        action: Action,
-        log: &mut Vec<Event>,
-    ) {
-        let Action::Damage {
-            target: DamageTarget::Unit { unit, routed },
-        } = action
-        else {
-            return;
-        };
-        let health = self.data.unit(unit).health;
-        let units = &mut self.pos.area_mut(s.world).units;
-        if s.remaining >= health {
-            if let Some(i) = units
-                .iter()
-                .position(|u| u.unit == unit && u.routed == routed)
-            {
-                units.remove(i);
-            }
-            s.remaining -= health;
-            log.push(Event(format!(
-                "{unit} in {} is destroyed by the orbital strike",
-                s.world
-            )));
-        } else {
-            // Orbital strike damage that does not destroy a unit is ignored: no rout.
-            log.push(Event(format!(
-                "{unit} in {} survives the orbital strike",
-                s.world
-            )));
-            s.remaining = 0;
-        }
-        self.set_phase(Phase::Operations {
-            turn,
-            step: OpStep::Orbital(s),
-        });
-    }
-
-    /// Ends an orbital strike once its damage is spent or nothing is left to hit.
-    pub(super) fn auto_orbital(&mut self, turn: Seat, log: &mut Vec<Event>) -> bool {
-        let Phase::Operations {
-            step: OpStep::Orbital(s),
-            ..
-        } = &self.pos.phase
-        else {
-            return false;
-        };
-        let s = s.clone();
-        let mut targets = Vec::new();
-        self.orbital_targets(&s, &mut targets);
-        if s.remaining > 0 && !targets.is_empty() {
-            return false;
-        }
-        let _ = log;
-        self.finish_order(turn, s.system, Order::Advance);
-        true
-    }
 }
 
 /// Dice as text: `3 offence, 1 defence, 0 morale`.
@@ -1141,4 +953,122 @@ pub fn dice_text(dice: &[DieFace]) -> String {
         n(DieFace::Defence),
         n(DieFace::Morale)
     )
+}
+
+/// Why an action of this rule is not legal (see `explain`).
+impl Game {
+    pub(super) fn explain_reinforce(&self, seat: Seat, count: u8) -> RuleError {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let held = self.player(seat).assets.reinforcement;
+        let plastic = self
+            .combat()
+            .map_or(0, |c| self.pos.area(c.area).count_units(faction));
+        RuleError::new(
+            "Reinforcement Tokens",
+            format!(
+                "{who} may commit at most {} reinforcement token(s), not {count}: he holds {held}, and commits no more than his {plastic} unit(s) in the combat",
+                u8::try_from(plastic).unwrap_or(u8::MAX).min(held)
+            ),
+        )
+    }
+
+    pub(super) fn explain_card(&self, card: u8) -> RuleError {
+        const RULE: &str = "Combat Cards and Combat Upgrade Cards";
+        let Some(c) = self.combat() else {
+            return RuleError::new("Combat", "no combat is being fought");
+        };
+        let side = match c.step {
+            CombatStep::ChooseCard { side } => side,
+            _ => CombatRole::Attacker,
+        };
+        let hand = &c.side(side).hand;
+        let Some(name) = usize::from(card).checked_sub(1).and_then(|i| hand.get(i)) else {
+            return RuleError::new(
+                RULE,
+                format!(
+                    "the hand holds {} card(s): `card 1` to `card {}`",
+                    hand.len(),
+                    hand.len()
+                ),
+            );
+        };
+        let first = hand.iter().position(|h| h == name).map_or(1, |i| i + 1);
+        RuleError::new(
+            RULE,
+            format!("card {card} is {name}, the same card as card {first}: play `card {first}`"),
+        )
+    }
+
+    pub(super) fn explain_damage(&self, seat: Seat, target: DamageTarget) -> RuleError {
+        const RULE: &str = "Damage and Health";
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let Some(c) = self.combat() else {
+            return RuleError::new("Combat", "no combat is being fought");
+        };
+        let legal: Vec<DamageTarget> = self
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Damage { target } => Some(target),
+                _ => None,
+            })
+            .collect();
+        let routed_target = matches!(
+            target,
+            DamageTarget::Unit { routed: true, .. } | DamageTarget::Reinforcement { routed: true }
+        );
+        let units = &self.pos.area(c.area).units;
+        let present = match target {
+            DamageTarget::Unit { unit, routed } => units
+                .iter()
+                .any(|u| u.unit == unit && u.routed == routed && u.owner() == faction),
+            DamageTarget::Reinforcement { routed } => {
+                let side = if c.attacker.faction == Some(faction) {
+                    &c.attacker
+                } else {
+                    &c.defender
+                };
+                side.reinforcements.contains(&routed)
+            }
+            DamageTarget::Bastion => self
+                .pos
+                .area(c.area)
+                .structures
+                .iter()
+                .any(|s| s.owner == faction && s.kind == StructureKind::Bastion),
+        };
+        if !present {
+            return RuleError::new(
+                RULE,
+                format!("{who} has no {target} in the combat in {}", c.area),
+            );
+        }
+        if routed_target {
+            return RuleError::new(
+                RULE,
+                format!(
+                    "{who} still has unrouted units or tokens in {}; they suffer damage before routed ones (choices: {})",
+                    c.area,
+                    legal
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        }
+        RuleError::new(
+            RULE,
+            format!(
+                "`damage {target}` is not a choice now (choices: {})",
+                legal
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+    }
 }

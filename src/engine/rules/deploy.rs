@@ -1,7 +1,8 @@
 //! Deploy Order: purchase units (factory needed, up to the deploy limit), then at most one
 //! structure on a friendly world without one.
 
-use super::{Action, Event, Game};
+use super::explain::kind_word;
+use super::{Action, Event, Game, RuleError};
 use crate::engine::data::UnitKind;
 use crate::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind, SystemId};
 use crate::engine::state::phase::{DeployStep, OpStep, Phase};
@@ -265,5 +266,274 @@ impl Game {
             "{} lowers the cost of this order's purchases by {off} materiel (Warboss)",
             self.faction(seat).name()
         )));
+    }
+}
+
+/// Why an action of this rule is not legal (see `explain`).
+impl Game {
+    /// Why a unit of this type cannot be paid for with these tokens, if it cannot.
+    pub(super) fn explain_price(
+        &self,
+        seat: Seat,
+        unit: UnitType,
+        forge_level: bool,
+        cache: bool,
+        discount: u8,
+    ) -> Option<RuleError> {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let data = self.data.unit(unit);
+        let level = self.command_level(faction);
+        match data.level.checked_sub(level) {
+            None | Some(0) if forge_level => {
+                return Some(RuleError::new(
+                    "Assets",
+                    format!(
+                        "a {} needs command level {}, which {who} has (level {level}): `+forge` spends a forge token only to lower a requirement he does not meet",
+                        data.name, data.level
+                    ),
+                ));
+            }
+            Some(1) if !forge_level => {
+                return Some(RuleError::new(
+                    "Command Level",
+                    format!(
+                        "a {} needs command level {}; {who} has {level}: add `+forge` to spend a forge token for the missing level",
+                        data.name, data.level
+                    ),
+                ));
+            }
+            Some(n) if n > 1 => {
+                return Some(RuleError::new(
+                    "Command Level",
+                    format!(
+                        "a {} needs command level {}; {who} has {level}, and a forge token lowers the requirement by one only",
+                        data.name, data.level
+                    ),
+                ));
+            }
+            _ => {}
+        }
+        if self.units_in_supply(unit) == 0 {
+            return Some(RuleError::new(
+                "Component Limitations",
+                format!(
+                    "every {} ({} in the box) is already on the board",
+                    data.name, data.in_box
+                ),
+            ));
+        }
+        let p = self.player(seat);
+        if cache && data.cost == 0 {
+            return Some(RuleError::new(
+                "Assets",
+                format!(
+                    "a {} costs no materiel, so a cache token cannot lower its cost",
+                    data.name
+                ),
+            ));
+        }
+        if cache && p.assets.cache == 0 {
+            return Some(RuleError::new(
+                "Assets",
+                format!("{who} has no cache token"),
+            ));
+        }
+        let price = self.unit_price(faction, unit, forge_level, cache)?;
+        let materiel = price.materiel.saturating_sub(discount);
+        if p.materiel < materiel || p.assets.forge < price.forge {
+            return Some(RuleError::new(
+                "Cost",
+                format!(
+                    "a {} costs {} materiel{}; {who} has {} materiel and {} forge token(s)",
+                    data.name,
+                    materiel,
+                    if price.forge > 0 {
+                        format!(" and {} forge token(s)", price.forge)
+                    } else {
+                        String::new()
+                    },
+                    p.materiel,
+                    p.assets.forge
+                ),
+            ));
+        }
+        None
+    }
+
+    /// Why a purchased unit cannot go to `area` of the active system, if it cannot.
+    pub(super) fn explain_unit_area(
+        &self,
+        faction: Faction,
+        unit: UnitType,
+        area: AreaId,
+        system: SystemId,
+        rule: &'static str,
+    ) -> Option<RuleError> {
+        let Some(info) = self.board.area(area) else {
+            return Some(RuleError::new(
+                "Areas",
+                format!("{area} is not on the board"),
+            ));
+        };
+        if area.system != system {
+            return Some(RuleError::new(
+                rule,
+                format!("{area} is not in the active system {system}"),
+            ));
+        }
+        if info.is_world() == self.is_ship(unit) {
+            return Some(RuleError::new(
+                rule,
+                format!(
+                    "{area} is a {}; ships go to voids and ground units to worlds",
+                    kind_word(info.is_world())
+                ),
+            ));
+        }
+        if self.pos.area(area).factions().iter().any(|f| *f != faction) {
+            return Some(RuleError::new(
+                rule,
+                format!(
+                    "{area} is {}; a purchased unit goes to a friendly or uncontrolled area",
+                    self.area_fact(area, faction)
+                ),
+            ));
+        }
+        None
+    }
+
+    pub(super) fn explain_buy(
+        &self,
+        seat: Seat,
+        unit: UnitType,
+        area: AreaId,
+        forge_level: bool,
+        cache: bool,
+    ) -> RuleError {
+        let faction = self.faction(seat);
+        let Phase::Operations {
+            step: OpStep::Deploy(d),
+            ..
+        } = &self.pos.phase
+        else {
+            return RuleError::new("Deploy Order", "no Deploy order is being resolved");
+        };
+        if unit.faction() != faction {
+            return RuleError::new(
+                "Units",
+                format!("{unit} is not a unit of {}", faction.name()),
+            );
+        }
+        let limit = self.deploy_limit_with_cards(seat, d);
+        if limit == 0 {
+            return RuleError::new(
+                "Factories",
+                format!(
+                    "{} has no factory on a friendly world in {}, so he can purchase no unit there",
+                    faction.name(),
+                    d.system
+                ),
+            );
+        }
+        if d.units_bought >= limit {
+            return RuleError::new(
+                "Deploy Order",
+                format!(
+                    "the deploy limit in {} is {limit} (the capacity of the friendly worlds with a factory), and {limit} units are purchased",
+                    d.system
+                ),
+            );
+        }
+        if let Some(e) = self.explain_unit_area(faction, unit, area, d.system, "Deploy Order") {
+            return e;
+        }
+        self.explain_price(seat, unit, forge_level, cache, self.pos.cards.discount)
+            .unwrap_or_else(|| {
+                RuleError::new(
+                    "Cost",
+                    format!("{} cannot pay for a {unit} this way", faction.name()),
+                )
+            })
+    }
+
+    pub(super) fn explain_build(
+        &self,
+        seat: Seat,
+        kind: StructureKind,
+        area: AreaId,
+        cache: bool,
+    ) -> RuleError {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let Phase::Operations {
+            step: OpStep::Deploy(d),
+            ..
+        } = &self.pos.phase
+        else {
+            return RuleError::new("Deploy Order", "no Deploy order is being resolved");
+        };
+        if self.structures_in_supply(kind) == 0 {
+            return RuleError::new(
+                "Component Limitations",
+                format!("every {kind} is already on the board"),
+            );
+        }
+        if self.control_tokens_left(faction) == 0 {
+            return RuleError::new(
+                "Component Limitations",
+                format!("{who} has no structure control token left"),
+            );
+        }
+        let Some(info) = self.board.area(area) else {
+            return RuleError::new("Areas", format!("{area} is not on the board"));
+        };
+        if area.system != d.system {
+            return RuleError::new(
+                "Deploy Order",
+                format!("{area} is not in the active system {}", d.system),
+            );
+        }
+        if !info.is_world() {
+            return RuleError::new(
+                "Structures",
+                format!("{area} is a void; structures are built on worlds"),
+            );
+        }
+        if !self.is_friendly(area, faction) {
+            return RuleError::new(
+                "Deploy Order",
+                format!(
+                    "{area} is {}; a structure is built on a friendly world",
+                    self.area_fact(area, faction)
+                ),
+            );
+        }
+        if let Some(s) = self.pos.area(area).structures.first() {
+            return RuleError::new(
+                "Structures",
+                format!(
+                    "{area} already has a {}; a world holds one structure",
+                    s.kind
+                ),
+            );
+        }
+        let cost = self.data.structure(kind).cost;
+        let p = self.player(seat);
+        if cache && cost == 0 {
+            return RuleError::new(
+                "Assets",
+                format!("a {kind} costs no materiel, so a cache token cannot lower its cost"),
+            );
+        }
+        if cache && p.assets.cache == 0 {
+            return RuleError::new("Assets", format!("{who} has no cache token"));
+        }
+        let price = if cache { cost.saturating_sub(2) } else { cost }
+            .saturating_sub(self.pos.cards.discount);
+        RuleError::new(
+            "Cost",
+            format!("a {kind} costs {price} materiel; {who} has {}", p.materiel),
+        )
     }
 }

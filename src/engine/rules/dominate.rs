@@ -2,7 +2,9 @@
 //! three of each token; a prosperity icon gives one token of the player's choice), then the
 //! faction ability.
 
-use super::{Action, Event, Game};
+use super::explain::choices;
+use super::{Action, Event, Game, RuleError};
+use crate::engine::rules::board::AreaInfo;
 use crate::engine::state::ids::{AreaId, Asset, Faction, Order, Seat, SystemId};
 use crate::engine::state::phase::{DominateStep, OpStep, Phase};
 use crate::engine::state::position::Unit;
@@ -252,6 +254,206 @@ impl Game {
                 self.finish_order(turn, d.system, Order::Dominate);
             }
             _ => {}
+        }
+    }
+}
+
+/// Why an action of this rule is not legal (see `explain`).
+impl Game {
+    pub(super) fn explain_take(&self, seat: Seat, asset: Asset) -> RuleError {
+        let who = self.faction(seat).name();
+        if asset == Asset::Prosperity {
+            return RuleError::new(
+                "Assets",
+                "prosperity is an icon, not a token: take forge, cache or reinforcement",
+            );
+        }
+        let held = self.player(seat).assets.get(asset);
+        let max = self.data.components.max_assets_each;
+        if held >= max {
+            return RuleError::new(
+                "Assets",
+                format!("{who} already holds {held} {asset} tokens, the most a player may hold"),
+            );
+        }
+        if self.assets_in_supply(asset) == 0 {
+            return RuleError::new(
+                "Component Limitations",
+                format!(
+                    "the supply has no {asset} token left (the box holds {} of each kind)",
+                    self.data.components.asset_tokens_each
+                ),
+            );
+        }
+        RuleError::new(
+            "Assets",
+            format!(
+                "`take {asset}` is not a choice now; the choices are {}",
+                choices(&self.legal_actions())
+            ),
+        )
+    }
+
+    pub(super) fn explain_ability(&self, seat: Seat, action: Action) -> RuleError {
+        const RULE: &str = "Dominate Order";
+        let faction = self.faction(seat);
+        let who = faction.name();
+        let Phase::Operations {
+            step: OpStep::Dominate(d),
+            ..
+        } = &self.pos.phase
+        else {
+            return RuleError::new(RULE, "no Dominate order is being resolved");
+        };
+        let system = d.system;
+        let world_of_system = |area: AreaId| {
+            area.system == system && self.board.area(area).is_some_and(AreaInfo::is_world)
+        };
+        let owner = match action {
+            Action::Replace { .. } => Faction::Ultramarines,
+            Action::BuyUnit { .. } => Faction::Orks,
+            Action::MoveUnits { .. } if faction == Faction::Eldar => Faction::Eldar,
+            _ => Faction::Chaos,
+        };
+        if let Action::MoveUnits { unit, from, to, .. } = action {
+            if faction == Faction::Chaos && unit != UnitType::Cultist {
+                return RuleError::new(RULE, "the World Eaters' ability moves a Cultist only");
+            }
+            if faction == Faction::Eldar && unit.faction() != faction {
+                return RuleError::new("Units", format!("{unit} is not a unit of {who}"));
+            }
+            if let Some(x) = [from, to].into_iter().find(|&x| !self.board.has_area(x)) {
+                return RuleError::new("Areas", format!("{x} is not on the board"));
+            }
+        }
+        if owner != faction {
+            let ability = match owner {
+                Faction::Ultramarines => "`replace` is the Ultramarines' ability (For the Emperor)",
+                Faction::Orks => "purchasing a unit is the Orks' ability",
+                Faction::Chaos => {
+                    "moving a unit is the World Eaters' (a Cultist) or the Eldar's ability (Webway Portal)"
+                }
+                Faction::Eldar => {
+                    "moving a unit to any friendly world is the Eldar's ability (Webway Portal)"
+                }
+            };
+            return RuleError::new(
+                RULE,
+                format!(
+                    "{ability}; {} faction sheet has another",
+                    faction.possessive()
+                ),
+            );
+        }
+        match action {
+            Action::Replace { area, from, to } => {
+                let pair_ok = matches!(
+                    (from, to),
+                    (UnitType::Scout, UnitType::SpaceMarine)
+                        | (UnitType::SpaceMarine, UnitType::LandRaider)
+                );
+                if !pair_ok {
+                    return RuleError::new(
+                        RULE,
+                        "For the Emperor replaces a scout with a space-marine, or a space-marine with a land-raider",
+                    );
+                }
+                if self.player(seat).materiel == 0 {
+                    return RuleError::new(
+                        RULE,
+                        format!("For the Emperor costs 1 materiel; {who} has none"),
+                    );
+                }
+                if !world_of_system(area) {
+                    return RuleError::new(
+                        RULE,
+                        format!("{area} is not a world of the active system {system}"),
+                    );
+                }
+                if !self.pos.area(area).units.iter().any(|u| u.unit == from) {
+                    return RuleError::new(RULE, format!("{area} holds no {from}"));
+                }
+                RuleError::new(
+                    "Component Limitations",
+                    format!("every {to} is already on the board"),
+                )
+            }
+            Action::MoveUnits {
+                from,
+                to,
+                unit,
+                count,
+            } => {
+                if count != 1 {
+                    return RuleError::new(RULE, "the faction ability moves one unit (`x1`)");
+                }
+                if !world_of_system(from) {
+                    return RuleError::new(
+                        RULE,
+                        format!("{from} is not a world of the active system {system}"),
+                    );
+                }
+                let unrouted = self
+                    .pos
+                    .area(from)
+                    .units
+                    .iter()
+                    .any(|u| u.unit == unit && !u.routed);
+                if !unrouted {
+                    return RuleError::new(
+                        "Rout and Rally",
+                        format!(
+                            "{from} holds no unrouted {unit} of {who}; a routed unit cannot be moved by an effect"
+                        ),
+                    );
+                }
+                let to_world = self.board.area(to).is_some_and(AreaInfo::is_world);
+                if faction == Faction::Chaos {
+                    if !to_world || !self.board.systems_adjacent(to.system, system) {
+                        return RuleError::new(
+                            RULE,
+                            format!("{to} is not a world of a system adjacent to {system}"),
+                        );
+                    }
+                    return RuleError::new(
+                        RULE,
+                        format!(
+                            "{to} is {}; the Cultist goes to a friendly or uncontrolled world",
+                            self.area_fact(to, faction)
+                        ),
+                    );
+                }
+                RuleError::new(
+                    RULE,
+                    format!(
+                        "{to} is {}; Webway Portal moves a unit to another friendly world",
+                        if to_world {
+                            self.area_fact(to, faction)
+                        } else {
+                            "a void".into()
+                        }
+                    ),
+                )
+            }
+            Action::BuyUnit {
+                unit,
+                area,
+                forge_level,
+                cache,
+            } => {
+                if unit.faction() != faction {
+                    return RuleError::new("Units", format!("{unit} is not a unit of {who}"));
+                }
+                if self.is_ship(unit) {
+                    return RuleError::new(RULE, "the Orks' ability purchases ground units only");
+                }
+                self.explain_unit_area(faction, unit, area, system, RULE)
+                    .or_else(|| self.explain_price(seat, unit, forge_level, cache, 0))
+                    .unwrap_or_else(|| {
+                        RuleError::new(RULE, format!("{who} cannot purchase a {unit} this way"))
+                    })
+            }
+            _ => RuleError::new(RULE, "not a use of the faction ability"),
         }
     }
 }

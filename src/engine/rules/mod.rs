@@ -26,6 +26,7 @@ mod events;
 mod explain;
 mod hidden;
 mod operations;
+mod orbital_strike;
 mod planning;
 mod refresh;
 mod retreat;

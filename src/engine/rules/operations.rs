@@ -1,7 +1,7 @@
 //! Operations Phase: in turn, each player reveals one of his tokens on top of a stack and
 //! resolves it or puts it on his event deck; a player with nothing on top skips.
 
-use super::{Action, Event, Game};
+use super::{Action, Event, Game, RuleError};
 use crate::engine::state::ids::{Order, Seat, SystemId};
 use crate::engine::state::phase::{AdvanceStep, DeployStep, OpStep, Phase, StrategizeStep};
 
@@ -149,5 +149,24 @@ impl Game {
             turn: next,
             step: OpStep::Reveal,
         });
+    }
+}
+
+/// Why an action of this rule is not legal (see `explain`).
+impl Game {
+    pub(super) fn explain_reveal(&self, system: SystemId) -> RuleError {
+        if !self.board.has_system(system) {
+            return RuleError::new("Systems", format!("{system} is not on the board"));
+        }
+        match self.pos.stacks.get(&system).and_then(|s| s.last()) {
+            None => RuleError::new("Stack", format!("there is no order token on {system}")),
+            Some(t) => RuleError::new(
+                "Operations Phase",
+                format!(
+                    "the token on top of {system} belongs to {}; a player reveals only his own token on top of a stack",
+                    t.owner.name()
+                ),
+            ),
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Planning Phase: players place order tokens face down, one at a time, clockwise from the
 //! first player, until each has placed four.
 
-use super::{Action, Event, Game};
+use super::{Action, Event, Game, RuleError};
 use crate::engine::state::ids::{Seat, SystemId};
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::position::PlacedOrder;
@@ -122,5 +122,52 @@ impl Game {
         } else {
             self.next_active(first)
         }
+    }
+}
+
+/// Why an action of this rule is not legal (see `explain`).
+impl Game {
+    pub(super) fn explain_place(
+        &self,
+        seat: Seat,
+        order: crate::engine::state::ids::Order,
+        system: SystemId,
+    ) -> RuleError {
+        let who = self.faction(seat).name();
+        if !self.board.has_system(system) {
+            return RuleError::new("Systems", format!("{system} is not on the board"));
+        }
+        if !self.player(seat).orders.contains(&order) {
+            let mut left: Vec<String> = self
+                .player(seat)
+                .orders
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            left.dedup();
+            return RuleError::new(
+                "Order Tokens",
+                format!(
+                    "{who} has no {order} token left in his play area (left: {})",
+                    if left.is_empty() {
+                        "none".to_string()
+                    } else {
+                        left.join(", ")
+                    }
+                ),
+            );
+        }
+        if !self.placeable_systems(seat).contains(&system) {
+            return RuleError::new(
+                "Planning Phase",
+                format!(
+                    "{who} has no unit or structure in {system} or in a system adjacent to it; an order token goes only on such a system"
+                ),
+            );
+        }
+        RuleError::new(
+            "Planning Phase",
+            format!("{who} has placed his four order tokens"),
+        )
     }
 }

@@ -1,10 +1,10 @@
 //! Refresh Phase: collect objectives, materiel, rally, then each player's events and warp
 //! storm move, capacity, and the end of the round.
 
-use super::{Action, Event, Game};
+use super::{Action, Event, Game, RuleError};
 use crate::engine::data::EventKind;
 use crate::engine::rules::storms::storm_destinations;
-use crate::engine::state::ids::{Asset, Seat};
+use crate::engine::state::ids::{Asset, EdgeId, Seat};
 use crate::engine::state::phase::{EndReason, Phase, RefreshStep};
 
 impl Game {
@@ -363,5 +363,60 @@ impl Game {
             self.faction(next_first).name()
         )));
         self.set_phase(Phase::Planning { turn: next_first });
+    }
+}
+
+/// Why an action of this rule is not legal (see `explain`).
+impl Game {
+    pub(super) fn explain_storm(&self, from: EdgeId, to: EdgeId) -> RuleError {
+        const RULE: &str = "Warp Storms";
+        let Some(storm) = self.pos.storms.iter().find(|s| s.edge == from) else {
+            return RuleError::new(RULE, format!("no warp storm lies on {from}"));
+        };
+        if storm.moved {
+            return RuleError::new(
+                RULE,
+                format!("the storm on {from} has already moved this Refresh Phase"),
+            );
+        }
+        let card = match &self.pos.phase {
+            Phase::Refresh {
+                step: RefreshStep::MoveStorm { card, .. },
+                ..
+            } => card.clone(),
+            _ => String::new(),
+        };
+        let icon = self
+            .data
+            .event_cards
+            .iter()
+            .find(|c| c.name == card)
+            .map(|c| c.storm);
+        let dests: Vec<EdgeId> = icon
+            .map(|i| {
+                crate::engine::rules::storms::storm_destinations(from, i)
+                    .into_iter()
+                    .flatten()
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !dests.contains(&to) {
+            let names: Vec<String> = dests.iter().map(ToString::to_string).collect();
+            return RuleError::new(
+                RULE,
+                format!(
+                    "the icon of {card} moves the storm on {from} only to {}",
+                    if names.is_empty() {
+                        "nowhere".to_string()
+                    } else {
+                        names.join(" or ")
+                    }
+                ),
+            );
+        }
+        if !self.board.has_edge(to) {
+            return RuleError::new(RULE, format!("{to} is not an edge of the board"));
+        }
+        RuleError::new(RULE, format!("a warp storm already lies on {to}"))
     }
 }

@@ -2,11 +2,12 @@
 //! for each area, the clause that bars it; the legal retreats are the areas no clause bars, and
 //! `--why` names the same clause, so the two can never disagree.
 
-use super::Game;
+use super::explain::kind_word;
+use super::{Game, RuleError};
 use crate::engine::rules::board::AreaInfo;
-use crate::engine::state::combat_state::CombatState;
+use crate::engine::state::combat_state::{CombatState, CombatStep};
 use crate::engine::state::die::CombatRole;
-use crate::engine::state::ids::{AreaId, SystemId};
+use crate::engine::state::ids::{AreaId, Seat, SystemId};
 
 /// The clause of the retreat rules that bars an area, in the order they are checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,5 +158,114 @@ impl Game {
             }
         }
         None
+    }
+}
+
+/// Why an action of this rule is not legal (see `explain`).
+impl Game {
+    pub(super) fn explain_retreat(&self, seat: Seat, area: AreaId) -> RuleError {
+        use super::retreat::RetreatBar;
+        const RULE: &str = "Retreats";
+        let faction = self.faction(seat);
+        let Some(c) = self.combat() else {
+            return RuleError::new("Combat", "no combat is being fought");
+        };
+        let CombatStep::Retreat { side } = c.step else {
+            return RuleError::new(RULE, "no side is retreating now");
+        };
+        let names = |areas: &[AreaId]| -> String {
+            let names: Vec<String> = areas.iter().map(ToString::to_string).collect();
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
+        };
+        let open = names(&self.retreat_areas(c, side));
+        let world = self.board.area(c.area).is_some_and(AreaInfo::is_world);
+        let Some(bar) = self.retreat_bar(c, side, area) else {
+            return RuleError::new(
+                RULE,
+                format!("`retreat {area}` is legal now (open: {open})"),
+            );
+        };
+        let (topic, fact) = match bar {
+            RetreatBar::NotOnBoard => {
+                return RuleError::new("Areas", format!("{area} is not on the board"));
+            }
+            RetreatBar::ContestedArea => (RULE, format!("{area} is the contested area itself")),
+            RetreatBar::WrongKind => (
+                RULE,
+                format!(
+                    "{area} is a {}; units retreat from a {} to a {}",
+                    kind_word(!world),
+                    kind_word(world),
+                    kind_word(world)
+                ),
+            ),
+            RetreatBar::NotAnOrigin => (
+                RULE,
+                format!(
+                    "the attacker retreats only to an area his units came from ({}), and {area} is not one",
+                    names(&c.attack_origins)
+                ),
+            ),
+            RetreatBar::TooFar => (
+                RULE,
+                format!(
+                    "{area} is neither in the active system {} nor adjacent to it; the defender retreats no farther",
+                    c.system
+                ),
+            ),
+            RetreatBar::AttackersArea => (
+                RULE,
+                format!(
+                    "attacking units moved from {area}; the defender never retreats into an area the attack came from"
+                ),
+            ),
+            RetreatBar::AttackersSystem(system) => (
+                RULE,
+                format!(
+                    "attacking units moved from the adjacent system {system}; the defender cannot retreat into that system"
+                ),
+            ),
+            RetreatBar::Occupied => (
+                RULE,
+                format!(
+                    "{area} is {}; units never retreat into an enemy or contested area",
+                    self.area_fact(area, faction)
+                ),
+            ),
+            RetreatBar::StormBetweenSystems => (
+                "Warp Storms",
+                format!(
+                    "a warp storm lies between {} and {}; ships cannot retreat across it",
+                    c.area.system, area.system
+                ),
+            ),
+            RetreatBar::StormOnEveryPath => (
+                "Warp Storms",
+                format!(
+                    "every way from {} to {area} crosses a warp storm; a ground unit's retreat path cannot cross one",
+                    c.area
+                ),
+            ),
+            RetreatBar::NoFriendlyPath => (
+                RULE,
+                format!(
+                    "no path from {} to {area} within {} and {} runs through friendly areas only; ground units retreat along a legal path",
+                    c.area, c.area.system, area.system
+                ),
+            ),
+            RetreatBar::FriendlyOpen(friendly) => (
+                RULE,
+                format!(
+                    "{area} is {}; the defender retreats to an uncontrolled area only when no friendly one is open, and {} is",
+                    self.area_fact(area, faction),
+                    names(&friendly)
+                ),
+            ),
+        };
+        RuleError::new(topic, format!("{fact} (open now: {open})"))
     }
 }

@@ -1,7 +1,7 @@
 //! Strategize Order: with a unit or structure in the active system, buy up to one order
 //! upgrade and one combat upgrade within the command level; the token goes on the event deck.
 
-use super::{Action, Event, Game};
+use super::{Action, Event, Game, RuleError};
 use crate::engine::state::ids::{Order, Seat};
 use crate::engine::state::phase::{OpStep, Phase, StrategizeStep};
 
@@ -129,5 +129,147 @@ impl Game {
             turn,
             step: OpStep::Strategize(s),
         });
+    }
+}
+
+/// Why an action of this rule is not legal (see `explain`).
+impl Game {
+    pub(super) fn explain_order_upgrade(&self, seat: Seat, card: u8) -> RuleError {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        if let Some(refusal) =
+            self.explain_strategize_purchase(seat, |s| s.bought_order_upgrade, "order upgrade")
+        {
+            return refusal;
+        }
+        let p = self.player(seat);
+        let Some(name) = usize::from(card)
+            .checked_sub(1)
+            .and_then(|i| p.order_upgrade_deck.get(i))
+        else {
+            return RuleError::new(
+                "Order Upgrade Cards",
+                format!(
+                    "{who} has {} order upgrade(s) left to buy: `order-upgrade 1` to `order-upgrade {}`",
+                    p.order_upgrade_deck.len(),
+                    p.order_upgrade_deck.len()
+                ),
+            );
+        };
+        let Some(data) = self.data.order_upgrades.iter().find(|c| &c.name == name) else {
+            return RuleError::new("Order Upgrade Cards", format!("{name} is no order upgrade"));
+        };
+        self.explain_level_then_cost(seat, name, data.level, data.cost)
+    }
+
+    pub(super) fn explain_combat_upgrade(&self, seat: Seat, card: u8, replace: u8) -> RuleError {
+        let faction = self.faction(seat);
+        let who = faction.name();
+        if let Some(refusal) =
+            self.explain_strategize_purchase(seat, |s| s.bought_combat_upgrade, "combat upgrade")
+        {
+            return refusal;
+        }
+        let p = self.player(seat);
+        let upgrades = super::strategize::distinct(&p.combat_upgrades);
+        let deck = super::strategize::distinct(&p.combat_deck);
+        let Some(name) = usize::from(card)
+            .checked_sub(1)
+            .and_then(|i| upgrades.get(i))
+        else {
+            return RuleError::new(
+                "Combat Cards and Combat Upgrade Cards",
+                format!(
+                    "{who} has {} different combat upgrade(s): `combat-upgrade 1` to `combat-upgrade {}`",
+                    upgrades.len(),
+                    upgrades.len()
+                ),
+            );
+        };
+        if usize::from(replace)
+            .checked_sub(1)
+            .and_then(|i| deck.get(i))
+            .is_none()
+        {
+            return RuleError::new(
+                "Combat Cards and Combat Upgrade Cards",
+                format!(
+                    "{} combat deck has {} different cards: `replace 1` to `replace {}`",
+                    faction.possessive(),
+                    deck.len(),
+                    deck.len()
+                ),
+            );
+        }
+        let Some(data) = self.data.combat_cards.iter().find(|c| &c.name == name) else {
+            return RuleError::new(
+                "Combat Cards and Combat Upgrade Cards",
+                format!("{name} is no combat card"),
+            );
+        };
+        self.explain_level_then_cost(seat, name, data.level.unwrap_or(0), data.cost)
+    }
+
+    /// Why no upgrade of this kind can be bought now: no Strategize order, no presence in its
+    /// system, or one of this kind already bought (`None`: none of these).
+    pub(super) fn explain_strategize_purchase(
+        &self,
+        seat: Seat,
+        bought: impl Fn(&StrategizeStep) -> bool,
+        kind: &str,
+    ) -> Option<RuleError> {
+        const RULE: &str = "Strategize Order";
+        let faction = self.faction(seat);
+        let Phase::Operations {
+            step: OpStep::Strategize(s),
+            ..
+        } = &self.pos.phase
+        else {
+            return Some(RuleError::new(
+                RULE,
+                "no Strategize order is being resolved",
+            ));
+        };
+        if !self.strategize_allowed(seat, s.system) {
+            return Some(RuleError::new(
+                RULE,
+                format!(
+                    "{} has no unit or structure in {} (and no ready Farseers), so he purchases nothing there",
+                    faction.name(),
+                    s.system
+                ),
+            ));
+        }
+        bought(s).then(|| {
+            RuleError::new(
+                RULE,
+                format!("one {kind} per Strategize order, and it is bought"),
+            )
+        })
+    }
+
+    /// An upgrade the player may otherwise buy: refused by its command level, else its cost.
+    pub(super) fn explain_level_then_cost(
+        &self,
+        seat: Seat,
+        name: &str,
+        needed: u8,
+        cost: u8,
+    ) -> RuleError {
+        let who = self.faction(seat).name();
+        let level = self.command_level(self.faction(seat));
+        if needed > level {
+            return RuleError::new(
+                "Command Level",
+                format!("{name} needs command level {needed}; {who} has {level}"),
+            );
+        }
+        RuleError::new(
+            "Cost",
+            format!(
+                "{name} costs {cost} materiel; {who} has {}",
+                self.player(seat).materiel
+            ),
+        )
     }
 }
