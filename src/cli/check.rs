@@ -12,15 +12,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+use super::show::position_text;
 use crate::engine::format::{save, sketch};
-use crate::engine::state::die::CombatRole;
-use crate::engine::state::die::DieFace;
-use crate::engine::state::die::faces_text;
-use crate::engine::state::die::parse_faces;
+use crate::engine::state::die::{CombatRole, DieFace, faces_text, parse_faces};
 use crate::engine::state::phase::{OpStep, Phase, RefreshStep};
 use crate::engine::{Action, Faction, Game, GameData, Preview, RuleError, Seat};
-
-use super::show::position_text;
 
 /// The options of `herakon check`.
 #[derive(Debug, clap::Args)]

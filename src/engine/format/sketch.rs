@@ -32,11 +32,9 @@ use serde::{Deserialize, Serialize};
 use crate::engine::data::GameData;
 use crate::engine::format::save::LoadError;
 use crate::engine::rules::{Game, Violation, resolving_order, starting_player};
-use crate::engine::state::board_layout::BoardLayout;
-use crate::engine::state::board_layout::PlacedTile;
+use crate::engine::state::board_layout::{BoardLayout, PlacedTile};
 use crate::engine::state::combat_state::ForcedDice;
-use crate::engine::state::die::DieFace;
-use crate::engine::state::die::parse_faces;
+use crate::engine::state::die::{DieFace, parse_faces};
 use crate::engine::state::ids::{AreaId, EdgeId, Faction, Order, Seat, StructureKind, SystemId};
 use crate::engine::state::phase::{
     AdvanceStep, DeployStep, DominateStep, OpStep, Phase, StrategizeStep,

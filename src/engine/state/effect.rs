@@ -9,8 +9,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::state::die::CombatRole;
-use crate::engine::state::die::DieFace;
+use crate::engine::state::die::{CombatRole, DieFace};
 use crate::engine::state::unit_type::UnitType;
 
 /// Whose pieces an effect touches, seen from the side resolving it.

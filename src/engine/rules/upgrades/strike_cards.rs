@@ -1,459 +1,22 @@
-//! Order upgrade cards (Rules Reference, "Order Upgrade Cards", "Orbital Strike"): each applies
-//! while its order resolves, once per round (the card turns face down), never when the token
-//! went to the event deck. The orbital strike upgrades (and the schemes used in a strike) run
-//! their own strike here; a strike using none is left to `combat.rs`.
+//! Orbital strikes with order upgrades or schemes (Rules Reference, "Orbital Strike", "Order
+//! Upgrade Cards"): Rain of Fire, Drop Pods (Ultramarines); Fear from Above, Complete
+//! Destruction (Chaos); Tactical Strikes, Strafing Run (Eldar); Lootin'!, Stealin'! (Orks); the
+//! schemes Exterminatus and Vicious Raids. A strike using none is `orbital_strike.rs`'s. One
+//! file of about 700 lines because the steps of an upgraded strike (choose upgrades, roll,
+//! reroll, gain dice, strafe, damage) follow each other in order (`StrikeStage`).
 
-use super::{Action, Event, Game};
-use crate::engine::data::UnitKind;
+use super::FACES;
+use crate::engine::rules::{Action, Event, Game};
 use crate::engine::state::action::DamageTarget;
 use crate::engine::state::card_step::{CardStep, StrikeStage, StrikeStep};
-use crate::engine::state::die::CombatRole;
-use crate::engine::state::die::DieFace;
+use crate::engine::state::die::{CombatRole, DieFace};
 use crate::engine::state::ids::{AreaId, Asset, Faction, Order, Seat, StructureKind, SystemId};
-use crate::engine::state::phase::{DeployStep, OpStep, Phase, StrategizeStep};
 use crate::engine::state::position::Unit;
 use crate::engine::state::unit_type::UnitType;
 
-const FACES: [DieFace; 3] = [DieFace::Offence, DieFace::Defence, DieFace::Morale];
-
 impl Game {
-    // ----- shared -----
-
-    /// Whether the seat owns the order upgrade and has not used it this round.
-    pub(crate) fn upgrade_ready(&self, seat: Seat, name: &str) -> bool {
-        let p = self.player(seat);
-        p.order_upgrades.iter().any(|u| u == name) && !p.used_upgrades.iter().any(|u| u == name)
-    }
-
-    /// Turns an order upgrade face down for the rest of the round.
-    pub(crate) fn use_upgrade(&mut self, seat: Seat, name: &str, log: &mut Vec<Event>) {
-        let faction = self.faction(seat).name();
-        let p = self.player_mut(seat);
-        if !p.used_upgrades.iter().any(|u| u == name) {
-            p.used_upgrades.push(name.to_string());
-        }
-        log.push(Event(format!("{faction} uses the order upgrade {name}")));
-    }
-
-    /// Whether the seat has this scheme face up.
-    pub(crate) fn has_scheme(&self, seat: Seat, name: &str) -> bool {
-        self.player(seat).schemes.iter().any(|s| s == name)
-    }
-
-    /// Discards a face-up scheme back into the event deck (shuffled).
-    pub(crate) fn discard_scheme(&mut self, seat: Seat, name: &str, log: &mut Vec<Event>) {
-        let faction = self.faction(seat).name();
-        let p = self.player_mut(seat);
-        p.schemes.retain(|s| s != name);
-        p.event_deck.push(name.to_string());
-        let mut deck = std::mem::take(&mut self.player_mut(seat).event_deck);
-        self.shuffle(&mut deck);
-        self.player_mut(seat).event_deck = deck;
-        log.push(Event(format!("{faction} discards the scheme {name}")));
-    }
-
-    fn set_card(&mut self, turn: Seat, step: CardStep) {
-        self.set_phase(Phase::Operations {
-            turn,
-            step: OpStep::Card(Box::new(step)),
-        });
-    }
-
-    // ----- after an order: Dread Ritual, Corsair Raid -----
-
-    /// Offers the upgrades that act once the order is over; returns whether one was offered.
-    pub(crate) fn after_order_upgrades(
-        &mut self,
-        turn: Seat,
-        system: SystemId,
-        order: Order,
-    ) -> bool {
-        if self.pos.cards.after_order_done {
-            return false;
-        }
-        if order == Order::Deploy && self.upgrade_ready(turn, "Dread Ritual") {
-            let mut out = Vec::new();
-            self.dread_ritual_actions(turn, system, &mut out);
-            if !out.is_empty() {
-                self.pos.cards.after_order_done = true;
-                self.set_card(turn, CardStep::DreadRitual { system });
-                return true;
-            }
-        }
-        let in_combat = matches!(
-            self.pos.phase,
-            Phase::Operations {
-                step: OpStep::Combat(_),
-                ..
-            }
-        );
-        if order == Order::Advance && in_combat && self.upgrade_ready(turn, "Corsair Raid") {
-            let mut out = Vec::new();
-            self.strike_choices(turn, system, &mut out);
-            if out.len() > 1 {
-                // Offered, not used: it turns face down only if a strike is made.
-                self.pos.cards.after_order_done = true;
-                self.set_phase(Phase::Operations {
-                    turn,
-                    step: OpStep::OrbitalChoice { system },
-                });
-                return true;
-            }
-        }
-        false
-    }
-
-    fn dread_ritual_price(
-        &self,
-        seat: Seat,
-        system: SystemId,
-        unit: UnitType,
-        forge: bool,
-        cache: bool,
-    ) -> Option<super::deploy::Price> {
-        let faction = self.faction(seat);
-        let mut price = self.unit_price(faction, unit, forge, cache)?;
-        let cultists = self
-            .board
-            .areas_of(system)
-            .map(|a| {
-                self.pos
-                    .area(a.id)
-                    .units
-                    .iter()
-                    .filter(|u| u.unit == UnitType::Cultist)
-                    .count()
-            })
-            .sum::<usize>();
-        price.materiel = price
-            .materiel
-            .saturating_sub(u8::try_from(cultists).unwrap_or(u8::MAX));
-        Some(price)
-    }
-
-    fn dread_ritual_actions(&self, seat: Seat, system: SystemId, out: &mut Vec<Action>) {
-        let faction = self.faction(seat);
-        let level = self.command_level(faction);
-        let p = self.player(seat);
-        for unit in UnitType::of(faction) {
-            let data = self.data.unit(unit);
-            if data.level > 2 || self.units_in_supply(unit) == 0 {
-                continue;
-            }
-            let forge_level = match data.level.checked_sub(level) {
-                None | Some(0) => false,
-                Some(1) => true,
-                Some(_) => continue,
-            };
-            for cache in [false, true] {
-                if cache && (data.cost == 0 || p.assets.cache == 0) {
-                    continue;
-                }
-                let Some(price) = self.dread_ritual_price(seat, system, unit, forge_level, cache)
-                else {
-                    continue;
-                };
-                if p.materiel < price.materiel
-                    || p.assets.forge < price.forge
-                    || p.assets.cache < price.cache
-                {
-                    continue;
-                }
-                for a in self.board.areas_of(system) {
-                    if a.is_world() == (data.kind == UnitKind::Ground)
-                        && self.is_friendly(a.id, faction)
-                    {
-                        out.push(Action::BuyUnit {
-                            unit,
-                            area: a.id,
-                            forge_level,
-                            cache,
-                        });
-                    }
-                }
-            }
-        }
-    }
-
-    // ----- Deploy: Recruitment Worlds, Wraithbone Singers, Werk Fasta! -----
-
-    /// The deploy limit with Recruitment Worlds: own bastion worlds count as factory worlds,
-    /// each adding one less than its capacity.
-    pub(crate) fn deploy_limit_with_cards(&self, seat: Seat, d: &DeployStep) -> u8 {
-        let faction = self.faction(seat);
-        let plain = self.deploy_limit(faction, d.system);
-        let owned = self
-            .player(seat)
-            .order_upgrades
-            .iter()
-            .any(|u| u == "Recruitment Worlds");
-        if !owned || !(self.upgrade_ready(seat, "Recruitment Worlds") || d.units_bought > plain) {
-            return plain;
-        }
-        let extra: u8 = self
-            .board
-            .areas_of(d.system)
-            .filter(|a| self.is_friendly(a.id, faction))
-            .filter(|a| {
-                let s = &self.pos.area(a.id).structures;
-                s.iter()
-                    .any(|s| s.kind == StructureKind::Bastion && s.owner == faction)
-                    && !s
-                        .iter()
-                        .any(|s| s.kind == StructureKind::Factory && s.owner == faction)
-            })
-            .map(|a| {
-                a.capacity(self.data.components.void_capacity)
-                    .saturating_sub(1)
-            })
-            .sum();
-        plain + extra
-    }
-
-    /// After a unit purchase: Recruitment Worlds is used once the plain limit is passed.
-    pub(crate) fn note_deploy_purchase(
-        &mut self,
-        seat: Seat,
-        d: &DeployStep,
-        log: &mut Vec<Event>,
-    ) {
-        let faction = self.faction(seat);
-        if d.units_bought > self.deploy_limit(faction, d.system)
-            && self.upgrade_ready(seat, "Recruitment Worlds")
-        {
-            self.use_upgrade(seat, "Recruitment Worlds", log);
-        }
-    }
-
-    /// The structure purchases cards add: Werk Fasta! before the units, Wraithbone Singers on
-    /// a world with one structure of another kind.
-    pub(crate) fn deploy_card_actions(&self, seat: Seat, d: &DeployStep, out: &mut Vec<Action>) {
-        let faction = self.faction(seat);
-        let werk = !d.structure_stage
-            && !self.pos.cards.structure_first
-            && self.upgrade_ready(seat, "Werk Fasta!");
-        let wraith = d.structure_stage && self.upgrade_ready(seat, "Wraithbone Singers");
-        if !werk && !wraith {
-            return;
-        }
-        if self.control_tokens_left(faction) == 0 {
-            return;
-        }
-        for kind in StructureKind::ALL {
-            if self.structures_in_supply(kind) == 0 {
-                continue;
-            }
-            let cost = self.data.structure(kind).cost;
-            for area in self
-                .board
-                .areas_of(d.system)
-                .filter(|a| a.is_world())
-                .map(|a| a.id)
-            {
-                if !self.is_friendly(area, faction) {
-                    continue;
-                }
-                let s = &self.pos.area(area).structures;
-                let ok = if werk {
-                    s.is_empty()
-                } else {
-                    s.len() == 1 && s[0].kind != kind
-                };
-                if !ok {
-                    continue;
-                }
-                for cache in [false, true] {
-                    if cache && (cost == 0 || self.player(seat).assets.cache == 0) {
-                        continue;
-                    }
-                    let materiel = if cache { cost.saturating_sub(2) } else { cost };
-                    if self.player(seat).materiel
-                        >= materiel.saturating_sub(self.pos.cards.discount)
-                    {
-                        out.push(Action::BuildStructure { kind, area, cache });
-                    }
-                }
-            }
-        }
-    }
-
-    /// After a structure purchase: marks the upgrade that allowed it. Returns whether the
-    /// units are still to come (Werk Fasta!).
-    pub(crate) fn note_structure_purchase(
-        &mut self,
-        seat: Seat,
-        d: &DeployStep,
-        area: AreaId,
-        log: &mut Vec<Event>,
-    ) -> bool {
-        if !d.structure_stage {
-            self.use_upgrade(seat, "Werk Fasta!", log);
-            self.pos.cards.structure_first = true;
-            return true;
-        }
-        if self.pos.area(area).structures.len() > 1 {
-            self.use_upgrade(seat, "Wraithbone Singers", log);
-        }
-        false
-    }
-
-    // ----- Strategize: Farseers, Direct the Faithful, Favour of the Dark Gods -----
-
-    /// Whether the seat may buy upgrades with this Strategize (Farseers: even without presence).
-    pub(crate) fn strategize_allowed(&self, seat: Seat, system: SystemId) -> bool {
-        self.has_presence(self.faction(seat), system) || self.upgrade_ready(seat, "Farseers")
-    }
-
-    pub(crate) fn strategize_card_actions(
-        &self,
-        seat: Seat,
-        s: &StrategizeStep,
-        out: &mut Vec<Action>,
-    ) {
-        let faction = self.faction(seat);
-        if self.upgrade_ready(seat, "Direct the Faithful") {
-            for a in self.board.areas_of(s.system).filter(|a| a.is_world()) {
-                for st in self
-                    .pos
-                    .area(a.id)
-                    .structures
-                    .iter()
-                    .filter(|st| st.owner == faction)
-                {
-                    for kind in StructureKind::ALL {
-                        if kind != st.kind
-                            && self.structures_in_supply(kind) > 0
-                            && !self
-                                .pos
-                                .area(a.id)
-                                .structures
-                                .iter()
-                                .any(|x| x.kind == kind)
-                        {
-                            out.push(Action::BuildStructure {
-                                kind,
-                                area: a.id,
-                                cache: false,
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        if self.upgrade_ready(seat, "Favour of the Dark Gods")
-            && !self.player(seat).orders.is_empty()
-        {
-            out.push(Action::UseAbility);
-        }
-    }
-
-    /// Applies a Strategize action of an upgrade; returns whether it was one.
-    pub(crate) fn apply_strategize_card(
-        &mut self,
-        seat: Seat,
-        s: &StrategizeStep,
-        action: Action,
-        log: &mut Vec<Event>,
-    ) -> bool {
-        let faction = self.faction(seat);
-        match action {
-            Action::BuildStructure { kind, area, .. } => {
-                self.use_upgrade(seat, "Direct the Faithful", log);
-                let structures = &mut self.pos.area_mut(area).structures;
-                if let Some(st) = structures.iter_mut().find(|st| st.owner == faction) {
-                    let old = st.kind;
-                    st.kind = kind;
-                    log.push(Event(format!(
-                        "{} swaps the {old} in {area} for a {kind}",
-                        faction.name()
-                    )));
-                }
-                true
-            }
-            Action::UseAbility => {
-                self.use_upgrade(seat, "Favour of the Dark Gods", log);
-                let p = self.player_mut(seat);
-                let n = p.orders.len().min(2);
-                let moved: Vec<Order> = p.orders.drain(..n).collect();
-                p.event_tokens.extend(moved.iter().copied());
-                log.push(Event(format!(
-                    "{} puts {n} order token(s) on the event deck",
-                    faction.name()
-                )));
-                let _ = s;
-                true
-            }
-            Action::BuyOrderUpgrade { .. } | Action::BuyCombatUpgrade { .. } => {
-                if !self.has_presence(faction, s.system) && self.upgrade_ready(seat, "Farseers") {
-                    self.use_upgrade(seat, "Farseers", log);
-                }
-                false
-            }
-            _ => false,
-        }
-    }
-
-    // ----- The Green Tide -----
-
-    pub(crate) fn green_tide_actions(&self, seat: Seat, order: Order, out: &mut Vec<Action>) {
-        if order == Order::Strategize && self.upgrade_ready(seat, "The Green Tide") {
-            out.extend(
-                [Order::Advance, Order::Deploy, Order::Dominate]
-                    .into_iter()
-                    .map(|order| Action::ResolveAs { order }),
-            );
-        }
-    }
-
-    pub(crate) fn apply_green_tide(
-        &mut self,
-        seat: Seat,
-        system: SystemId,
-        order: Order,
-        log: &mut Vec<Event>,
-    ) {
-        self.use_upgrade(seat, "The Green Tide", log);
-        self.pos.cards.token = Some(Order::Strategize);
-        self.apply_revealed(seat, system, order, Action::Resolve, log);
-    }
-
-    // ----- Advance: Crusade, From the Warp -----
-
-    /// Crusade: a combat started in a system without a friendly world gains a reinforcement
-    /// token. Call before the combat starts.
-    pub(crate) fn crusade(&mut self, seat: Seat, system: SystemId, log: &mut Vec<Event>) {
-        if !self.upgrade_ready(seat, "Crusade") {
-            return;
-        }
-        let faction = self.faction(seat);
-        let friendly_world = self
-            .board
-            .areas_of(system)
-            .any(|a| a.is_world() && self.is_friendly(a.id, faction));
-        if friendly_world {
-            return;
-        }
-        self.use_upgrade(seat, "Crusade", log);
-        self.gain_asset(seat, Asset::Reinforcement, Some("Crusade"), log);
-    }
-
-    /// Whether ships of the seat may cross a storm in this Advance.
-    pub(crate) fn ships_may_cross_storms(&self, seat: Seat) -> bool {
-        self.pos.cards.ships_cross_storms || self.upgrade_ready(seat, "From the Warp")
-    }
-
-    /// A ship moved across a storm: From the Warp is used unless a card already allows it.
-    pub(crate) fn note_storm_crossing(&mut self, seat: Seat, log: &mut Vec<Event>) {
-        if !self.pos.cards.ships_cross_storms {
-            self.use_upgrade(seat, "From the Warp", log);
-            self.pos.cards.ships_cross_storms = true;
-        }
-    }
-
-    // ----- orbital strikes -----
-
     /// The orbital strike upgrades the seat may still use this round.
-    fn ready_strike_upgrades(&self, seat: Seat) -> Vec<String> {
+    pub(super) fn ready_strike_upgrades(&self, seat: Seat) -> Vec<String> {
         self.player(seat)
             .order_upgrades
             .iter()
@@ -468,7 +31,7 @@ impl Game {
             .collect()
     }
 
-    pub(super) fn ignores_bastions(&self, name: &str) -> bool {
+    pub(in crate::engine::rules) fn ignores_bastions(&self, name: &str) -> bool {
         self.data
             .order_upgrades
             .iter()
@@ -585,7 +148,7 @@ impl Game {
     }
 
     /// The faction whose pieces are on the struck world.
-    fn strike_owner(&self, turn: Seat, world: AreaId) -> Option<Faction> {
+    pub(super) fn strike_owner(&self, turn: Seat, world: AreaId) -> Option<Faction> {
         let f = self.faction(turn);
         self.pos
             .area(world)
@@ -594,15 +157,19 @@ impl Game {
             .find(|x| *x != f)
     }
 
-    fn upgrade_options(&self, turn: Seat, s: &StrikeStep) -> Vec<String> {
+    pub(super) fn upgrade_options(&self, turn: Seat, s: &StrikeStep) -> Vec<String> {
         self.ready_strike_upgrades(turn)
             .into_iter()
             .filter(|u| !s.upgrades.contains(u))
             .collect()
     }
 
-    fn strike_decision(&self, turn: Seat, s: &StrikeStep) -> Option<(Seat, super::DecisionKind)> {
-        use super::DecisionKind as K;
+    pub(super) fn strike_decision(
+        &self,
+        turn: Seat,
+        s: &StrikeStep,
+    ) -> Option<(Seat, crate::engine::rules::DecisionKind)> {
+        use crate::engine::rules::DecisionKind as K;
         let owner = || {
             self.strike_owner(turn, s.world)
                 .and_then(|f| self.seat_of(f))
@@ -619,7 +186,7 @@ impl Game {
         })
     }
 
-    fn strike_actions(&self, turn: Seat, s: &StrikeStep, out: &mut Vec<Action>) {
+    pub(super) fn strike_actions(&self, turn: Seat, s: &StrikeStep, out: &mut Vec<Action>) {
         let has = |face| s.dice.contains(&face);
         let upgraded =
             |name: &str| s.upgrades.iter().any(|u| u == name) && !s.used.iter().any(|u| u == name);
@@ -750,7 +317,7 @@ impl Game {
 
     /// Strafing Run's moves: ships of the active system to friendly or uncontrolled voids of
     /// one adjacent system (the one chosen by the first move), not across a storm.
-    fn strafe_moves(&self, turn: Seat, s: &StrikeStep) -> Vec<Action> {
+    pub(super) fn strafe_moves(&self, turn: Seat, s: &StrikeStep) -> Vec<Action> {
         let f = self.faction(turn);
         let mut out = Vec::new();
         for void in self
@@ -804,7 +371,7 @@ impl Game {
 
     /// What may suffer the next strike damage: unrouted units (and a bastion the upgrade lets
     /// the strike hit) before routed ones.
-    fn strike_targets(&self, turn: Seat, s: &StrikeStep) -> Vec<DamageTarget> {
+    pub(super) fn strike_targets(&self, turn: Seat, s: &StrikeStep) -> Vec<DamageTarget> {
         let Some(owner) = self.strike_owner(turn, s.world) else {
             return Vec::new();
         };
@@ -843,14 +410,14 @@ impl Game {
         out
     }
 
-    fn spend_die(s: &mut StrikeStep, face: DieFace) {
+    pub(super) fn spend_die(s: &mut StrikeStep, face: DieFace) {
         if let Some(i) = s.dice.iter().position(|d| *d == face) {
             s.dice.remove(i);
         }
     }
 
     #[allow(clippy::too_many_lines)]
-    fn apply_strike(
+    pub(super) fn apply_strike(
         &mut self,
         turn: Seat,
         mut s: StrikeStep,
@@ -963,7 +530,7 @@ impl Game {
                 log.push(Event(format!(
                     "{name} rerolls {} die: {}",
                     crate::engine::state::action::a_face(face),
-                    super::dice_text(&new)
+                    crate::engine::rules::dice_text(&new)
                 )));
                 s.rerolled.extend(new);
             }
@@ -1036,7 +603,7 @@ impl Game {
         self.set_card(turn, CardStep::Strike(s));
     }
 
-    fn roll_strike(&mut self, turn: Seat, s: &mut StrikeStep, log: &mut Vec<Event>) {
+    pub(super) fn roll_strike(&mut self, turn: Seat, s: &mut StrikeStep, log: &mut Vec<Event>) {
         let f = self.faction(turn);
         for u in s.upgrades.clone() {
             self.use_upgrade(turn, &u, log);
@@ -1058,12 +625,17 @@ impl Game {
         log.push(Event(format!(
             "{} rolls {}",
             f.name(),
-            super::dice_text(&s.dice)
+            crate::engine::rules::dice_text(&s.dice)
         )));
         s.stage = StrikeStage::Dice;
     }
 
-    fn strike_damage(&mut self, s: &mut StrikeStep, target: DamageTarget, log: &mut Vec<Event>) {
+    pub(super) fn strike_damage(
+        &mut self,
+        s: &mut StrikeStep,
+        target: DamageTarget,
+        log: &mut Vec<Event>,
+    ) {
         match target {
             DamageTarget::Unit { unit, routed } => {
                 let health = self.data.unit(unit).health;
@@ -1121,7 +693,7 @@ impl Game {
     }
 
     /// The strike is over: Complete Destruction, then Drop Pods (which may start a combat).
-    fn finish_strike(&mut self, turn: Seat, s: &StrikeStep, log: &mut Vec<Event>) {
+    pub(super) fn finish_strike(&mut self, turn: Seat, s: &StrikeStep, log: &mut Vec<Event>) {
         let f = self.faction(turn);
         if s.used.iter().any(|u| u == "Drop Pods")
             && self.units_in_supply(UnitType::SpaceMarine) > 0
@@ -1141,113 +713,5 @@ impl Game {
             }
         }
         self.finish_order(turn, s.system, Order::Advance);
-    }
-
-    // ----- card steps in the Operations Phase -----
-
-    pub(crate) fn card_decision(
-        &self,
-        turn: Seat,
-        c: &CardStep,
-    ) -> Option<(Seat, super::DecisionKind)> {
-        match c {
-            CardStep::DreadRitual { .. } => Some((turn, super::DecisionKind::DreadRitual)),
-            CardStep::Strike(s) => self.strike_decision(turn, s),
-            CardStep::Scheme { .. } | CardStep::Outmanoeuvre { .. } => {
-                Some((turn, super::DecisionKind::SchemeAbility))
-            }
-        }
-    }
-
-    pub(crate) fn card_actions(&self, turn: Seat, c: &CardStep, out: &mut Vec<Action>) {
-        match c {
-            CardStep::DreadRitual { system } => {
-                self.dread_ritual_actions(turn, *system, out);
-                out.push(Action::Done);
-            }
-            CardStep::Strike(s) => self.strike_actions(turn, s, out),
-            CardStep::Scheme { card, from, to } => self.scheme_actions(turn, card, *from, *to, out),
-            CardStep::Outmanoeuvre { system, token } => {
-                self.outmanoeuvre_actions(turn, *system, *token, out);
-            }
-        }
-    }
-
-    pub(crate) fn apply_card(
-        &mut self,
-        turn: Seat,
-        c: CardStep,
-        action: Action,
-        log: &mut Vec<Event>,
-    ) {
-        match c {
-            CardStep::DreadRitual { system } => {
-                if let Action::BuyUnit {
-                    unit,
-                    area,
-                    forge_level,
-                    cache,
-                } = action
-                    && let Some(price) =
-                        self.dread_ritual_price(turn, system, unit, forge_level, cache)
-                {
-                    self.use_upgrade(turn, "Dread Ritual", log);
-                    self.pay(turn, price);
-                    self.pos.area_mut(area).units.push(Unit::new(unit));
-                    log.push(Event(format!(
-                        "{} buys a {unit} in {area} for {} materiel (Dread Ritual)",
-                        self.faction(turn).name(),
-                        price.materiel
-                    )));
-                }
-                self.finish_order(turn, system, Order::Deploy);
-            }
-            CardStep::Strike(s) => self.apply_strike(turn, s, action, log),
-            CardStep::Scheme { card, from, to } => {
-                self.apply_scheme(turn, &card, from, to, action, log);
-            }
-            CardStep::Outmanoeuvre { system, token } => {
-                self.apply_outmanoeuvre(turn, system, token, action, log);
-            }
-        }
-    }
-
-    /// Steps of a card strike that need no decision.
-    pub(crate) fn auto_card(&mut self, turn: Seat, c: &CardStep, log: &mut Vec<Event>) -> bool {
-        let CardStep::Strike(s) = c else {
-            return false;
-        };
-        let mut s = s.clone();
-        match s.stage {
-            StrikeStage::Upgrades if self.upgrade_options(turn, &s).is_empty() => {
-                self.roll_strike(turn, &mut s, log);
-            }
-            StrikeStage::Dice => {
-                let mut out = Vec::new();
-                self.strike_actions(turn, &s, &mut out);
-                if out.len() > 1 {
-                    return false;
-                }
-                self.apply_strike(turn, s, Action::Done, log);
-                return true;
-            }
-            StrikeStage::Damage if s.remaining == 0 || self.strike_targets(turn, &s).is_empty() => {
-                let destroy = s.used.iter().any(|u| u == "Complete Destruction")
-                    && self.strike_owner(turn, s.world).is_some();
-                if destroy {
-                    s.stage = StrikeStage::Destroy;
-                } else {
-                    self.finish_strike(turn, &s, log);
-                    return true;
-                }
-            }
-            StrikeStage::Destroy if self.strike_owner(turn, s.world).is_none() => {
-                self.finish_strike(turn, &s, log);
-                return true;
-            }
-            _ => return false,
-        }
-        self.set_card(turn, CardStep::Strike(s));
-        true
     }
 }

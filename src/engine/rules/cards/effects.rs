@@ -1,0 +1,469 @@
+//! Carrying out one effect of a combat card with the choice made for it (Rules Reference:
+//! Combat Card Resolution): one arm per `Effect` primitive.
+
+use super::{Out, distinct, piece_target, remove_die, steps, unrouted};
+use crate::engine::rules::{Action, Event, Game};
+use crate::engine::state::action::{a_face, face_key};
+use crate::engine::state::combat_state::CombatState;
+use crate::engine::state::effect::{Effect, Lasting, Modifier, Per, PlaceAt, RerollCount, Step};
+use crate::engine::state::position::Unit;
+
+impl Game {
+    #[allow(clippy::too_many_lines)]
+    pub(super) fn card_effect(
+        &mut self,
+        c: &mut CombatState,
+        card: &str,
+        step: Step,
+        action: Option<Action>,
+        out: &mut Out,
+        log: &mut Vec<Event>,
+    ) {
+        let role = step.role;
+        let who = Self::side_faction(c, role).name();
+        let done = matches!(action, Some(Action::Done));
+        match step.effect {
+            Effect::Tokens {
+                offence,
+                defence,
+                per,
+            } => {
+                let n = per.map_or(1, |p| self.card_count_per(c, role, &p));
+                Self::gain_tokens(
+                    c,
+                    role,
+                    offence.saturating_mul(n),
+                    defence.saturating_mul(n),
+                    log,
+                );
+            }
+            Effect::OpponentLosesTokens { offence, defence } => {
+                let s = c.side_mut(role.other());
+                s.offence_tokens = s.offence_tokens.saturating_sub(offence);
+                s.defence_tokens = s.defence_tokens.saturating_sub(defence);
+                log.push(Event(format!(
+                    "{} loses up to {offence} offence and {defence} defence token(s)",
+                    Self::side_faction(c, role.other()).name()
+                )));
+            }
+            Effect::Die { face, count } => self.card_gain_dice(c, role, face, count, log),
+            Effect::LoseDie { whose, .. } => {
+                if let Some(Action::Die { face }) = action {
+                    let r = whose.roles(role)[0];
+                    remove_die(c, r, face);
+                    log.push(Event(format!(
+                        "{} loses {} die",
+                        Self::side_faction(c, r).name(),
+                        a_face(face)
+                    )));
+                }
+            }
+            Effect::Spend { .. } => {
+                if let Some(Action::Die { face }) = action {
+                    remove_die(c, role, face);
+                    log.push(Event(format!("{who} spends {} die", a_face(face))));
+                }
+            }
+            Effect::SpendEach { face, each } => {
+                if let Some(Action::Die { face: f }) = action {
+                    remove_die(c, role, f);
+                    log.push(Event(format!("{who} spends {} die", a_face(f))));
+                    out.next = steps(role, &each);
+                    out.next.push(Step {
+                        role,
+                        effect: Effect::SpendEach { face, each },
+                    });
+                }
+            }
+            Effect::Convert { from, to, up_to } => {
+                if let Some(Action::Convert { from: a, to: b }) = action {
+                    if let Some(d) = c.side_mut(role).dice.iter_mut().find(|d| **d == a) {
+                        *d = b;
+                    }
+                    log.push(Event(format!(
+                        "{who} turns {} die to {}",
+                        a_face(a),
+                        face_key(b)
+                    )));
+                    out.next.push(Step {
+                        role,
+                        effect: Effect::Convert {
+                            from,
+                            to,
+                            up_to: up_to.saturating_sub(1),
+                        },
+                    });
+                }
+            }
+            Effect::Reroll { whose, face, count } => {
+                let picked = match action {
+                    Some(Action::Die { face }) => Some(face),
+                    Some(Action::Done) => return,
+                    _ => face,
+                };
+                for r in whose.roles(role) {
+                    let n = match &count {
+                        RerollCount::All => usize::MAX,
+                        RerollCount::One => 1,
+                        RerollCount::PerUnits(types) => {
+                            usize::from(self.card_count_per(c, role, &Per::Units(types.clone())))
+                        }
+                    };
+                    let idx: Vec<usize> = c
+                        .side(r)
+                        .dice
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, d)| picked.is_none_or(|f| **d == f))
+                        .map(|(i, _)| i)
+                        .take(n)
+                        .collect();
+                    let fresh = self.roll(idx.len(), r);
+                    for (i, d) in idx.iter().zip(fresh) {
+                        c.side_mut(r).dice[*i] = d;
+                    }
+                    if !idx.is_empty() {
+                        log.push(Event(format!(
+                            "{} rerolls {} {}: now {}",
+                            Self::side_faction(c, r).name(),
+                            idx.len(),
+                            picked.map_or("dice".to_string(), |f| format!("{} dice", face_key(f))),
+                            crate::engine::rules::dice_text(&c.side(r).dice)
+                        )));
+                    }
+                }
+            }
+            Effect::Choose { options } => {
+                if let Some(Action::Choose { option }) = action
+                    && let Some(o) = options.get(usize::from(option).wrapping_sub(1))
+                {
+                    log.push(Event(format!("{who} chooses: {}", o.label)));
+                    out.next = steps(role, &o.effects);
+                }
+            }
+            Effect::Optional { label, effects } => {
+                if action == Some(Action::UseAbility) {
+                    log.push(Event(format!("{who} chooses to {label}")));
+                    out.next = steps(role, &effects);
+                }
+            }
+            Effect::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let branch = if self.card_holds(c, role, cond) {
+                    then
+                } else {
+                    otherwise
+                };
+                out.next = steps(role, &branch);
+            }
+            Effect::Repeat { per, effects } => {
+                let n = self.card_count_per(c, role, &per);
+                for _ in 0..n {
+                    out.next.extend(steps(role, &effects));
+                }
+            }
+            Effect::Opponent { effects } => out.next = steps(role.other(), &effects),
+            Effect::Rout { whose, .. } => {
+                if let Some(Action::Pick { target }) = action {
+                    let r = whose.roles(role)[0];
+                    out.interrupts.extend(self.rout_piece(c, r, target, log));
+                }
+            }
+            Effect::RoutAll { whose, filter } => {
+                for r in whose.roles(role) {
+                    loop {
+                        if Self::card_has_lasting(c, r, Modifier::NoRout) {
+                            break;
+                        }
+                        let Some(t) = self.card_pieces(c, r, &unrouted(&filter)).first().copied()
+                        else {
+                            break;
+                        };
+                        out.interrupts.extend(self.rout_piece(c, r, t, log));
+                    }
+                }
+            }
+            Effect::Rally => {
+                if let Some(Action::Pick { target }) = action {
+                    self.card_set_routed(c, role, target, false);
+                    log.push(Event(format!(
+                        "{who} rallies a {}",
+                        self.card_target_name(target)
+                    )));
+                }
+            }
+            Effect::RallyAll => {
+                let f = Self::side_faction(c, role);
+                for u in &mut self.pos.area_mut(c.area).units {
+                    if u.owner() == f {
+                        u.routed = false;
+                    }
+                }
+                for r in &mut c.side_mut(role).reinforcements {
+                    *r = false;
+                }
+                log.push(Event(format!("{who} rallies all units")));
+            }
+            Effect::Destroy { whose, .. } => {
+                if let Some(Action::Pick { target }) = action {
+                    let r = whose.roles(role)[0];
+                    self.card_destroy_piece(c, r, target, log);
+                }
+            }
+            Effect::Retreat => {
+                if let Some(Action::MoveUnits { to, unit, .. }) = action {
+                    self.card_move_one(c, role, unit, to, true, log);
+                }
+            }
+            Effect::PlaceUnit { units, at } => {
+                let f = Self::side_faction(c, role);
+                let area = match (at, action) {
+                    (PlaceAt::Here, _) => Some(c.area),
+                    (PlaceAt::OtherWorldInSystem, Some(Action::Area { area })) => Some(area),
+                    _ => None,
+                };
+                if let Some(area) = area
+                    && let Some(t) = self.card_free_unit_for(area, f, &units)
+                {
+                    self.pos.area_mut(area).units.push(Unit::new(t));
+                    if area == c.area {
+                        c.note_placed(role, t);
+                    }
+                    log.push(Event(format!("{who} places a free {t} in {area}")));
+                }
+            }
+            // A free token comes from the supply (Reinforcement Tokens), which may be empty.
+            Effect::Reinforcement => {
+                let supply = self.assets_in_supply_during(
+                    crate::engine::state::ids::Asset::Reinforcement,
+                    Some(c),
+                );
+                if supply > 0 {
+                    c.side_mut(role).reinforcements.push(false);
+                    log.push(Event(format!(
+                        "{who} puts a free reinforcement token into the combat"
+                    )));
+                } else {
+                    log.push(Event(format!(
+                        "the supply has no reinforcement token left: {who} gains none"
+                    )));
+                }
+            }
+            Effect::Replace { to, .. } => {
+                if let Some(Action::Pick { target }) = action {
+                    self.card_remove_piece(c, role, target);
+                    self.pos.area_mut(c.area).units.push(Unit::new(to));
+                    c.note_placed(role, to);
+                    log.push(Event(format!(
+                        "{who} replaces a {} with a free {to}",
+                        self.card_target_name(target)
+                    )));
+                }
+            }
+            Effect::MoveIn { .. } => {
+                if let Some(Action::MoveUnits { from, to, unit, .. }) = action {
+                    let units = &mut self.pos.area_mut(from).units;
+                    if let Some(i) = units.iter().position(|u| u.unit == unit && !u.routed) {
+                        let u = units.remove(i);
+                        self.pos.area_mut(to).units.push(u);
+                        c.note_placed(role, unit);
+                        log.push(Event(format!(
+                            "{who} brings a {unit} from {from} into the fight"
+                        )));
+                    }
+                }
+            }
+            Effect::MoveOut => {
+                if let Some(Action::MoveUnits { to, unit, .. }) = action {
+                    self.card_move_one(c, role, unit, to, false, log);
+                }
+            }
+            Effect::WaveSerpentMoving { .. } => {
+                if let Some(Action::MoveUnits { to, unit, .. }) = action {
+                    self.card_move_one(c, role, unit, to, false, log);
+                    let f = Self::side_faction(c, role);
+                    if c.next_combat.is_none()
+                        && self.pos.area(to).factions().iter().any(|g| *g != f)
+                    {
+                        c.next_combat = Some(crate::engine::state::combat_state::NextCombat {
+                            area: to,
+                            attacker: f,
+                        });
+                        log.push(Event(format!(
+                            "{who} moves into {to}, held by an enemy: a combat follows there \
+                             when this one ends"
+                        )));
+                    }
+                    out.next.push(Step {
+                        role,
+                        effect: Effect::WaveSerpentMoving { to: Some(to) },
+                    });
+                }
+            }
+            Effect::LookAtCard => {
+                c.side_mut(role).saw_card = true;
+                log.push(Event(format!(
+                    "{who} looks at the combat card his opponent placed face down"
+                )));
+            }
+            Effect::Lasting { modifier } => {
+                c.side_mut(role).lasting.push(Lasting {
+                    card: card.to_string(),
+                    modifier,
+                });
+            }
+            Effect::DiscardFaceUp { whose } => {
+                if let Some(Action::Discard { card: i }) = action {
+                    let r = whose.roles(role)[0];
+                    let name = distinct(&c.side(r).played)
+                        .get(usize::from(i).wrapping_sub(1))
+                        .map(|s| (*s).clone());
+                    if let Some(name) = name {
+                        Self::discard_face_up(c, r, &name, log);
+                    }
+                }
+            }
+            Effect::DiscardFromHand { whose } => {
+                for r in whose.roles(role) {
+                    let n = c.side(r).hand.len();
+                    if n > 0 {
+                        use rand::RngExt;
+                        let i = self.pos.rng.random_range(0..n);
+                        let name = c.side_mut(r).hand.remove(i);
+                        log.push(Event(format!(
+                            "{} discards {name} from his hand",
+                            Self::side_faction(c, r).name()
+                        )));
+                        c.side_mut(r).discarded.push(name);
+                    }
+                }
+            }
+            Effect::DrawCard => {
+                if let Some(seat) = self.seat_of(Self::side_faction(c, role))
+                    && let Some(name) = self.player_mut(seat).combat_deck.pop()
+                {
+                    c.side_mut(role).hand.push(name);
+                    log.push(Event(format!("{who} draws a combat card")));
+                }
+            }
+            Effect::ExtraCard => {
+                if let Some(Action::PlayCard { card: i }) = action {
+                    let s = c.side_mut(role);
+                    if usize::from(i) >= 1 && usize::from(i) <= s.hand.len() {
+                        let name = s.hand.remove(usize::from(i) - 1);
+                        log.push(Event(format!("{who} adds the icons of {name}")));
+                        c.side_mut(role).played.push(name);
+                    }
+                }
+            }
+            Effect::TopDeckIcons => {
+                let other = role.other();
+                if let Some(seat) = self.seat_of(Self::side_faction(c, other))
+                    && let Some(name) = self.player_mut(seat).combat_deck.pop()
+                {
+                    let icons = self.combat_card(&name).map(|x| x.icons).unwrap_or_default();
+                    log.push(Event(format!(
+                        "{} discards {name} from his combat deck; {who} gains its icons",
+                        Self::side_faction(c, other).name()
+                    )));
+                    c.side_mut(other).discarded.push(name);
+                    c.side_mut(role).lasting.push(Lasting {
+                        card: card.to_string(),
+                        modifier: Modifier::Icons {
+                            offence: icons.offence,
+                            defence: icons.defence,
+                            morale: icons.morale,
+                        },
+                    });
+                }
+            }
+            Effect::Handler { name } => self.card_handler(c, role, name, action, out, log),
+            Effect::DestroyPiece { piece } => {
+                self.card_destroy_piece(c, role.other(), piece_target(piece), log);
+            }
+            Effect::Farsight => {
+                if let Some(Action::Area { area }) = action {
+                    let f = Self::side_faction(c, role);
+                    let units = &mut self.pos.area_mut(c.area).units;
+                    let mut leaving = Vec::new();
+                    units.retain(|u| {
+                        if u.owner() == f {
+                            leaving.push(*u);
+                            false
+                        } else {
+                            true
+                        }
+                    });
+                    let n = leaving.len();
+                    self.pos.area_mut(area).units.extend(leaving);
+                    c.side_mut(role).placed.clear();
+                    let tokens = std::mem::take(&mut c.side_mut(role).reinforcements).len();
+                    log.push(Event(format!(
+                        "{who} takes {n} unit(s) out of the combat to {area}{}",
+                        if tokens > 0 {
+                            format!("; {tokens} reinforcement token(s) go back to the supply")
+                        } else {
+                            String::new()
+                        }
+                    )));
+                }
+            }
+            Effect::RazeHere => {
+                if let Some(Action::Raze { area, kind }) = action {
+                    let f = Self::side_faction(c, role);
+                    let structures = &mut self.pos.area_mut(area).structures;
+                    if let Some(i) = structures
+                        .iter()
+                        .position(|s| s.kind == kind && s.owner != f)
+                    {
+                        let s = structures.remove(i);
+                        log.push(Event(format!(
+                            "{who} destroys {} {kind} on {area}",
+                            s.owner.possessive()
+                        )));
+                    }
+                }
+            }
+            Effect::AmbushSave { piece } => {
+                if let Some(Action::Die { face }) = action {
+                    remove_die(c, role, face);
+                    log.push(Event(format!(
+                        "{who} spends a morale die to save his routed unit"
+                    )));
+                } else {
+                    log.push(Event(format!(
+                        "Ambush: {} routed unit is destroyed",
+                        Self::side_faction(c, role).possessive()
+                    )));
+                    self.card_remove_piece(c, role, piece_target(piece));
+                }
+            }
+            Effect::SaveOrDestroy { piece, dice } => {
+                if dice == 0 {
+                    log.push(Event(format!(
+                        "{} unit is saved without spending a die",
+                        Self::side_faction(c, role).possessive()
+                    )));
+                } else if let Some(Action::Die { face }) = action {
+                    remove_die(c, role, face);
+                    if dice > 1 {
+                        out.next.push(Step {
+                            role,
+                            effect: Effect::SaveOrDestroy {
+                                piece,
+                                dice: dice - 1,
+                            },
+                        });
+                    } else {
+                        log.push(Event(format!("{who} spends the dice and saves his unit")));
+                    }
+                } else if done || action.is_none() {
+                    self.card_destroy_piece(c, role, piece_target(piece), log);
+                }
+            }
+        }
+    }
+}
