@@ -146,7 +146,13 @@ fn new_game(
         SetupArg::Intro => SetupKind::Intro,
         SetupArg::Build => SetupKind::Build,
     };
-    let mut game = cli::new_game(args.players.unwrap_or(2), factions, seed, setup, data)?;
+    let options = herakon::engine::NewGameOptions {
+        players: args.players.unwrap_or(2),
+        factions,
+        seed,
+        setup,
+    };
+    let mut game = herakon::engine::Game::new(&options, data).map_err(|e| e.to_string())?;
     name_players(&mut game, args.names.as_deref())?;
     if random_setup {
         game.play_setup_randomly(seed);
@@ -175,7 +181,7 @@ fn exit_code(ended: tui::Ended) -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
-    let data = cli::load_data(cli.assets.as_deref())?;
+    let data = store::assets::load_data(cli.assets.as_deref())?;
     let command = cli.command.unwrap_or(Command::Play {
         save: None,
         new: NewArgs {

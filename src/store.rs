@@ -18,9 +18,11 @@
 //!
 //! On every error the temporary file is removed and the target is untouched.
 //!
-//! [`saves`] builds on this for game saves: loading, saving, fresh names and autosaves that
+//! [`assets`] reads a copy of the game data from a directory (`--assets`); [`saves`] builds on
+//! this for game saves: loading, saving, fresh names and autosaves that
 //! never overwrite another game.
 
+pub mod assets;
 pub mod saves;
 
 use std::fmt;

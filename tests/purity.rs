@@ -6,11 +6,11 @@
 
 use std::path::Path;
 
-fn engine_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            engine_files(&path, out);
+            rust_files(&path, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
             out.push(path);
         }
@@ -34,7 +34,7 @@ fn engine_imports_no_terminal_cli_files_clock_or_global_rng() {
         "std::env",
     ];
     let mut files = Vec::new();
-    engine_files(
+    rust_files(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine"),
         &mut files,
     );
@@ -73,7 +73,7 @@ fn engine_parts_import_only_the_parts_below_them() {
     let mut seen = 0;
     for (part, below) in PARTS {
         let mut files = Vec::new();
-        engine_files(&root.join(part), &mut files);
+        rust_files(&root.join(part), &mut files);
         seen += files.len();
         for file in &files {
             let text = std::fs::read_to_string(file).unwrap();
@@ -112,6 +112,30 @@ fn engine_parts_import_only_the_parts_below_them() {
     assert!(
         hits.is_empty(),
         "an engine part imports a part above it:\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn the_client_reaches_files_through_the_store_not_the_command_line() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tui"),
+        &mut files,
+    );
+    assert!(files.len() > 10, "the client's files were found");
+    let mut hits = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if !line.trim_start().starts_with("//") && line.contains("crate::cli") {
+                hits.push(format!("{}:{}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(
+        hits.is_empty(),
+        "the client imports the command line:\n{}",
         hits.join("\n")
     );
 }

@@ -1234,11 +1234,13 @@ fn new_game_screen_chooses_players_board_factions_and_seed() {
     let game = start(&mut menu);
     assert_eq!(game.player_count(), 4);
     assert_eq!(game.faction(Seat(0)), Faction::Orks);
-    let same = herakon::cli::new_game(
-        4,
-        Some(menu.factions.to_vec()),
-        7,
-        SetupKind::Build,
+    let same = herakon::engine::Game::new(
+        &herakon::engine::NewGameOptions {
+            players: 4,
+            factions: Some(menu.factions.to_vec()),
+            seed: 7,
+            setup: SetupKind::Build,
+        },
         data.clone(),
     )
     .unwrap();

@@ -14,7 +14,7 @@ use super::seats::Bots;
 use super::theme::Theme;
 use crate::bot::BotKind;
 use crate::bot::search::DEFAULT_ITERATIONS;
-use crate::engine::{Faction, Game, GameData, Seat, SetupKind};
+use crate::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind};
 
 /// The choices on the new-game screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -225,13 +225,13 @@ impl NewGame {
             self.error = Some("the seed must be a number".into());
             return Outcome::Stay;
         };
-        match crate::cli::new_game(
-            self.players,
-            self.chosen_factions(),
+        let options = NewGameOptions {
+            players: self.players,
+            factions: self.chosen_factions(),
             seed,
-            self.kind,
-            Arc::clone(data),
-        ) {
+            setup: self.kind,
+        };
+        match Game::new(&options, Arc::clone(data)).map_err(|e| e.to_string()) {
             Ok(mut game) => match game.set_names(&self.names[..usize::from(self.players)]) {
                 Ok(()) => Outcome::Start(Box::new(game)),
                 Err(e) => {

@@ -797,12 +797,7 @@ pub(super) fn build_position(
         .factions
         .clone()
         .unwrap_or_else(|| Faction::ALL[..usize::from(n)].to_vec());
-    if factions.len() != usize::from(n) {
-        return Err(NewGameError::Factions(format!(
-            "{n} players need {n} factions, not {}",
-            factions.len()
-        )));
-    }
+    // Their number was checked by `Game::new`.
     for (i, f) in factions.iter().enumerate() {
         if factions[..i].contains(f) {
             return Err(NewGameError::Factions(format!(

@@ -63,6 +63,17 @@ impl Game {
     /// A wrong player count, factions other than the introductory ones (on the introductory
     /// setup) or repeated ones, or broken data.
     pub fn new(options: &NewGameOptions, data: Arc<GameData>) -> Result<Game, NewGameError> {
+        let n = options.players;
+        // Checked before the player count and the setup's own checks, so that a wrong list
+        // is named as such whatever else is wrong.
+        if let Some(f) = &options.factions
+            && f.len() != usize::from(n)
+        {
+            return Err(NewGameError::Factions(format!(
+                "{n} players need {n} factions, not {}",
+                f.len()
+            )));
+        }
         let pos = match options.setup {
             SetupKind::Intro => intro_position(options, &data)?,
             SetupKind::Build => super::construct::build_position(options, &data)?,
