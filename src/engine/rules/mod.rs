@@ -1,5 +1,9 @@
 //! `Game`: a validated position with the rules. At every moment it says whose decision it is,
 //! lists exactly the legal actions, and applies one (or says which rule forbids it).
+//!
+//! Each rule lives in one file named for its Rules Reference topic or order, holding its legal
+//! actions (the generator), what applying one does, and why an action it does not list is
+//! refused (its `explain_*`). This file holds `Game` itself and dispatches to them.
 
 // The geometry of the board and the warp storms' moves.
 pub mod board;
@@ -13,26 +17,42 @@ pub mod view;
 pub mod rulings;
 pub mod wording;
 
-mod advance;
-mod assets;
-mod capacity;
-mod cards;
-mod combat;
+// A new game: the introductory setup, or the board the players construct.
 mod construct;
+mod setup;
+
+// The round, in the Rules Reference's order: planning, operations (revealing a token), the
+// four orders, then the refresh phase and the end of the game.
+mod advance;
 mod deploy;
 mod dominate;
 mod ending;
-mod events;
-mod explain;
-mod hidden;
 mod operations;
-mod orbital_strike;
 mod planning;
 mod refresh;
-mod retreat;
-mod setup;
 mod strategize;
+
+// Combat and what follows it.
+mod combat;
+mod orbital_strike;
+mod retreat;
+
+// Cards: combat cards (an interpreter of their effects), event cards, order upgrades.
+mod cards;
+mod events;
 mod upgrades;
+
+// Limits that hold throughout: unit capacity, the asset tokens in supply.
+mod assets;
+mod capacity;
+
+// Why an action is not legal: the part the rule files' explainers share.
+mod explain;
+
+// Re-dealing what a seat cannot see (for search and odds).
+mod hidden;
+
+// Every invariant a position must obey, checked in one place.
 mod validate;
 mod validate_phase;
 
