@@ -9,6 +9,8 @@
     reason = "tests fail loudly"
 )]
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -49,14 +51,10 @@ fn screen_text(app: &App, game: &Game) -> String {
     })
     .unwrap();
     let buf = t.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::rows(buf).join(
+        "
+",
+    )
 }
 
 /// Takes the keyboard at the hand-off on screen as a player does.

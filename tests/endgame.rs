@@ -7,6 +7,8 @@
     reason = "tests fail loudly"
 )]
 
+mod common;
+
 use std::process::Command;
 use std::sync::Arc;
 
@@ -55,14 +57,9 @@ fn screen(app: &App, game: &Game) -> String {
     t.draw(|f| draw(f, app, &Scene::new(game, app.shown)))
         .unwrap();
     let buf = t.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
+    common::rows(buf)
+        .into_iter()
+        .map(|r| r.trim_end().to_string())
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -46,14 +46,10 @@ fn screen_text(app: &App, game: &Game) -> String {
     t.draw(|f| draw(f, app, &Scene::new(game, app.shown)))
         .unwrap();
     let buf = t.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::rows(buf).join(
+        "
+",
+    )
 }
 
 fn herakon(args: &[&str]) -> Output {

@@ -301,14 +301,10 @@ fn frame(app: &mut App, scene: &Scene, seat: Seat) -> String {
     let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
     t.draw(|f| draw(f, app, scene)).unwrap();
     let buf = t.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::rows(buf).join(
+        "
+",
+    )
 }
 
 /// Every order preview a scene holds, in words.

@@ -32,13 +32,9 @@ fn render(app: &App, game: &Game) -> String {
     })
     .unwrap();
     let buf = t.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            let row: String = (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect();
-            row.trim_end().to_string()
-        })
+    common::rows(buf)
+        .into_iter()
+        .map(|r| r.trim_end().to_string())
         .collect::<Vec<_>>()
         .join("\n")
 }

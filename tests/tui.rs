@@ -6,6 +6,8 @@
     reason = "tests fail loudly"
 )]
 
+mod common;
+
 use std::sync::Arc;
 
 use crossterm::event::KeyCode;
@@ -46,13 +48,7 @@ fn render(app: &App, game: &Game) -> Vec<String> {
     })
     .unwrap();
     let buf = t.backend().buffer();
-    (0..buf.area.height)
-        .map(|y| {
-            (0..buf.area.width)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-        })
-        .collect()
+    common::rows(buf)
 }
 
 fn screen_text(app: &App, game: &Game) -> String {

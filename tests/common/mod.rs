@@ -134,3 +134,15 @@ pub fn take_keyboard(app: &mut herakon::tui::App, game: &mut Game) {
     app.handle(game, Msg::char(' '));
     assert_eq!(app.screen, Screen::Play, "Space did not take the keyboard");
 }
+
+/// The rows of a drawn screen as text, one string per row, as a player reads them (the
+/// trailing blanks of each row kept, so columns line up).
+pub fn rows(buf: &ratatui::buffer::Buffer) -> Vec<String> {
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect()
+}
