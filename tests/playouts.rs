@@ -135,16 +135,7 @@ fn heuristic_games_keep_every_invariant_at_every_state_and_replay_identically() 
                 !winners.is_empty() && winners.iter().all(|w| w.index() < usize::from(players))
             );
             // The same actions from the same start give the same game...
-            let mut replay = Game::new(
-                &NewGameOptions {
-                    players,
-                    factions: None,
-                    seed,
-                    setup: herakon::engine::SetupKind::Intro,
-                },
-                Arc::clone(&data),
-            )
-            .unwrap();
+            let mut replay = common::intro(players, seed);
             for &act in game.history() {
                 replay.apply(act).unwrap();
             }
@@ -165,16 +156,7 @@ fn same_seed_and_actions_replay_to_the_same_game() {
     let data = common::data();
     for seed in 0..20u64 {
         let (game, _) = random_game(&data, 3, seed, false);
-        let mut replay = Game::new(
-            &NewGameOptions {
-                players: 3,
-                factions: None,
-                seed,
-                setup: herakon::engine::SetupKind::Intro,
-            },
-            Arc::clone(&data),
-        )
-        .unwrap();
+        let mut replay = common::intro(3, seed);
         for &act in game.history() {
             replay.apply(act).unwrap();
         }
