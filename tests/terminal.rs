@@ -773,6 +773,38 @@ fn a_person_plays_a_round_against_a_computer_player() {
     );
 }
 
+#[test]
+fn a_searching_computer_player_shows_its_thinking_time_and_the_screen_answers_keys() {
+    // The search decides on a thread of its own: past its pause the box counts the time it
+    // thinks (redrawn while it works) and keys still open and close the keys' box.
+    let dir = scratch_dir("bot-thinking");
+    let args = [
+        "play",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--bot",
+        "chaos=search:4s",
+    ];
+    let Some(t) = Tmux::start(&dir, &args) else {
+        return;
+    };
+    t.wait_for(&["Ultramarines to decide", "Place an order token face down"]);
+    t.keys("1");
+    t.wait_for(&["#1"]);
+    t.keys("Enter");
+    t.wait_for(&["is moving (search computer player)", "thinking… "]);
+    t.keys("?");
+    t.wait_for(&["Choosing", "do the selected action"]);
+    t.keys("Escape");
+    let screen = t.wait_for(&["is moving (search computer player)", "thinking… "]);
+    assert!(!screen.contains("do the selected action"), "{screen}");
+    // It moves once it has decided: the person's turn is back.
+    t.wait_for(&["Ultramarines to decide", "Place an order token face down"]);
+    assert!(t.running());
+}
+
 /// The one person of a game against the computer places the order listed as `choice`, then
 /// waits until the computer player has moved and it is his turn again.
 fn place_against_the_computer(t: &Tmux, choice: &str) {

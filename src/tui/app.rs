@@ -32,6 +32,28 @@ pub const BOT_PAUSE: Duration = Duration::from_millis(700);
 /// always reaches a real choice long before).
 const FORCED_RUN: usize = 64;
 
+/// Where a computer player's move is worked out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Deciding {
+    /// On the spot, when the move is due (tests; the screen waits meanwhile).
+    #[default]
+    OnTheSpot,
+    /// On a thread of its own, started by the terminal loop as the turn comes up; the move
+    /// arrives as [`Msg::Thought`], so a long search never freezes the screen.
+    Aside,
+}
+
+/// The state of the computer player's turn on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct BotTurn {
+    /// When the turn was first drawn (its pause runs from there).
+    since: Option<Duration>,
+    /// Its move, worked out aside and not made yet.
+    thought: Option<Action>,
+    /// A key asked it to move as soon as it has decided.
+    hurried: bool,
+}
+
 /// What fills the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
@@ -94,6 +116,10 @@ pub enum Msg {
     /// The terminal loop's clock: the time since the client started. The client reads no clock
     /// itself, so it stays testable; the hand-off pause runs on these ticks.
     Tick(Duration),
+    /// The move of the computer player deciding now, worked out on a thread of its own for the
+    /// game as it is (see [`super::thinker`]; the terminal loop sends it only while the game
+    /// is unchanged since the work began).
+    Thought(Action),
 }
 
 impl Msg {
@@ -229,8 +255,11 @@ pub struct App {
     /// The person holding the keyboard: the last one who took it at a hand-off (or the only
     /// person at the table). A decision of his never needs a hand-off.
     pub holder: Option<Seat>,
-    /// When the computer player's turn on screen was first drawn.
-    bot_since: Option<Duration>,
+    /// Where computer players work out their moves (the terminal loop sets
+    /// [`Deciding::Aside`]).
+    pub deciding: Deciding,
+    /// The computer player's turn on screen.
+    bot: BotTurn,
     /// For each seat: how many log lines had been written when it last gave up the keyboard,
     /// so its hand-off shows what happened since.
     seen: BTreeMap<Seat, usize>,
@@ -283,7 +312,8 @@ impl App {
             log_marks: Vec::new(),
             bots: Bots::default(),
             holder: None,
-            bot_since: None,
+            deciding: Deciding::OnTheSpot,
+            bot: BotTurn::default(),
             seen: BTreeMap::new(),
             forced: 0,
             takeback: None,
@@ -409,7 +439,7 @@ impl App {
             if self.screen != Screen::Bot(d.seat) {
                 self.leave_keyboard();
                 self.screen = Screen::Bot(d.seat);
-                self.bot_since = None;
+                self.bot.since = None;
                 self.shown = self.lone_human(game);
                 self.reset_choice();
             }
@@ -584,6 +614,7 @@ impl App {
     fn handle_msg(&mut self, game: &mut Game, msg: Msg) -> Effect {
         match self.update(game, msg) {
             Effect::Apply(action) => {
+                self.forget_thought();
                 let before = game.clone();
                 match game.apply(action) {
                     Ok(events) => {
@@ -606,6 +637,7 @@ impl App {
                 };
                 match super::undo::undo(game, asker, keyboard) {
                     Ok((before, last)) => {
+                        self.forget_thought();
                         if matches!(self.screen, Screen::Handoff(_)) {
                             // The hand-off taken back never happened.
                             self.handoffs = self.handoffs.saturating_sub(1);
@@ -704,6 +736,7 @@ impl App {
     /// same action stays selected if it is still legal (to buy another of the same unit).
     pub fn applied(&mut self, game: &Game, action: Action, events: &[Event]) {
         self.takeback = None;
+        self.forget_thought();
         self.record(game, events);
         self.moved_on(game, action);
     }
@@ -740,13 +773,60 @@ impl App {
         self.follow(game);
     }
 
-    /// The move of the computer player whose turn is on screen.
+    /// The move of the computer player whose turn is on screen, now that it is due. When
+    /// computer players think aside and this one has not decided yet, it moves as soon as it
+    /// has ([`Msg::Thought`]).
     fn bot_move(&mut self, game: &Game) -> Effect {
-        self.bot_since = None;
-        match self.bots.choose(game) {
-            Some(action) => Effect::Apply(action),
-            None => Effect::None,
+        let action = match self.bot.thought.take() {
+            Some(action) => Some(action),
+            None if self.deciding == Deciding::Aside => {
+                self.bot.hurried = true;
+                return Effect::None;
+            }
+            None => self.bots.choose(game),
+        };
+        self.bot.since = None;
+        self.bot.hurried = false;
+        action.map_or(Effect::None, Effect::Apply)
+    }
+
+    /// Whether the computer player on screen may move now: its pause is over (or a key cut it
+    /// short) and no box is open over the board.
+    fn bot_due(&self) -> bool {
+        let paused = self
+            .bot
+            .since
+            .is_some_and(|since| self.clock >= since + BOT_PAUSE);
+        matches!(self.screen, Screen::Bot(_))
+            && self.overlay == Overlay::None
+            && (paused || self.bot.hurried)
+    }
+
+    /// Whether the screen waits for the move of a computer player that thinks aside: the
+    /// terminal loop then starts (or keeps) its work on the game as it is.
+    #[must_use]
+    pub fn awaits_thought(&self) -> bool {
+        self.deciding == Deciding::Aside
+            && matches!(self.screen, Screen::Bot(_))
+            && self.bot.thought.is_none()
+    }
+
+    /// How long the computer player on screen has been thinking past its pause, while its
+    /// move is due and not yet decided (shown on its box, so a long search is seen to be
+    /// alive); `None` otherwise.
+    #[must_use]
+    pub fn overthinking(&self) -> Option<Duration> {
+        if !self.awaits_thought() || !self.bot_due() {
+            return None;
         }
+        let since = self.bot.since?;
+        Some(self.clock.saturating_sub(since + BOT_PAUSE))
+    }
+
+    /// Forgets a move worked out for the game as it was (the game has just changed).
+    fn forget_thought(&mut self) {
+        self.bot.thought = None;
+        self.bot.hurried = false;
     }
 
     /// The update function: changes UI state, or returns the action to apply.
@@ -757,8 +837,19 @@ impl App {
                 self.handoff_since = Some(now);
             }
             if let Screen::Bot(_) = self.screen {
-                let since = *self.bot_since.get_or_insert(now);
-                if now >= since + BOT_PAUSE && self.overlay == Overlay::None {
+                self.bot.since.get_or_insert(now);
+                if self.bot_due()
+                    && (self.bot.thought.is_some() || self.deciding == Deciding::OnTheSpot)
+                {
+                    return self.bot_move(game);
+                }
+            }
+            return Effect::None;
+        }
+        if let Msg::Thought(action) = msg {
+            if matches!(self.screen, Screen::Bot(_)) {
+                self.bot.thought = Some(action);
+                if self.bot_due() {
                     return self.bot_move(game);
                 }
             }
@@ -774,7 +865,7 @@ impl App {
                 self.keep_selection_visible(game);
                 Effect::None
             }
-            Msg::Tick(_) => Effect::None,
+            Msg::Tick(_) | Msg::Thought(_) => Effect::None,
             Msg::Key(code, mods) if self.too_small(game) => self.key_blind(code, mods),
             Msg::Key(code, mods) => self.key(game, code, mods),
             Msg::Click(..) | Msg::Wheel(..) if self.too_small(game) => Effect::None,

@@ -22,13 +22,14 @@ pub mod seats;
 pub mod sheet;
 pub mod terminal;
 pub mod theme;
+pub mod thinker;
 pub mod ui;
 pub mod undo;
 pub mod whynot;
 
 use std::path::PathBuf;
 
-pub use app::{App, Effect, Focus, Msg, Overlay, Screen};
+pub use app::{App, Deciding, Effect, Focus, Msg, Overlay, Screen};
 pub use replay::Replay;
 pub use scene::Scene;
 pub use terminal::Ended;

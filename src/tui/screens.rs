@@ -462,12 +462,25 @@ pub fn bot_turn(
         Line::from(Span::styled(scene.who(seat), style)).centered(),
         Line::from(format!("is moving ({kind} computer player)")).centered(),
         Line::from(""),
-        Line::from(vec![
-            Span::styled("any key", theme.key()),
-            Span::raw(": move now"),
-        ])
-        .centered(),
     ];
+    match app.overthinking() {
+        // Its pause is over and a search is still under way: the time shows it is alive.
+        Some(time) => lines.push(
+            Line::from(format!(
+                "thinking… {}.{} s",
+                time.as_secs(),
+                time.subsec_millis() / 100
+            ))
+            .centered(),
+        ),
+        None => lines.push(
+            Line::from(vec![
+                Span::styled("any key", theme.key()),
+                Span::raw(": move now"),
+            ])
+            .centered(),
+        ),
+    }
     if let Some(done) = app.takeback_text() {
         lines.push(Line::from(done.to_string()).centered());
         lines.push(

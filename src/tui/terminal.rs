@@ -22,13 +22,14 @@ use crossterm::terminal::{
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
-use super::app::{App, Effect, Msg};
+use super::app::{App, Deciding, Effect, Msg};
 use super::newgame::{NewGame, Outcome};
 use super::replay::Replay;
 use super::save::{Keeper, Saved};
 use super::scene::Scene;
 use super::seats::Bots;
 use super::theme::Theme;
+use super::thinker::Thinker;
 use super::{PlayOptions, save, ui};
 use crate::engine::{Game, GameData};
 
@@ -435,6 +436,11 @@ fn keep(app: &mut App, keeper: &mut Keeper, game: &Game, saved_len: &mut usize) 
     }
 }
 
+/// A thinking time in tenths of a second, as its box shows it (a redraw when it changes).
+fn tenths(time: Option<Duration>) -> Option<u128> {
+    time.map(|t| t.as_millis() / 100)
+}
+
 /// The loop; returns how it ended and where the game is saved.
 fn event_loop(
     terminal: &mut Term,
@@ -454,6 +460,9 @@ fn event_loop(
         ));
     }
     app.set_bots(game, options.bots.clone());
+    // Computer players decide on a thread of their own, so the screen never freezes.
+    app.deciding = Deciding::Aside;
+    let mut thinker = Thinker::default();
     let mut saved_len = game.history().len();
     let mut dirty = true;
     loop {
@@ -466,9 +475,21 @@ fn event_loop(
             }
             dirty = true;
         }
+        if app.awaits_thought() {
+            // Started as the computer player's turn comes up, so it thinks during its pause.
+            thinker.start(game, &app.bots);
+        }
+        let bots = app.bots.clone();
+        if let Some(action) = thinker.ready(game, &bots) {
+            app.handle(game, Msg::Thought(action));
+            dirty = true;
+        }
         let was_ready = app.handoff_ready();
+        let was_thinking = tenths(app.overthinking());
         app.handle(game, Msg::Tick(start.elapsed()));
-        dirty |= app.handoff_ready() != was_ready || game.history().len() != saved_len;
+        dirty |= app.handoff_ready() != was_ready
+            || tenths(app.overthinking()) != was_thinking
+            || game.history().len() != saved_len;
         keep(&mut app, &mut keeper, game, &mut saved_len);
         if dirty {
             draw(terminal, &app, game)?;
