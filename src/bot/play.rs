@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Bot, BotKind};
+use crate::engine::report::summary::{Standing, standings};
 use crate::engine::state::ids::Seat;
 use crate::engine::state::phase::{EndReason, Phase};
 use crate::engine::{Game, GameData, NewGameOptions};
@@ -20,6 +21,9 @@ pub struct GameRecord {
     pub rounds: u8,
     /// The decisions taken (actions applied).
     pub decisions: usize,
+    /// Every seat's standing at the end (objective tokens, friendly worlds, units: what the
+    /// tie-breaks compare), for a series' balance figures.
+    pub standings: Vec<Standing>,
 }
 
 /// Why a game between bots could not be finished.
@@ -155,6 +159,7 @@ pub fn play_out_timed(
                 reason: *reason,
                 rounds: game.position().round,
                 decisions,
+                standings: standings(game),
             },
             thinking,
         )),

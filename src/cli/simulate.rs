@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::bot::BotKind;
 use crate::bot::play::{GameRecord, Matchup, Thinking};
+use crate::engine::report::summary::{Standing, Stat};
 use crate::engine::state::phase::EndReason;
 use crate::engine::{Faction, GameData};
 
@@ -414,6 +415,7 @@ pub fn summary(series: &Series, seed: u64) -> String {
         let c = ok.iter().filter(|(_, r)| r.reason == reason).count();
         let _ = writeln!(out, "  {name:<12} {c:>6} {:>6.1}%", pct(c, n));
     }
+    standings_at_the_end(&mut out, &series.factions, &ok);
     if n > 0 {
         let rounds: usize = ok.iter().map(|(_, r)| usize::from(r.rounds)).sum();
         let decisions: usize = ok.iter().map(|(_, r)| r.decisions).sum();
@@ -433,6 +435,98 @@ pub fn summary(series: &Series, seed: u64) -> String {
         }
     }
     out
+}
+
+/// The tie-breaks of the round limit in their order (Rules Reference, "Winning and Losing the
+/// Game"): objective tokens, then friendly worlds, then units on the board.
+const TIE_BREAKS: [Stat; 3] = [Stat::Objectives, Stat::Worlds, Stat::Units];
+
+/// Where the factions stood at the end (the means of what the tie-breaks compare), and what
+/// decided each game that reached the round limit: a balance figure tells more when it says
+/// whether a faction wins by collecting its tokens or only by holding more worlds or units.
+fn standings_at_the_end(out: &mut String, factions: &[Faction], ok: &[(&Matchup, &GameRecord)]) {
+    if ok.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "
+standing at the end (mean per game):"
+    );
+    let mut header = format!("  {:<22}", "seat");
+    for stat in TIE_BREAKS {
+        let _ = write!(header, " {:>18}", stat.name());
+    }
+    let _ = writeln!(out, "{header}");
+    for (i, f) in factions.iter().enumerate() {
+        let mut line = format!("  {:<22}", format!("{} {}", i + 1, f.name()));
+        for stat in TIE_BREAKS {
+            let total: usize = ok
+                .iter()
+                .filter_map(|(_, r)| r.standings.get(i))
+                .map(|s| stat.of(s))
+                .sum();
+            let _ = write!(line, " {:>18.2}", total as f64 / ok.len() as f64);
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    let at_limit: Vec<&GameRecord> = ok
+        .iter()
+        .filter(|(_, r)| r.reason == EndReason::RoundLimit)
+        .map(|(_, r)| *r)
+        .collect();
+    if at_limit.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "
+round-8 games, won on (the first tie-break the winner led; wins by seat):"
+    );
+    let mut header = format!("  {:<22} {:>6}", "", "games");
+    for (i, f) in factions.iter().enumerate() {
+        let _ = write!(header, " {:>16}", format!("{} {}", i + 1, f.name()));
+    }
+    let _ = writeln!(out, "{header}");
+    let names = TIE_BREAKS.map(Stat::name);
+    for (k, name) in names.iter().chain(&["all tied (shared)"]).enumerate() {
+        let games: Vec<&&GameRecord> = at_limit.iter().filter(|r| won_on(r) == k).collect();
+        let mut line = format!("  {name:<22} {:>6}", games.len());
+        for i in 0..factions.len() {
+            let wins = games
+                .iter()
+                .filter(|r| r.winners.iter().any(|w| w.index() == i))
+                .count();
+            let _ = write!(line, " {wins:>16}");
+        }
+        let _ = writeln!(out, "{line}");
+    }
+}
+
+/// The index in [`TIE_BREAKS`] of the first one on which the game's single winner led every
+/// other seat; `TIE_BREAKS.len()` for a shared victory.
+fn won_on(r: &GameRecord) -> usize {
+    let [winner] = r.winners.as_slice() else {
+        return TIE_BREAKS.len();
+    };
+    let key = |s: &Standing| TIE_BREAKS.map(|stat| stat.of(s));
+    let Some(mine) = r.standings.get(winner.index()).map(key) else {
+        return TIE_BREAKS.len();
+    };
+    let best_other = r
+        .standings
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != winner.index())
+        .map(|(_, s)| key(s))
+        .max();
+    let Some(other) = best_other else {
+        return TIE_BREAKS.len();
+    };
+    mine.iter()
+        .zip(other)
+        .position(|(a, b)| *a != b)
+        .unwrap_or(TIE_BREAKS.len())
 }
 
 /// A bot kind as the summary names it: as `--bots` takes it (`search:32`, `search:1s`).
@@ -551,6 +645,76 @@ mod tests {
             e.contains("panicked") && e.contains("game seven breaks"),
             "{e}"
         );
+    }
+
+    /// A round-8 record: winners by seat and each seat's (tokens, worlds, units).
+    fn at_round_8(winners: &[u8], standings: &[(u8, usize, usize)]) -> GameRecord {
+        GameRecord {
+            winners: winners.iter().map(|&s| crate::engine::Seat(s)).collect(),
+            reason: EndReason::RoundLimit,
+            rounds: 8,
+            decisions: 400,
+            standings: standings
+                .iter()
+                .map(|&(objectives, worlds, units)| Standing {
+                    objectives,
+                    materiel: 0,
+                    worlds,
+                    units,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_round_8_win_is_put_down_to_the_first_tie_break_the_winner_led() {
+        // Rules Reference, Winning and Losing: tokens, then friendly worlds, then units.
+        assert_eq!(won_on(&at_round_8(&[1], &[(1, 9, 30), (2, 3, 4)])), 0);
+        assert_eq!(won_on(&at_round_8(&[0], &[(1, 6, 3), (1, 5, 30)])), 1);
+        assert_eq!(won_on(&at_round_8(&[1], &[(1, 6, 3), (1, 6, 4)])), 2);
+        // Against the best of the others, with three seats.
+        assert_eq!(
+            won_on(&at_round_8(&[2], &[(2, 7, 1), (0, 9, 9), (2, 7, 5)])),
+            2
+        );
+        // A shared victory: every tie-break was tied.
+        assert_eq!(
+            won_on(&at_round_8(&[0, 1], &[(1, 6, 3), (1, 6, 3)])),
+            TIE_BREAKS.len()
+        );
+    }
+
+    #[test]
+    fn the_summary_counts_round_8_wins_by_the_tie_break_that_decided_them() {
+        let factions = [Faction::Ultramarines, Faction::Chaos];
+        let m = Matchup {
+            seats: vec![BotKind::Heuristic, BotKind::Heuristic],
+            game_seed: 1,
+            bot_seed: 1,
+            setup: crate::engine::SetupKind::Intro,
+        };
+        let games = [
+            at_round_8(&[1], &[(1, 5, 9), (1, 8, 9)]),
+            at_round_8(&[1], &[(1, 5, 9), (1, 9, 9)]),
+            at_round_8(&[0], &[(2, 5, 9), (1, 9, 9)]),
+        ];
+        let ok: Vec<(&Matchup, &GameRecord)> = games.iter().map(|g| (&m, g)).collect();
+        let mut out = String::new();
+        standings_at_the_end(&mut out, &factions, &ok);
+        let row = |name: &str| {
+            out.lines()
+                .find(|l| l.trim_start().starts_with(name))
+                .unwrap_or_else(|| panic!("no {name} row:\n{out}"))
+                .split_whitespace()
+                .rev()
+                .take(3)
+                .collect::<Vec<_>>()
+        };
+        // World Eaters, Ultramarines, games (read from the right).
+        assert_eq!(row("friendly worlds"), ["2", "0", "2"], "{out}");
+        assert_eq!(row("objective tokens"), ["0", "1", "1"], "{out}");
+        // The means: World Eaters held 26/3 worlds a game.
+        assert!(out.contains("8.67"), "{out}");
     }
 
     #[test]
