@@ -479,8 +479,7 @@ fn event_loop(
             // Started as the computer player's turn comes up, so it thinks during its pause.
             thinker.start(game, &app.bots);
         }
-        let bots = app.bots.clone();
-        if let Some(action) = thinker.ready(game, &bots) {
+        if let Some(action) = thinker.ready(game, &app.bots) {
             app.handle(game, Msg::Thought(action));
             dirty = true;
         }
