@@ -715,18 +715,16 @@ fn play_without_a_save_offers_to_continue_the_last_autosave() {
     assert!(!dir.join("saves").join("hotseat-2.autosave.json").exists());
 }
 
+/// `play` for a two-player introductory game (seed 5: the Ultramarines, a person, move first)
+/// against the World Eaters computer player `bot` (`chaos=KIND`).
+fn against_the_computer(bot: &str) -> [&str; 7] {
+    ["play", "--players", "2", "--seed", "5", "--bot", bot]
+}
+
 #[test]
 fn a_person_plays_a_round_against_a_computer_player() {
     let dir = scratch_dir("bot");
-    let args = [
-        "play",
-        "--players",
-        "2",
-        "--seed",
-        "5",
-        "--bot",
-        "chaos=heuristic",
-    ];
+    let args = against_the_computer("chaos=heuristic");
     let Some(t) = Tmux::start(&dir, &args) else {
         return;
     };
@@ -778,15 +776,7 @@ fn a_searching_computer_player_shows_its_thinking_time_and_the_screen_answers_ke
     // The search decides on a thread of its own: past its pause the box counts the time it
     // thinks (redrawn while it works) and keys still open and close the keys' box.
     let dir = scratch_dir("bot-thinking");
-    let args = [
-        "play",
-        "--players",
-        "2",
-        "--seed",
-        "5",
-        "--bot",
-        "chaos=search:4s",
-    ];
+    let args = against_the_computer("chaos=search:4s");
     let Some(t) = Tmux::start(&dir, &args) else {
         return;
     };
@@ -819,15 +809,7 @@ fn place_against_the_computer(t: &Tmux, choice: &str) {
 #[test]
 fn a_game_continued_from_its_autosave_keeps_its_computer_players() {
     let dir = scratch_dir("bot-resume");
-    let args = [
-        "play",
-        "--players",
-        "2",
-        "--seed",
-        "5",
-        "--bot",
-        "chaos=heuristic",
-    ];
+    let args = against_the_computer("chaos=heuristic");
     let Some(t) = play_then_status(&dir, &args) else {
         return;
     };
