@@ -22,11 +22,12 @@ pub struct Thinker {
 }
 
 /// One decision being worked out: the history of the game it is for, and where its answer
-/// arrives.
+/// arrives (`None` once it said there was nothing to do: the work is not started again for
+/// the same game).
 #[derive(Debug)]
 struct Job {
     history: Vec<Action>,
-    answer: Receiver<Option<Action>>,
+    answer: Option<Receiver<Option<Action>>>,
 }
 
 impl Thinker {
@@ -60,25 +61,31 @@ impl Thinker {
         };
         self.job = Some(Job {
             history: game.history().to_vec(),
-            answer,
+            answer: Some(answer),
         });
     }
 
     /// The move worked out for `game` as it is now, once ready (`None` while the work goes on,
     /// when there is none, or when it was for another state of the game, which is dropped).
     pub fn ready(&mut self, game: &Game, bots: &Bots) -> Option<Action> {
-        let job = self.job.as_ref()?;
+        let job = self.job.as_mut()?;
         if job.history != game.history() {
             self.job = None;
             return None;
         }
-        let answer = match job.answer.try_recv() {
+        let answer = match job.answer.as_ref()?.try_recv() {
             Ok(answer) => answer,
             Err(TryRecvError::Empty) => return None,
             // The thread died without answering: decide here rather than wait for ever.
             Err(TryRecvError::Disconnected) => bots.choose(game),
         };
-        self.job = None;
+        if answer.is_some() {
+            self.job = None;
+        } else {
+            // No computer player decides in this game: nothing to hand over, and nothing to
+            // start again until the game changes.
+            job.answer = None;
+        }
         answer
     }
 }
