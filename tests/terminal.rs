@@ -1003,12 +1003,13 @@ fn construct_in_a_real_terminal_at_120x40(players: u8, seed: u64) {
         if screen.contains("press Space") {
             t.keys("Space");
         } else if screen.contains("to decide") {
-            if screen.contains("Place one of your system tiles") {
-                tiles += 1;
+            let tile_decision = |screen: &str| screen.contains("Place one of your system tiles");
+            if tile_decision(&screen) {
                 // The selected tile's outline on the board is labelled with its place, side
                 // and turn (` D4 12A r0 `), in the dashed outline of a place not yet built. A
                 // screen read while a frame is still being written may show the new list
-                // before the board: it is read again for a moment before the check fails.
+                // before the board, or the last decision's prompt over the next one's board:
+                // it is read again for a moment before the check fails.
                 let drawn = |screen: &str| {
                     first_tile(screen).is_some_and(|tile| {
                         screen
@@ -1017,10 +1018,18 @@ fn construct_in_a_real_terminal_at_120x40(players: u8, seed: u64) {
                     })
                 };
                 let settle = Instant::now();
-                while !drawn(&screen) && settle.elapsed() < Duration::from_secs(3) {
+                while tile_decision(&screen)
+                    && !drawn(&screen)
+                    && settle.elapsed() < Duration::from_secs(3)
+                {
                     std::thread::sleep(Duration::from_millis(100));
                     screen = t.screen();
                 }
+                if !tile_decision(&screen) {
+                    // The frame was half written: the decision on screen is another one.
+                    continue;
+                }
+                tiles += 1;
                 assert!(
                     drawn(&screen),
                     "the selected tile is not drawn (or no placement listed):\n{screen}"
