@@ -56,18 +56,7 @@ impl Game {
     /// Clarifications).
     pub(super) fn card_serpent_areas(&self, c: &CombatState, role: CombatRole) -> Vec<AreaId> {
         let f = Self::side_faction(c, role);
-        let world = |a: AreaId| {
-            self.board
-                .area(a)
-                .is_some_and(crate::engine::rules::board::AreaInfo::is_world)
-        };
-        self.board
-            .area_neighbours(c.area)
-            .filter(|&a| world(a) == world(c.area))
-            .filter(|&a| {
-                crate::engine::rules::board::Board::edge_between(c.area, a)
-                    .is_none_or(|e| !self.pos.storm_at(e))
-            })
+        self.card_neighbours(c.area)
             .filter(|&a| {
                 let s = self.pos.area(a);
                 let enemy = s.factions().iter().any(|g| *g != f);

@@ -40,22 +40,28 @@ impl Game {
         })
     }
 
-    /// Areas adjacent to the contested one, of the same kind, friendly to `role` or
-    /// uncontrolled, not across a warp storm.
-    pub(super) fn card_adjacent_refuges(&self, c: &CombatState, role: CombatRole) -> Vec<AreaId> {
-        let f = Self::side_faction(c, role);
+    /// Areas adjacent to `area` and of its kind (world or void), not across a warp storm:
+    /// where the cards that move units out of a combat may send them.
+    pub(super) fn card_neighbours(&self, area: AreaId) -> impl Iterator<Item = AreaId> + '_ {
         let world = |a: AreaId| {
             self.board
                 .area(a)
                 .is_some_and(crate::engine::rules::board::AreaInfo::is_world)
         };
         self.board
-            .area_neighbours(c.area)
-            .filter(|&a| world(a) == world(c.area))
-            .filter(|&a| {
-                crate::engine::rules::board::Board::edge_between(c.area, a)
+            .area_neighbours(area)
+            .filter(move |&a| world(a) == world(area))
+            .filter(move |&a| {
+                crate::engine::rules::board::Board::edge_between(area, a)
                     .is_none_or(|e| !self.pos.storm_at(e))
             })
+    }
+
+    /// Areas adjacent to the contested one, of the same kind, friendly to `role` or
+    /// uncontrolled, not across a warp storm.
+    pub(super) fn card_adjacent_refuges(&self, c: &CombatState, role: CombatRole) -> Vec<AreaId> {
+        let f = Self::side_faction(c, role);
+        self.card_neighbours(c.area)
             .filter(|&a| {
                 let s = self.pos.area(a);
                 s.factions().is_empty() || s.controller() == Some(f)
