@@ -180,8 +180,21 @@ fn exit_code(ended: tui::Ended) -> ExitCode {
     }
 }
 
+/// For the tests that drive the real client under tmux: fewer playouts behind the combat odds
+/// on screen (`HERAKON_TEST_ODDS_SAMPLES=40`), so a debug build draws a combat screen quickly.
+/// Unset (as for players), the client uses its one default in every build.
+fn odds_samples_for_tests() {
+    if let Some(n) = std::env::var("HERAKON_TEST_ODDS_SAMPLES")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+    {
+        tui::scene::set_odds_samples(n);
+    }
+}
+
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let data = store::assets::load_data(cli.assets.as_deref())?;
+    odds_samples_for_tests();
     let command = cli.command.unwrap_or(Command::Play {
         save: None,
         new: NewArgs {

@@ -444,6 +444,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
             kind.build(seed * 10 + u64::from(i))
         })
         .collect();
+    common::few_odds_playouts();
     let mut app = App::new(&game, Theme::monochrome(), 160, 48);
     // Event card names the log has named (public from then on), out of every name in play.
     let mut logged: BTreeSet<String> = BTreeSet::new();

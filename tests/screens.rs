@@ -25,6 +25,7 @@ use ratatui::backend::TestBackend;
 
 /// The screen as text, one line per row, trailing blanks cut.
 fn render(app: &App, game: &Game) -> String {
+    common::few_odds_playouts();
     let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
     t.draw(|f| {
         let scene = Scene::new(game, app.shown);
@@ -41,55 +42,11 @@ fn render(app: &App, game: &Game) -> String {
 
 /// A client of `w` x `h` past the hand-off to the deciding seat.
 fn client(game: &mut Game, w: u16, h: u16) -> App {
+    common::few_odds_playouts();
     let mut app = App::new(game, Theme::monochrome(), w, h);
     common::take_keyboard(&mut app, game);
     assert_eq!(app.screen, Screen::Play);
     app
-}
-
-/// A game between heuristic players, stopped at the first decision `stop` accepts.
-fn played_until(players: u8, stop: impl Fn(&Game) -> bool) -> Game {
-    for seed in 0..60 {
-        let mut game = common::intro(players, seed);
-        let mut bots: Vec<HeuristicBot> = (0..players)
-            .map(|s| HeuristicBot::new(seed + u64::from(s)))
-            .collect();
-        while let Some(d) = game.decision() {
-            if stop(&game) {
-                return game;
-            }
-            let a = bots[d.seat.index()].choose(&game).unwrap();
-            game.apply(a).unwrap();
-        }
-    }
-    panic!("no game reached the wanted decision")
-}
-
-fn deciding(kind: DecisionKind) -> impl Fn(&Game) -> bool {
-    move |g: &Game| g.decision().is_some_and(|d| d.kind == kind)
-}
-
-#[test]
-#[ignore = "prints screens for a look while working on the layout"]
-fn print_screens() {
-    let sizes = [(80, 24), (120, 40)];
-    let mut planning = common::intro(2, 1);
-    let mut mv = played_until(2, deciding(DecisionKind::MoveGround));
-    let mut combat = played_until(2, deciding(DecisionKind::ChooseCombatCard));
-    for (w, h) in sizes {
-        for g in [&mut planning, &mut mv, &mut combat] {
-            let app = client(g, w, h);
-            println!("{}\n", render(&app, g));
-        }
-    }
-    let mut app = client(&mut combat, 80, 24);
-    app.handle(&mut combat, Msg::char('c'));
-    println!("{}\n", render(&app, &combat));
-    app.handle(&mut combat, Msg::key(KeyCode::Esc));
-    app.handle(&mut combat, Msg::char('i'));
-    println!("{}\n", render(&app, &combat));
-    app.handle(&mut combat, Msg::key(KeyCode::PageDown));
-    println!("{}\n", render(&app, &combat));
 }
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
@@ -264,19 +221,6 @@ fn why_not_a_refused_unit_group_shows_the_engines_reason() {
         let words: Vec<&str> = reason.split_whitespace().take(3).collect();
         assert!(screen.contains(&words.join(" ")), "{screen}");
         insta::assert_snapshot!(format!("advance_refused_{w}x{h}"), screen);
-    }
-}
-
-#[test]
-#[ignore = "prints a whole game's events for a look at the log's words"]
-fn print_events() {
-    let mut game = common::intro(2, 3);
-    let mut bots = [HeuristicBot::new(3), HeuristicBot::new(4)];
-    while let Some(d) = game.decision() {
-        let a = bots[d.seat.index()].choose(&game).unwrap();
-        for e in game.apply(a).unwrap() {
-            println!("{e}");
-        }
     }
 }
 

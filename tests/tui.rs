@@ -41,6 +41,7 @@ fn new_game(players: u8) -> Game {
 
 /// The screen as text, one line per row.
 fn render(app: &App, game: &Game) -> Vec<String> {
+    common::few_odds_playouts();
     let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
     t.draw(|f| {
         let scene = Scene::new(game, app.shown);
@@ -68,6 +69,7 @@ fn take_keyboard(app: &mut App, game: &mut Game) {
 
 /// A client past the first hand-off.
 fn client(game: &Game, w: u16, h: u16) -> App {
+    common::few_odds_playouts();
     let mut app = App::new(game, Theme::monochrome(), w, h);
     take_keyboard(&mut app, &mut game.clone());
     app

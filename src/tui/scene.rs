@@ -6,6 +6,7 @@ use crate::bot::odds::{CombatOdds, combat_odds};
 use crate::engine::rules::board::Board;
 use crate::engine::state::action::DamageTarget;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::engine::data::{EventKind, StormIcon};
 use crate::engine::report::order_preview::OrderPreview;
@@ -71,9 +72,21 @@ pub struct Scene<'a> {
     pub previews: Rc<Vec<OrderPreview>>,
 }
 
-/// Playouts behind the odds on screen. They are computed once per decision (see
-/// [`OddsCache`]), so a key press never waits for them.
-const SCREEN_ODDS_SAMPLES: u32 = if cfg!(debug_assertions) { 40 } else { 500 };
+/// Playouts behind the odds on screen, in every build. They are computed once per decision
+/// (see [`OddsCache`]), so a key press never waits for them.
+pub const SCREEN_ODDS_SAMPLES: u32 = 500;
+
+/// The playouts the odds on screen use now: [`SCREEN_ODDS_SAMPLES`] unless a test asked for
+/// fewer with [`set_odds_samples`].
+static ODDS_SAMPLES: AtomicU32 = AtomicU32::new(SCREEN_ODDS_SAMPLES);
+
+/// Sets the playouts behind the odds on screen for the whole process. For tests only: they
+/// draw many combat screens and compare them with snapshots, which then show the same odds in
+/// every build profile (`herakon play` takes it from `HERAKON_TEST_ODDS_SAMPLES`). Players keep
+/// [`SCREEN_ODDS_SAMPLES`].
+pub fn set_odds_samples(samples: u32) {
+    ODDS_SAMPLES.store(samples.max(1), Ordering::Relaxed);
+}
 
 /// The game a cached estimate belongs to: the same start, the same history and the same seat
 /// on screen mean the same decision, as that seat knows it.
@@ -164,7 +177,7 @@ fn screen_odds(game: &Game, shown: Option<Seat>, decision: Option<Decision>) -> 
     match d.kind {
         DecisionKind::Reinforce | DecisionKind::ChooseCombatCard | DecisionKind::MoveGround => {
             let seed = game.history().len() as u64;
-            combat_odds(game, shown, SCREEN_ODDS_SAMPLES, seed)
+            combat_odds(game, shown, ODDS_SAMPLES.load(Ordering::Relaxed), seed)
         }
         _ => None,
     }

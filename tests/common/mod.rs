@@ -146,3 +146,11 @@ pub fn rows(buf: &ratatui::buffer::Buffer) -> Vec<String> {
         })
         .collect()
 }
+
+/// Few playouts behind the combat odds the client draws (40, where players get
+/// `SCREEN_ODDS_SAMPLES`): the screen tests draw many combat screens, and their snapshots then
+/// show the same odds in every build profile. Every test of a binary that draws a combat
+/// screen calls it before drawing, as the setting is the process's.
+pub fn few_odds_playouts() {
+    herakon::tui::scene::set_odds_samples(40);
+}
