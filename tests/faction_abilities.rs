@@ -4,7 +4,7 @@
 mod common;
 
 use common::{a, build, clear_board, edited, legal, play, put, revealed};
-use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
+use herakon::engine::state::ids::{Faction, Order, StructureKind};
 use herakon::engine::state::position::PlacedOrder;
 use herakon::engine::{DecisionKind, Game, Position, UnitType::*};
 
@@ -133,5 +133,4 @@ fn the_ork_ability_buys_a_unit_in_the_active_system_without_a_factory() {
         Some((ork_seat, DecisionKind::FactionAbility)),
         "one use per order"
     );
-    let _ = Seat(0);
 }
