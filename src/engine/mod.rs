@@ -13,7 +13,8 @@
 //!   may see and when undo is fair.
 //! - [`report`]: what the engine tells a person about a game beyond the rules' answers: order
 //!   previews and the story of a game.
-//! - [`format`]: the file format as text: saves, hand-written sketches and their JSON Schema.
+//! - [`format`](mod@format): the file format as text: saves, hand-written sketches and their
+//!   JSON Schema.
 
 // The state: plain data.
 pub mod state;

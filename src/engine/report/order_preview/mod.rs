@@ -9,7 +9,7 @@
 //! other hands, deck orders) is dealt anew, so the preview cannot tell a hidden fact, and two
 //! games that differ only in such facts give the same preview (`tests/privacy.rs` checks it).
 //!
-//! [`compute`] works the previews out; [`words`] puts them in lines for the client.
+//! `compute` works the previews out; `words` puts them in lines for the client.
 
 mod compute;
 #[cfg(test)]
