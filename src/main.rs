@@ -309,14 +309,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
                 None => None,
             };
-            cli::print(&cli::show::position_text(&game, viewer))?;
-            if let Some(summary) = herakon::engine::report::summary::summarize(&game) {
-                cli::print(&format!(
-                    "
-{}",
-                    cli::show::summary_text(&summary)
-                ))?;
-            }
+            cli::print(&cli::show::show_text(&game, viewer))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Check(args) => cli::check::run(&args, data),

@@ -333,37 +333,122 @@ fn hidden_information_as_a_player_hides_other_seats_orders() {
     assert_eq!(json(&o)["legal_actions"], Value::Null);
 }
 
+/// The ground-move position after the Space Marines land on Phlegra and start the combat
+/// (the referee's moves), saved to a scratch file.
+fn combat_started() -> String {
+    let text = std::fs::read_to_string(position(GROUND)).unwrap();
+    let mut game = save::load(&text, common::data()).unwrap();
+    common::play(&mut game, &["move B1.se -> B2.nw space-marine x2", "done"]);
+    let file = scratch("combat-started.json", &save::to_json(&game));
+    file.to_string_lossy().into_owned()
+}
+
 #[test]
 fn hidden_information_as_a_player_hides_the_other_combat_hand() {
-    let base = [
-        "check",
-        &position(GROUND),
-        "--apply",
-        "2",
-        "--apply",
-        "done",
-        "--json",
-    ];
-    let referee = json(&herakon(&base));
+    let file = combat_started();
+    let referee = json(&herakon(&["check", &file, "--json"]));
     let hand = referee["state"]["phase"]["step"]["attacker"]["hand"]
         .as_array()
         .unwrap()
         .clone();
     assert_eq!(hand.len(), 5);
-    let mut args = base.to_vec();
-    args.extend(["--as", "orks"]);
-    let orks = json(&herakon(&args));
+    let orks = json(&herakon(&["check", &file, "--as", "orks", "--json"]));
     let combat = &orks["state"]["combat"];
     assert_eq!(combat["attacker"]["hand"], serde_json::json!([]));
     assert_eq!(combat["attacker"]["hand_size"], 5);
     assert_eq!(combat["defender"]["hand"].as_array().unwrap().len(), 5);
     // The text view of the Ultramarines shows their hand and not the Orks'.
-    let mut args = base[..base.len() - 1].to_vec();
-    args.extend(["--as", "1"]);
-    let out = stdout(&herakon(&args));
+    let out = stdout(&herakon(&["check", &file, "--as", "1"]));
     let first = hand[0].as_str().unwrap();
     assert!(out.contains(&format!("hand: {first}")), "{out}");
     assert!(out.contains("hand: 5 card(s)"), "{out}");
+}
+
+#[test]
+fn hidden_information_as_a_player_another_seats_action_is_refused_as_hidden() {
+    // Seat 1 moves: seat 2 may not make its choices for it, by notation or by number, even
+    // one out of range (the list's length would tell what seat 1 holds).
+    let file = position(GROUND);
+    for action in ["2", "999", "move B1.se -> B2.nw space-marine x2", "card 1"] {
+        let o = herakon(&["check", &file, "--as", "2", "--apply", action]);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+        let out = stdout(&o);
+        assert!(
+            out.contains(
+                "REFUSED by the rule Hidden information: seat 1 decides this; its choice is hidden"
+            ),
+            "{out}"
+        );
+        assert!(!out.contains("the list has"), "{out}");
+        let report = json(&herakon(&[
+            "check", &file, "--as", "2", "--apply", action, "--json",
+        ]));
+        assert_eq!(report["refused"]["rule"], "Hidden information", "{report}");
+        assert_eq!(report["applied"], serde_json::json!([]), "{report}");
+    }
+    // The seat's own actions are applied; then the Orks decide, and seat 1 stops there.
+    let o = herakon(&[
+        "check", &file, "--as", "1", "--apply", "2", "--apply", "done", "--apply", "1",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let out = stdout(&o);
+    assert!(out.contains("2. done"), "{out}");
+    assert!(
+        out.contains("3. 1\n   REFUSED by the rule Hidden information: seat 2 decides"),
+        "{out}"
+    );
+}
+
+#[test]
+fn hidden_information_as_a_player_own_dice_are_rolled_on_a_game_dealt_again() {
+    // The Ultramarines' `done` starts a combat. Under --as its dice come from a generator
+    // dealt again from their view, not the position's own, which the referee rolls with.
+    let file = position(GROUND);
+    let dice = |extra: &[&str]| {
+        let mut args = vec!["check", &file, "--apply", "2", "--apply", "done", "--json"];
+        args.extend(extra);
+        let o = herakon(&args);
+        assert!(o.status.success(), "{}", text(&o));
+        let report = json(&o);
+        (
+            report["applied"][1]["dice"].clone(),
+            report["dealt_again"].clone(),
+        )
+    };
+    let (referee, flag) = dice(&[]);
+    assert_eq!(flag, Value::Null);
+    let (seen, flag) = dice(&["--as", "1"]);
+    assert_eq!(flag, Value::Bool(true));
+    assert_ne!(
+        referee, seen,
+        "the seat is shown the dice the real game will roll"
+    );
+    // With --seed the asker chose the generator: the same dice as the referee's with that seed.
+    assert_eq!(
+        dice(&["--seed", "11"]).0,
+        dice(&["--seed", "11", "--as", "1"]).0
+    );
+    // The text says the actions ran on a game dealt again.
+    let out = stdout(&herakon(&["check", &file, "--as", "1", "--apply", "2"]));
+    assert!(out.contains("was dealt again at random"), "{out}");
+}
+
+#[test]
+fn hidden_information_the_referees_report_says_it_shows_every_secret() {
+    let file = position(PLANNING);
+    let out = stdout(&herakon(&["check", &file]));
+    assert_eq!(
+        out.lines().next(),
+        Some(herakon::cli::check::REFEREE_LINE),
+        "{out}"
+    );
+    let report = json(&herakon(&["check", &file, "--json"]));
+    assert_eq!(report["warning"], herakon::cli::check::REFEREE_LINE);
+    // One player's view says nothing of the kind.
+    let out = stdout(&herakon(&["check", &file, "--as", "1"]));
+    assert!(!out.contains("Referee's view"), "{out}");
+    let report = json(&herakon(&["check", &file, "--as", "1", "--json"]));
+    assert_eq!(report.get("warning"), None);
 }
 
 #[test]

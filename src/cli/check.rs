@@ -164,6 +164,13 @@ struct Report {
     /// The sketch's note, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<String>,
+    /// Without `--as`, for a game not over: that the report shows every seat's secrets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<String>,
+    /// With `--as` and actions applied: they were applied to the game as the viewer knows it,
+    /// everything hidden from him (dice to come included) dealt again at random.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    dealt_again: bool,
     /// The player whose view is shown (`None`: everything, hidden information included).
     viewer: Option<SeatJson>,
     /// The actions applied.
@@ -281,7 +288,7 @@ fn resolve(game: &Game, text: &str) -> Result<Action, RuleError> {
         })
 }
 
-/// Loads the file and applies `--seed` and `--dice` to its position.
+/// Loads the file: the game and the sketch's note (with a puzzle's question and answer).
 fn load(args: &Args, data: Arc<GameData>) -> Result<(Game, Option<String>), String> {
     let text = crate::store::read_text(&args.position)?;
     let name = args.position.display();
@@ -299,27 +306,40 @@ fn load(args: &Args, data: Arc<GameData>) -> Result<(Game, Option<String>), Stri
     } else {
         None
     };
-    let game = save::load(&text, Arc::clone(&data)).map_err(|e| format!("{name}: {e}"))?;
-    if args.seed.is_none() && args.dice.is_none() {
-        return Ok((game, note));
-    }
-    let mut pos = game.position().clone();
-    if let Some(seed) = args.seed {
-        pos.rng = ChaCha8Rng::seed_from_u64(seed);
-    }
-    if let Some(dice) = &args.dice {
-        for (role, faces) in parse_dice(dice)? {
-            match role {
-                CombatRole::Attacker => pos.forced_dice.attacker = faces,
-                CombatRole::Defender => pos.forced_dice.defender = faces,
+    let game = save::load(&text, data).map_err(|e| format!("{name}: {e}"))?;
+    Ok((game, note))
+}
+
+/// The game the checker works on: `--dice` set; then for the referee `--seed`'s generator,
+/// and under `--as` the game as that seat knows it ([`Game::as_known_to`]: everything hidden
+/// from it dealt again, the generator too unless `--seed` gives one), so that nothing printed
+/// rests on a fact hidden from it.
+fn prepare(game: &Game, args: &Args, viewer: Option<Seat>) -> Result<Game, String> {
+    let seed = if viewer.is_some() { None } else { args.seed };
+    let game = if seed.is_none() && args.dice.is_none() {
+        game.clone()
+    } else {
+        let mut pos = game.position().clone();
+        if let Some(seed) = seed {
+            pos.rng = ChaCha8Rng::seed_from_u64(seed);
+        }
+        if let Some(dice) = &args.dice {
+            for (role, faces) in parse_dice(dice)? {
+                match role {
+                    CombatRole::Attacker => pos.forced_dice.attacker = faces,
+                    CombatRole::Defender => pos.forced_dice.defender = faces,
+                }
             }
         }
-    }
-    let game = Game::from_position(pos, data).map_err(|v| {
-        let lines: Vec<String> = v.iter().map(|v| format!("  - {v}")).collect();
-        format!("{name}: {}", lines.join("\n"))
-    })?;
-    Ok((game, note))
+        Game::from_position(pos, game.data_arc()).map_err(|v| {
+            let lines: Vec<String> = v.iter().map(|v| format!("  - {v}")).collect();
+            format!("{}: {}", args.position.display(), lines.join("\n"))
+        })?
+    };
+    Ok(match viewer {
+        Some(v) => game.as_known_to(v, args.seed),
+        None => game,
+    })
 }
 
 /// The dice an action rolled: a combat that started, or an orbital strike made.
@@ -492,27 +512,53 @@ fn dice_line(d: &DiceJson) -> String {
 /// # Errors
 /// A file that cannot be read or loaded, or a bad `--as`, `--dice` or `--script`.
 pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
-    let (mut game, note) = load(args, data)?;
+    let (game, note) = load(args, data)?;
+    let (text, exit) = output(&game, note.as_deref(), args)?;
+    super::print(&text)?;
+    Ok(exit)
+}
+
+/// The line a referee's report of an unfinished game starts with.
+pub const REFEREE_LINE: &str = "Referee's view: every seat's secrets are shown (face-down orders, hands, drawn cards); `--as PLAYER` shows one player's view.";
+
+/// What `herakon check` prints for `game`, the position loaded from `args.position` (`note`:
+/// its sketch's note), and its exit status; `--seed`, `--dice`, `--as` and every other option
+/// are applied here, so a test can call it with a game of its own.
+///
+/// # Errors
+/// A bad `--as`, `--dice` or `--script`, or a position `--dice` makes unlawful.
+pub fn output(game: &Game, note: Option<&str>, args: &Args) -> Result<(String, ExitCode), String> {
     let viewer = args
         .viewer
         .as_deref()
-        .map(|v| parse_viewer(v, &game))
+        .map(|v| parse_viewer(v, game))
         .transpose()?;
+    let mut game = prepare(game, args, viewer)?;
+    let actions = actions_to_apply(args)?;
     let mut applied = Vec::new();
     let mut refused = None;
-    for (i, text) in actions_to_apply(args)?.iter().enumerate() {
+    for (i, text) in actions.iter().enumerate() {
         let number = i + 1;
+        // Another seat's decision: its choices rest on what it hides (which tokens it holds,
+        // its hand), so the viewer may not make them, as `--why` may not answer them.
+        if let (Some(v), Some(d)) = (viewer, game.decision())
+            && v != d.seat
+        {
+            refused = Some(RefusalJson {
+                number,
+                action: text.trim().to_string(),
+                rule: "Hidden information".to_string(),
+                reason: crate::engine::rules::privacy::hidden_choice(d.seat),
+            });
+            break;
+        }
         let before = game.clone();
         let result = resolve(&game, text)
             .and_then(|action| game.apply(action).map(|events| (action, events)));
         match result {
             Ok((action, events)) => applied.push(StepJson {
                 number,
-                // Another seat's action reads as that seat's opponents see it played.
-                action: match (viewer, before.decision()) {
-                    (Some(v), Some(d)) => before.action_as_seen(&action, d.seat, Some(v)),
-                    _ => action.to_string(),
-                },
+                action: action.to_string(),
                 events: events.iter().map(ToString::to_string).collect(),
                 dice: rolled(&before, &game),
                 decision: decision_json(&game),
@@ -552,10 +598,15 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
         });
         odds::combat_odds_with(&game, asker, samples, 1, player)
     });
+    // A referee's report of a game still going names every secret: it says so first.
+    let secrets = (viewer.is_none() && !game.is_over()).then(|| REFEREE_LINE.to_string());
+    let dealt_again = viewer.is_some() && !applied.is_empty();
     if args.json {
         let report = Report {
             file: args.position.display().to_string(),
-            note,
+            note: note.map(str::to_string),
+            warning: secrets,
+            dealt_again,
             applied,
             refused,
             why,
@@ -564,31 +615,42 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
         };
         let text =
             serde_json::to_string_pretty(&report).map_err(|e| format!("cannot write JSON: {e}"))?;
-        super::print(&format!("{text}\n"))?;
-        return Ok(exit);
+        return Ok((format!("{text}\n"), exit));
     }
-    super::print(&text_report(
+    let mut out = String::new();
+    if let Some(line) = &secrets {
+        let _ = writeln!(out, "{line}\n");
+    }
+    out.push_str(&text_report(
         &game,
         &args.position,
-        note.as_deref(),
+        note,
         viewer,
         &applied,
         refused.as_ref(),
         &why,
-    ))?;
+    ));
     match odds {
         Some(Some(o)) => match args.odds_bot {
-            Some(kind) => super::print(&format!(
-                "\nOdds ({kind} on both sides, {} playouts): {o}\n",
-                o.samples
-            ))?,
-            None => super::print(&format!("\nOdds: {o}\n"))?,
+            Some(kind) => {
+                let _ = write!(
+                    out,
+                    "\nOdds ({kind} on both sides, {} playouts): {o}\n",
+                    o.samples
+                );
+            }
+            None => {
+                let _ = write!(out, "\nOdds: {o}\n");
+            }
         },
-        Some(None) => super::print("\nOdds: no combat is in progress or about to start\n")?,
+        Some(None) => out.push_str("\nOdds: no combat is in progress or about to start\n"),
         None => {}
     }
-    Ok(exit)
+    Ok((out, exit))
 }
+
+/// What `--as` says before the actions it applied.
+const DEALT_AGAIN: &str = "As this player knows the game: what is hidden from it (other hands, face-down orders, deck orders, the dice to come) was dealt again at random before these actions, so they show one possible course, not the game's";
 
 /// The answer to `--why TEXT`, told as `viewer` may know it (`None`: the referee, told all).
 /// The report's parts that show the game (viewer, decision, legal actions, state) as
@@ -605,6 +667,8 @@ fn report(game: &Game, viewer: Option<Seat>) -> Result<Report, String> {
     Ok(Report {
         file: String::new(),
         note: None,
+        warning: None,
+        dealt_again: false,
         viewer: viewer.map(|v| SeatJson {
             seat: seat_number(v),
             faction: game.faction(v),
@@ -729,6 +793,9 @@ fn text_report(
     let mut out = String::new();
     if let Some(note) = note {
         let _ = writeln!(out, "{}: {note}\n", file.display());
+    }
+    if viewer.is_some() && !applied.is_empty() {
+        let _ = writeln!(out, "{DEALT_AGAIN}.\n");
     }
     for step in applied {
         let _ = writeln!(out, "{}. {}", step.number, step.action);

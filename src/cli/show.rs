@@ -12,6 +12,17 @@ use crate::engine::state::die::faces_text;
 use crate::engine::state::position::AreaState;
 use crate::engine::{Game, Seat, StructureKind, UnitType};
 
+/// What `herakon show` prints: the position as `viewer` may see it (`None`: everything
+/// public), and for a finished game its summary.
+#[must_use]
+pub fn show_text(game: &Game, viewer: Option<Seat>) -> String {
+    let mut out = position_text(game, viewer);
+    if let Some(summary) = crate::engine::report::summary::summarize(game) {
+        let _ = write!(out, "\n{}", summary_text(&summary));
+    }
+    out
+}
+
 /// The whole position as text, as `viewer` may see it (`None`: everything public).
 #[must_use]
 pub fn position_text(game: &Game, viewer: Option<Seat>) -> String {

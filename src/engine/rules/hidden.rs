@@ -2,6 +2,8 @@
 //! seat cannot see (other players' face-down orders, combat hands and chosen cards, deck orders,
 //! drawn event cards, the random generator) dealt anew at random. Players the computer plays
 //! (and the combat odds) think about such games, so they never use what they may not know.
+//! [`Game::as_known_to`] is the checker's form of it: a re-deal seeded from the seat's own view,
+//! so whatever is worked out on it rests on that view alone.
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -153,4 +155,31 @@ impl Game {
         pos.rng = ChaCha8Rng::seed_from_u64(rand::Rng::next_u64(&mut rng));
         game
     }
+
+    /// The game as `viewer` may know it, to work on in his name (`check --as`): everything
+    /// hidden from him dealt again ([`Game::redeal_hidden`]) with a seed drawn from his own
+    /// view, so two games he cannot tell apart give the same game, dice and draws included.
+    /// The history is dropped (it names other seats' face-down orders): the result starts
+    /// here. With `generator`, the random generator then starts from that seed instead (a
+    /// seed the asker chose is no secret), so its dice are those the same seed rolls on the
+    /// real game.
+    #[must_use]
+    pub fn as_known_to(&self, viewer: Seat, generator: Option<u64>) -> Game {
+        let mut game = self.redeal_hidden(Some(viewer), view_seed(self, viewer));
+        if let Some(seed) = generator {
+            game.pos.rng = ChaCha8Rng::seed_from_u64(seed);
+        }
+        game.history.clear();
+        game.start = std::sync::Arc::new(game.pos.clone());
+        game
+    }
+}
+
+/// A seed that depends on nothing but what `viewer` sees: a hash (FNV-1a) of his view as JSON.
+fn view_seed(game: &Game, viewer: Seat) -> u64 {
+    // The view is plain data; writing it cannot fail, and an empty text would still hash.
+    let bytes = serde_json::to_vec(&game.view(Some(viewer))).unwrap_or_default();
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
