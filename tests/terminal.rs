@@ -28,7 +28,16 @@ impl Tmux {
 
     /// Starts the client in a shell that runs `then` after it (to look at the terminal the
     /// client leaves behind).
-    fn start_then(dir: &Path, args: &[&str], (w, h): (u16, u16), then: &str) -> Option<Tmux> {
+    fn start_then(dir: &Path, args: &[&str], size: (u16, u16), then: &str) -> Option<Tmux> {
+        let mut cmd = vec!["{bin}".to_string()];
+        cmd.extend(args.iter().map(ToString::to_string));
+        Tmux::start_line(dir, &(cmd.join(" ") + then), size)
+    }
+
+    /// Runs the shell command `line` in the pane; `{bin}` stands for the client, run with few
+    /// playouts behind the combat odds, as the screen tests use: a debug build draws a combat
+    /// screen quickly (the variable is documented as for tests only).
+    fn start_line(dir: &Path, line: &str, (w, h): (u16, u16)) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             // CI installs tmux (.ci/run): there a missing tmux is a failure, not 20 passes.
             assert!(
@@ -41,13 +50,6 @@ impl Tmux {
         // One server per test: tests run in parallel.
         let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let socket = format!("herakon-test-{}-{n}", std::process::id());
-        // Few playouts behind the combat odds, as the screen tests use: a debug build draws a
-        // combat screen quickly (the variable is documented as for tests only).
-        let mut cmd = vec![
-            "HERAKON_TEST_ODDS_SAMPLES=40".to_string(),
-            env!("CARGO_BIN_EXE_herakon").to_string(),
-        ];
-        cmd.extend(args.iter().map(ToString::to_string));
         let status = Command::new("tmux")
             .args([
                 "-L",
@@ -61,7 +63,13 @@ impl Tmux {
                 "-c",
             ])
             .arg(dir)
-            .arg(cmd.join(" ") + then)
+            .arg(line.replace(
+                "{bin}",
+                concat!(
+                    "HERAKON_TEST_ODDS_SAMPLES=40 ",
+                    env!("CARGO_BIN_EXE_herakon")
+                ),
+            ))
             .env_remove("NO_COLOR")
             .status()
             .unwrap();
@@ -389,16 +397,46 @@ fn keys_do_nothing_while_a_real_terminal_is_too_small() {
     assert_eq!(autosaved_actions(&dir), 1);
 }
 
+/// What the pane's shell runs after the client: its exit status, the terminal's modes (is it
+/// still raw?), then a marker.
+const SHOW_STATUS_AND_MODES: &str = "; echo EXIT=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e \
+                                     -icanon -e icanon -e -echo -e echo; echo SHELL-DONE; sleep 30";
+
+/// Asserts the client left the terminal as it found it: no private screen (`private`: words
+/// that only a seat's own screen or the hand-off shows), the alternate screen left, mouse
+/// capture and raw mode off (`screen`: the pane once the shell has shown the modes).
+fn assert_left_clean(t: &Tmux, screen: &str, private: &[&str], what: &str) {
+    for word in private {
+        assert!(!screen.contains(word), "{what} left {word}:\n{screen}");
+    }
+    assert_eq!(t.format("#{alternate_on}"), "0", "{what}: alternate screen");
+    assert_eq!(t.format("#{mouse_any_flag}"), "0", "{what}: mouse capture");
+    let modes: Vec<&str> = screen
+        .lines()
+        .map(str::trim)
+        .filter(|l| ["icanon", "-icanon", "echo", "-echo"].contains(l))
+        .collect();
+    assert_eq!(
+        modes,
+        ["icanon", "echo"],
+        "{what}: raw mode left on:\n{screen}"
+    );
+}
+
+/// The words of a seat's own screen and of the hand-off, which must not stay up.
+const PRIVATE: [&str; 3] = ["Place an order token", "Alledrias", "Pass the keyboard"];
+
+/// How long ending may take at most, as seen through tmux: it takes tens of milliseconds; the
+/// bound leaves room for a loaded machine yet fails a client that waits for an answer from
+/// the terminal (2 s each time it asks).
+const AT_ONCE: Duration = Duration::from_secs(1);
+
 #[test]
-fn a_stop_signal_clears_the_screen_restores_the_terminal_and_autosaves() {
+fn a_stop_signal_clears_the_screen_restores_the_terminal_and_autosaves_at_once() {
     for (signal, number) in [("TERM", 15), ("INT", 2), ("HUP", 1), ("QUIT", 3)] {
         let dir = scratch_dir(&format!("signal-{signal}"));
-        // The shell that started the client shows what it left: its exit status and the
-        // terminal's modes.
-        let then = "; echo EXIT=$?; stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon \
-                    -e -echo -e echo; echo SHELL-DONE; sleep 30";
         let args = ["play", "--players", "2", "--seed", "5"];
-        let Some(t) = Tmux::start_then(&dir, &args, (200, 60), then) else {
+        let Some(t) = Tmux::start_then(&dir, &args, (200, 60), SHOW_STATUS_AND_MODES) else {
             return;
         };
         t.take_keyboard();
@@ -409,40 +447,128 @@ fn a_stop_signal_clears_the_screen_restores_the_terminal_and_autosaves() {
             eprintln!("skipping: no /proc to find the client");
             return;
         };
+        let sent = Instant::now();
         let killed = Command::new("kill")
             .args(["-s", signal, &pid.to_string()])
             .status()
             .unwrap();
         assert!(killed.success());
         let screen = t.wait_for(&[&format!("EXIT={}", 128 + number), "SHELL-DONE"]);
+        let took = sent.elapsed();
+        assert!(took < AT_ONCE, "{signal}: the client took {took:?} to stop");
         assert!(
             screen.contains(&format!("stopped by signal {number}; the game is saved in")),
             "{signal}:\n{screen}"
         );
-        for private in ["Place an order token", "Alledrias", "Pass the keyboard"] {
-            assert!(
-                !screen.contains(private),
-                "{signal} left {private}:\n{screen}"
-            );
-        }
-        assert_eq!(
-            t.format("#{alternate_on}"),
-            "0",
-            "{signal}: alternate screen"
-        );
-        assert_eq!(
-            t.format("#{mouse_any_flag}"),
-            "0",
-            "{signal}: mouse capture"
-        );
-        let modes: Vec<&str> = screen
-            .lines()
-            .map(str::trim)
-            .filter(|l| ["icanon", "-icanon", "echo", "-echo"].contains(l))
-            .collect();
-        assert_eq!(modes, ["icanon", "echo"], "{signal}: raw mode left on");
+        assert_left_clean(&t, &screen, &PRIVATE, signal);
         assert!(autosave(&dir).is_some(), "{signal}: not autosaved");
     }
+}
+
+#[test]
+fn a_second_signal_while_stopping_still_clears_the_screen_and_restores_the_terminal() {
+    let dir = scratch_dir("two-signals");
+    let args = ["play", "--players", "2", "--seed", "5"];
+    let Some(t) = Tmux::start_then(&dir, &args, (200, 60), SHOW_STATUS_AND_MODES) else {
+        return;
+    };
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
+    let Some(pid) = t.client_pid() else {
+        eprintln!("skipping: no /proc to find the client");
+        return;
+    };
+    // Two signals back to back, as an impatient user or a supervisor sends them: the second
+    // lands while the first is handled (or after the client has ended).
+    let sent = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "kill -s TERM {pid}; kill -s INT {pid} 2>/dev/null; true"
+        ))
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let screen = wait_ended(&t);
+    assert!(
+        screen.contains("EXIT=143") || screen.contains("EXIT=130"),
+        "{screen}"
+    );
+    assert_left_clean(&t, &screen, &PRIVATE, "two signals");
+}
+
+#[test]
+fn q_then_y_ends_the_client_at_once_and_leaves_the_terminal_clean() {
+    let dir = scratch_dir("quit-at-once");
+    let args = ["play", "--players", "2", "--seed", "5"];
+    let Some(t) = Tmux::start_then(&dir, &args, (200, 60), SHOW_STATUS_AND_MODES) else {
+        return;
+    };
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
+    t.keys("q");
+    t.wait_for(&["Quit the game?"]);
+    let sent = Instant::now();
+    t.keys("y");
+    let screen = wait_ended(&t);
+    let took = sent.elapsed();
+    assert!(took < AT_ONCE, "q y took {took:?} to end the client");
+    assert!(screen.contains("EXIT=0"), "{screen}");
+    assert_left_clean(&t, &screen, &PRIVATE, "q y");
+}
+
+#[test]
+fn a_hung_up_terminal_ends_the_client_with_exit_status_129_and_no_complaint() {
+    // The shell ignores the hang-up, so it stays to write down how the client ended (its
+    // standard error goes to a file, the terminal being gone).
+    let dir = scratch_dir("hangup-status");
+    let line = "trap '' HUP; {bin} play --players 2 --seed 5 2>err.txt; echo $? > status.txt";
+    let Some(t) = Tmux::start_line(&dir, line, (200, 60)) else {
+        return;
+    };
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
+    let status = Command::new("tmux")
+        .args(["-L", &t.socket, "kill-server"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let file = dir.join("status.txt");
+    let start = Instant::now();
+    while !std::fs::read_to_string(&file).is_ok_and(|s| s.ends_with('\n')) {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the client did not end after its terminal hung up"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap().trim(), "129");
+    let err = std::fs::read_to_string(dir.join("err.txt")).unwrap();
+    assert!(
+        err.contains("stopped by signal 1; the game is saved in"),
+        "{err}"
+    );
+    assert!(!err.contains("cursor"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn play_with_output_to_a_file_is_refused_before_the_terminal_is_touched() {
+    let dir = scratch_dir("not-a-terminal");
+    let line = format!("{{bin}} play --players 2 --seed 5 > out.txt{SHOW_STATUS_AND_MODES}");
+    let Some(t) = Tmux::start_line(&dir, &line, (200, 60)) else {
+        return;
+    };
+    let sent = Instant::now();
+    let screen = wait_ended(&t);
+    let took = sent.elapsed();
+    assert!(took < AT_ONCE + AT_ONCE, "refusing took {took:?}");
+    assert!(screen.contains("EXIT=2"), "{screen}");
+    assert!(
+        screen.contains("standard output is not a terminal"),
+        "{screen}"
+    );
+    assert_left_clean(&t, &screen, &PRIVATE, "play > file");
+    assert_eq!(std::fs::read_to_string(dir.join("out.txt")).unwrap(), "");
 }
 
 #[test]

@@ -2,13 +2,20 @@
 //! the way out, by a panic hook and on a stop signal; the event loop that turns terminal events
 //! into messages and keeps the clock of the hand-off pause.
 //!
-//! Signals go through the signal-hook crate: its handlers only store into an atomic (which is
-//! async-signal-safe) and the loops, which wait for input with a timeout, read it between
-//! events. Doing this by hand would need `unsafe` (forbidden here) and is easy to get wrong.
+//! Signals go through the signal-hook crate (doing it by hand would need `unsafe`, forbidden
+//! here): a thread of its own receives them, notes the first in an atomic and wakes the loops
+//! at once through their input channel; the loops then clear the screen, restore the terminal
+//! and save. A second signal while the first is being handled does not wait for them: that
+//! thread clears the screen, restores the terminal and ends the process itself (a third one, if
+//! even that hangs on a stuck terminal, ends it from the handler).
+//!
+//! Nothing here asks the terminal a question (such as where the cursor is, which ratatui's
+//! `Terminal::clear` does): its answer would arrive on the input the reader thread holds, and
+//! the question would wait for it in vain.
 
-use std::io::{self, IsTerminal, Stdout, stdout};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::{self, IsTerminal, Stdout, Write, stdout};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -17,7 +24,7 @@ use crossterm::event::{
 };
 use crossterm::execute;
 use crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -33,13 +40,53 @@ use super::thinker::Thinker;
 use super::{PlayOptions, save, ui};
 use crate::engine::{Game, GameData};
 
-type Term = Terminal<CrosstermBackend<Stdout>>;
+/// Standard output, as the client draws on it. Once the terminal is given back, whatever is
+/// still written through it is thrown away: ratatui shows the cursor again as it is dropped,
+/// which fails on a hung-up terminal and says so on standard error, and a frame drawn by the
+/// loop after a second signal restored the terminal must not reach it.
+struct Screen(Stdout);
+
+impl Write for Screen {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if STAGE.load(Ordering::SeqCst) != ON {
+            return Ok(buf.len());
+        }
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if STAGE.load(Ordering::SeqCst) != ON {
+            return Ok(());
+        }
+        self.0.flush()
+    }
+}
+
+type Term = Terminal<CrosstermBackend<Screen>>;
+
+/// Where the terminal stands, for the signal thread: whether it must clear and restore it.
+static STAGE: AtomicU8 = AtomicU8::new(OFF);
+/// The client has not taken the terminal (or has given it back).
+const OFF: u8 = 0;
+/// The client draws on the terminal (raw mode, the alternate screen).
+const ON: u8 = 1;
+
+/// Clears the screen (a player's private view must not stay up, not even in the terminal's
+/// scrollback of the alternate screen) with a plain command that asks the terminal nothing.
+fn clear_screen() -> io::Result<()> {
+    execute!(
+        stdout(),
+        Clear(ClearType::All),
+        crossterm::cursor::MoveTo(0, 0)
+    )
+}
 
 /// Puts the terminal back as it was (safe to call twice).
 ///
 /// # Errors
 /// The terminal refused a command.
 pub fn restore() -> io::Result<()> {
+    STAGE.store(OFF, Ordering::SeqCst);
     let raw = disable_raw_mode();
     execute!(
         stdout(),
@@ -79,33 +126,69 @@ const HANGUP: i32 = signal_hook::consts::SIGHUP;
 #[cfg(not(unix))]
 const HANGUP: i32 = 1;
 
-/// How long the loops wait for input before they look at the signals and the clock again.
+/// How long the loops wait for input before they look at the clock again (a signal wakes
+/// them at once).
 const TICK: Duration = Duration::from_millis(50);
 
-/// The number of the last stop signal received (0: none), set by the signal handlers.
-static CAUGHT: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
+/// The number of the first stop signal received (0: none), set by the signal thread.
+static CAUGHT: AtomicUsize = AtomicUsize::new(0);
 
-/// Installs the stop-signal handlers once per process; returns the flag they set.
-fn watch_signals() -> io::Result<&'static AtomicUsize> {
-    if let Some(caught) = CAUGHT.get() {
-        return Ok(caught);
+/// Installs the stop-signal handling once per process.
+fn watch_signals() -> io::Result<()> {
+    static WATCHING: OnceLock<()> = OnceLock::new();
+    if WATCHING.get().is_some() {
+        return Ok(());
     }
-    let caught = Arc::new(AtomicUsize::new(0));
-    // A second stop signal, while the first is still being handled, ends the process at once
-    // (in case the terminal hangs while being restored): the shutdown handler must come first.
+    // Armed by the signal thread as it handles a second signal itself: one more signal then
+    // ends the process from the handler (the terminal may hang while being restored). The
+    // shutdown handler must be registered first, to run before the others.
     let armed = Arc::new(AtomicBool::new(false));
     for signal in STOP_SIGNALS {
         signal_hook::flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&armed))?;
-        signal_hook::flag::register(signal, Arc::clone(&armed))?;
-        let number = usize::try_from(signal).unwrap_or(0);
-        signal_hook::flag::register_usize(signal, Arc::clone(&caught), number)?;
     }
-    Ok(CAUGHT.get_or_init(|| caught))
+    let mut signals = signal_hook::iterator::Signals::new(STOP_SIGNALS)?;
+    std::thread::spawn(move || {
+        for signal in signals.forever() {
+            let number = usize::try_from(signal).unwrap_or(0);
+            if CAUGHT
+                .compare_exchange(0, number, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                // The first: the loop clears, restores and saves; wake it now.
+                if let Some(wake) = WAKE.get()
+                    && let Ok(wake) = wake.lock()
+                {
+                    let _ = wake.send(Incoming::Signal);
+                }
+                continue;
+            }
+            armed.store(true, Ordering::SeqCst);
+            stop_now(signal);
+        }
+    });
+    let _ = WATCHING.set(());
+    Ok(())
+}
+
+/// A second stop signal: clears the screen and restores the terminal if the client still has
+/// it, then ends the process with 128 + `signal`, without waiting for the loop (which may be
+/// saving). Standard output stays locked, so the loop draws nothing more.
+fn stop_now(signal: i32) -> ! {
+    let _held = stdout().lock();
+    if STAGE.load(Ordering::SeqCst) == ON {
+        let _ = clear_screen();
+        let _ = restore();
+        let _ = writeln!(
+            io::stderr(),
+            "herakon: stopped at once by a second signal ({signal}), without saving on the way out"
+        );
+    }
+    std::process::exit(128 + signal)
 }
 
 /// The stop signal received, if any.
 fn stop_signal() -> Option<i32> {
-    let n = CAUGHT.get()?.load(Ordering::SeqCst);
+    let n = CAUGHT.load(Ordering::SeqCst);
     (n != 0).then(|| i32::try_from(n).unwrap_or(0))
 }
 
@@ -130,24 +213,38 @@ enum Input {
     Idle,
 }
 
-/// Terminal events, read on a thread of their own and handed over through a channel.
+/// What the loops receive: a terminal event from the reader thread, or a wake-up from the
+/// signal thread.
+enum Incoming {
+    /// A terminal event (or the error that ended reading).
+    Event(io::Result<Event>),
+    /// A stop signal arrived ([`CAUGHT`] says which).
+    Signal,
+}
+
+/// Terminal events, read on a thread of their own and handed over through a channel, which
+/// the signal thread also uses to wake the loops.
 ///
 /// crossterm's reader never returns once the terminal has hung up: it reads end of file (or an
 /// I/O error) in a loop inside `poll`. A loop that called it directly would spin there forever,
 /// never looking at the clock, the signals or the autosave. Behind a channel, the loops wait
 /// with a timeout they always get back from, and can see that the terminal is gone.
-static EVENTS: OnceLock<Mutex<Receiver<io::Result<Event>>>> = OnceLock::new();
+static EVENTS: OnceLock<Mutex<Receiver<Incoming>>> = OnceLock::new();
+
+/// The signal thread's end of the loops' channel.
+static WAKE: OnceLock<Mutex<Sender<Incoming>>> = OnceLock::new();
 
 /// Starts the reader thread once per process.
 fn start_reader() {
     EVENTS.get_or_init(|| {
         let (tx, rx) = mpsc::channel();
+        let _ = WAKE.set(Mutex::new(tx.clone()));
         std::thread::spawn(move || {
             loop {
                 let event = event::read();
                 let failed = event.is_err();
                 // The receiver is gone when the client ends; so is the reason to read.
-                if tx.send(event).is_err() || failed {
+                if tx.send(Incoming::Event(event)).is_err() || failed {
                     break;
                 }
             }
@@ -174,8 +271,8 @@ fn received(timeout: Duration) -> io::Result<Option<Event>> {
         .lock()
         .map_err(|_| io::Error::other("terminal input lock poisoned"))?;
     match events.recv_timeout(timeout) {
-        Ok(event) => event.map(Some),
-        Err(RecvTimeoutError::Timeout) => Ok(None),
+        Ok(Incoming::Event(event)) => event.map(Some),
+        Ok(Incoming::Signal) | Err(RecvTimeoutError::Timeout) => Ok(None),
         Err(RecvTimeoutError::Disconnected) => Err(io::Error::other("terminal input ended")),
     }
 }
@@ -212,26 +309,45 @@ fn drain_input() -> io::Result<Option<Msg>> {
 
 /// Clears the screen (the last seat's private view must not stay up), then restores the
 /// terminal. Errors are ignored: the terminal may be gone (SIGHUP).
-fn clear_and_restore(terminal: &mut Term) {
-    let _ = terminal.clear();
+fn clear_and_restore() {
+    let _ = clear_screen();
     let _ = restore();
 }
 
+/// Why the client does not start when standard output is not a terminal (`play > file`): it
+/// draws screens for people, and would otherwise leave the terminal it reads keys from raw.
+pub const NOT_A_TERMINAL: &str = "standard output is not a terminal: the client draws on a \
+     terminal (to read a game as text, use `herakon show FILE` or `herakon check FILE --as N`)";
+
 fn setup() -> io::Result<Term> {
+    // Refused before anything changes the terminal.
+    if !stdout().is_terminal() {
+        return Err(io::Error::other(NOT_A_TERMINAL));
+    }
     watch_signals()?;
     // Note whether the client starts on a terminal, to notice later that it is gone.
     terminal_lost();
     enable_raw_mode()?;
+    STAGE.store(ON, Ordering::SeqCst);
     let mut out = stdout();
-    if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture) {
+    if let Err(e) = execute!(
+        out,
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        Clear(ClearType::All)
+    ) {
         let _ = restore();
         return Err(e);
     }
-    let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
-    terminal.hide_cursor()?;
-    terminal.clear()?;
-    // Read only once the terminal is raw (no key waits for a line end) and ratatui has asked
-    // for the cursor position: the reader holds crossterm's input until the client ends.
+    let terminal = match Terminal::new(CrosstermBackend::new(Screen(out))) {
+        Ok(terminal) => terminal,
+        Err(e) => {
+            let _ = restore();
+            return Err(e);
+        }
+    };
+    // Read only once the terminal is raw (no key waits for a line end): the reader holds
+    // crossterm's input until the client ends.
     start_reader();
     Ok(terminal)
 }
@@ -260,7 +376,7 @@ pub fn run(game: &mut Game, options: &PlayOptions) -> io::Result<Ended> {
     install_panic_hook();
     let mut terminal = setup()?;
     let result = event_loop(&mut terminal, game, options);
-    finish(&mut terminal, result)
+    finish(result)
 }
 
 /// The new-game screen, then the game it makes.
@@ -297,26 +413,35 @@ pub fn run_new(
         Ok(Err(ended)) => Ok((ended, Saved::Nothing)),
         Err(e) => Err(e),
     };
-    finish(&mut terminal, result)
+    finish(result)
 }
 
-/// Leaves the terminal as it was and says where the game is saved, or that it is not.
-fn finish(terminal: &mut Term, result: io::Result<(Ended, Saved)>) -> io::Result<Ended> {
-    let _ = terminal.clear();
+/// Leaves the terminal as it was and says where the game is saved, or that it is not. After a
+/// stop signal the terminal may be gone (a hang-up): failing to restore it is no error then.
+fn finish(result: io::Result<(Ended, Saved)>) -> io::Result<Ended> {
+    let _ = clear_screen();
     let restored = restore();
     if let Ok((ended, saved)) = &result {
         let by = match ended {
             Ended::Signal(sig) => format!("stopped by signal {sig}; "),
             Ended::Quit | Ended::QuitUnsaved => String::new(),
         };
-        match saved {
-            Saved::In(path) => eprintln!("herakon: {by}the game is saved in {}", path.display()),
-            Saved::Not(why) => eprintln!("herakon: {by}the game was NOT saved: {why}"),
-            Saved::Nothing if !by.is_empty() => eprintln!("herakon: {by}nothing to save"),
-            Saved::Nothing => {}
-        }
+        // Written with `writeln!`, not `eprintln!`, which panics when standard error is a
+        // terminal that hung up.
+        let mut err = io::stderr();
+        let _ = match saved {
+            Saved::In(path) => {
+                writeln!(err, "herakon: {by}the game is saved in {}", path.display())
+            }
+            Saved::Not(why) => writeln!(err, "herakon: {by}the game was NOT saved: {why}"),
+            Saved::Nothing if !by.is_empty() => writeln!(err, "herakon: {by}nothing to save"),
+            Saved::Nothing => Ok(()),
+        };
     }
-    result.and_then(|(ended, _)| restored.map(|()| ended))
+    match result? {
+        (ended @ Ended::Signal(_), _) => Ok(ended),
+        (ended, _) => restored.map(|()| ended),
+    }
 }
 
 /// What the new-game screen starts: the game, the autosave it continues (if any), its computer
@@ -389,7 +514,7 @@ pub fn run_replay(mut replay: Replay) -> io::Result<Ended> {
     install_panic_hook();
     let mut terminal = setup()?;
     let result = replay_loop(&mut terminal, &mut replay).map(|ended| (ended, Saved::Nothing));
-    finish(&mut terminal, result)
+    finish(result)
 }
 
 fn replay_loop(terminal: &mut Term, replay: &mut Replay) -> io::Result<Ended> {
@@ -498,7 +623,7 @@ fn event_loop(
             Input::Idle => continue,
             Input::Stop(sig) => {
                 // Hide the screen at once, then save.
-                clear_and_restore(terminal);
+                clear_and_restore();
                 let saved = match keeper.leave(game) {
                     Ok(path) => Saved::In(path),
                     Err(why) => Saved::Not(why),
