@@ -465,10 +465,7 @@ fn names_line_or_rule(e: &LoadError) -> bool {
     match e {
         LoadError::Syntax { line, .. } => *line >= 1,
         LoadError::Invalid { violations, .. } => {
-            !violations.is_empty()
-                && violations
-                    .iter()
-                    .all(|v| !v.rule.is_empty() && !v.message.is_empty())
+            !violations.is_empty() && violations.iter().all(|v| !v.message.is_empty())
         }
         LoadError::History { index, .. } => *index >= 1,
         // Rules of the save format itself, each with its own message.

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{a, build, clear_board, edited, intro, legal, play, put, revealed};
+use herakon::engine::Rule;
 use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{EndReason, OpStep, Phase, RefreshStep};
 use herakon::engine::state::position::{PlacedOrder, Storm, Unit};
@@ -49,7 +50,7 @@ fn planning_tokens_go_only_in_or_next_to_a_system_with_own_pieces() {
     let g = small(|_| {});
     assert_eq!(systems_offered(&g), ["A1", "A2", "B1"]);
     let err = g.check(&"place advance B3".parse().unwrap()).unwrap_err();
-    assert_eq!(err.rule, "Planning Phase");
+    assert_eq!(err.rule, Rule::PlanningPhase);
 }
 
 #[test]
@@ -148,7 +149,7 @@ fn operations_a_player_reveals_only_his_own_token_on_top_of_a_stack() {
     });
     assert_eq!(legal(&g), ["reveal A2"]);
     let err = g.check(&"reveal A1".parse().unwrap()).unwrap_err();
-    assert_eq!(err.rule, "Operations Phase");
+    assert_eq!(err.rule, Rule::OperationsPhase);
 }
 
 #[test]
@@ -199,7 +200,7 @@ fn strategize_cannot_be_put_on_the_event_deck_instead_of_resolving() {
     assert_eq!(legal(&g), ["resolve"]);
     assert_eq!(
         g.check(&Action::ToEventDeck).unwrap_err().rule,
-        "Strategize Order"
+        Rule::StrategizeOrder
     );
     let g = small(|p| revealed(p, 0, "A1", Order::Advance));
     assert_eq!(legal(&g), ["resolve", "to-events"]);
@@ -247,7 +248,7 @@ fn deploy_needs_a_factory_in_the_active_system() {
         g.check(&"buy scout A2.sw".parse().unwrap())
             .unwrap_err()
             .rule,
-        "Factories"
+        Rule::Factories
     );
 }
 
@@ -273,7 +274,7 @@ fn deploy_limit_is_the_capacity_of_friendly_factory_worlds() {
         g.check(&"buy scout A1.sw".parse().unwrap())
             .unwrap_err()
             .rule,
-        "Deploy Order"
+        Rule::DeployOrder
     );
     assert_eq!(g.player(Seat(0)).materiel, 14 - 8);
 }
@@ -304,7 +305,7 @@ fn command_level_limits_purchases_and_a_forge_token_lowers_it_by_one() {
         g.check(&"buy land-raider A1.nw".parse().unwrap())
             .unwrap_err()
             .rule,
-        "Command Level"
+        Rule::CommandLevel
     );
     // A city raises the command level: the space marine needs no forge token then.
     let mut g = small(|p| {
@@ -370,7 +371,7 @@ fn units_are_limited_to_the_box() {
         g.check(&"buy scout A1.nw".parse().unwrap())
             .unwrap_err()
             .rule,
-        "Component Limitations"
+        Rule::ComponentLimitations
     );
 }
 
@@ -446,7 +447,7 @@ fn advance_ships_come_from_the_active_system_and_at_most_one_adjacent_system() {
         g.check(&"move B2.ne -> B1.sw strike-cruiser x1".parse().unwrap())
             .unwrap_err()
             .rule,
-        "Moving Ships"
+        Rule::MovingShips
     );
 }
 
@@ -466,7 +467,7 @@ fn advance_ships_cannot_cross_a_warp_storm() {
         g.check(&"move A1.se -> A2.nw strike-cruiser x1".parse().unwrap())
             .unwrap_err()
             .rule,
-        "Warp Storms"
+        Rule::WarpStorms
     );
 }
 
@@ -499,7 +500,7 @@ fn advance_ground_units_path_through_a_friendly_void_but_not_an_enemy_void() {
     let err = enemy
         .check(&"move A1.ne -> B1.se scout x1".parse().unwrap())
         .unwrap_err();
-    assert_eq!(err.rule, "Moving Ground Units");
+    assert_eq!(err.rule, Rule::MovingGroundUnits);
     assert!(
         err.reason.contains("B1.sw is an enemy void (World Eaters)"),
         "{}",
@@ -537,7 +538,7 @@ fn advance_ground_units_cannot_walk_across_a_warp_storm() {
         g.check(&"move A1.sw -> A2.sw scout x1".parse().unwrap())
             .unwrap_err()
             .rule,
-        "Warp Storms",
+        Rule::WarpStorms,
         "Warp Storms: units cannot move through a storm"
     );
 }
@@ -608,7 +609,7 @@ fn advance_routed_units_do_not_move() {
         g.check(&"move A1.ne -> B1.nw scout x1".parse().unwrap())
             .unwrap_err()
             .rule,
-        "Rout and Rally"
+        Rule::RoutAndRally
     );
 }
 
@@ -1416,7 +1417,7 @@ fn advance_ground_units_come_from_at_most_one_adjacent_system() {
         g.check(&"move B2.nw -> B1.se scout x1".parse().unwrap())
             .unwrap_err()
             .rule,
-        "Moving Ground Units"
+        Rule::MovingGroundUnits
     );
 }
 

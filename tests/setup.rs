@@ -8,6 +8,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use herakon::engine::Rule;
 use herakon::engine::state::phase::Phase;
 use herakon::engine::{
     Action, DecisionKind, EdgeId, Faction, Game, GameData, NewGameOptions, Seat, SetupKind,
@@ -82,7 +83,7 @@ fn refused_at(g: &Game, system: &str) -> String {
         "{system} should not be offered"
     );
     let err = g.check(&act).unwrap_err();
-    assert_eq!(err.rule, "Setup");
+    assert_eq!(err.rule, Rule::Setup);
     err.reason
 }
 
@@ -303,7 +304,7 @@ fn objective_tokens_of_one_faction_never_share_a_tile() {
             faction,
         })
         .unwrap_err();
-    assert_eq!(err.rule, "Objective Tokens");
+    assert_eq!(err.rule, Rule::ObjectiveTokens);
     assert!(err.reason.contains("same faction"), "{}", err.reason);
 }
 
@@ -448,7 +449,7 @@ fn initial_forces_respect_unit_capacity_and_unit_kind() {
             area: world.1,
         })
         .unwrap_err();
-    assert_eq!(err.rule, "Unit Capacity", "{}", err.reason);
+    assert_eq!(err.rule, Rule::UnitCapacity, "{}", err.reason);
 }
 
 #[test]

@@ -11,7 +11,7 @@
 mod common;
 
 use herakon::engine::format::sketch;
-use herakon::engine::{Action, Game, RuleError};
+use herakon::engine::{Action, Game, Rule, RuleError};
 use serde_json::{Value, json};
 
 /// A game from a sketch given as JSON.
@@ -31,7 +31,7 @@ fn why(game: &Game, action: &str) -> RuleError {
 }
 
 /// Asserts that `action` is refused under `rule` with a reason containing `clause`.
-fn refused(game: &Game, action: &str, rule: &str, clause: &str) {
+fn refused(game: &Game, action: &str, rule: Rule, clause: &str) {
     let e = why(game, action);
     assert_eq!(e.rule, rule, "`{action}`: {e}");
     assert!(
@@ -100,7 +100,12 @@ fn void_fight(loser: &str, origins: &[&str], more: Value) -> Game {
 #[test]
 fn retreat_not_into_the_contested_area_itself() {
     let g = void_fight("defender", &["B2.sw"], json!({}));
-    refused(&g, "retreat B2.ne", "Retreats", "the contested area itself");
+    refused(
+        &g,
+        "retreat B2.ne",
+        Rule::Retreats,
+        "the contested area itself",
+    );
 }
 
 #[test]
@@ -109,7 +114,7 @@ fn retreat_ships_to_voids_only() {
     refused(
         &g,
         "retreat B2.nw",
-        "Retreats",
+        Rule::Retreats,
         "units retreat from a void to a void",
     );
 }
@@ -117,7 +122,7 @@ fn retreat_ships_to_voids_only() {
 #[test]
 fn retreat_only_to_an_area_on_the_board() {
     let g = void_fight("defender", &["B2.sw"], json!({}));
-    refused(&g, "retreat C9.ne", "Areas", "not on the board");
+    refused(&g, "retreat C9.ne", Rule::Areas, "not on the board");
 }
 
 #[test]
@@ -127,7 +132,7 @@ fn retreat_attacker_only_to_an_area_it_came_from() {
     refused(
         &g,
         "retreat B1.ne",
-        "Retreats",
+        Rule::Retreats,
         "only to an area his units came from",
     );
 }
@@ -139,7 +144,7 @@ fn retreat_defender_not_into_the_area_the_attackers_came_from() {
     let g = void_fight("defender", &["B2.sw"], json!({}));
     allowed(&g, "retreat B1.ne");
     let e = why(&g, "retreat B2.sw");
-    assert_eq!(e.rule, "Retreats");
+    assert_eq!(e.rule, Rule::Retreats);
     assert!(e.reason.contains("attacking units moved from B2.sw"), "{e}");
     assert!(!e.reason.contains("friendly"), "{e}");
 }
@@ -151,7 +156,7 @@ fn retreat_defender_not_into_the_adjacent_system_the_attack_came_from() {
     refused(
         &g,
         "retreat B1.ne",
-        "Retreats",
+        Rule::Retreats,
         "attacking units moved from the adjacent system B1",
     );
 }
@@ -166,7 +171,7 @@ fn retreat_defender_within_the_active_or_an_adjacent_system() {
     refused(
         &g,
         "retreat A1.se",
-        "Retreats",
+        Rule::Retreats,
         "neither in the active system B2 nor adjacent",
     );
 }
@@ -177,7 +182,7 @@ fn retreat_never_into_an_enemy_area() {
     refused(
         &g,
         "retreat B3.nw",
-        "Retreats",
+        Rule::Retreats,
         "never retreat into an enemy or contested area",
     );
 }
@@ -193,7 +198,7 @@ fn retreat_defender_to_a_friendly_area_while_one_is_open() {
     refused(
         &g,
         "retreat B1.ne",
-        "Retreats",
+        Rule::Retreats,
         "uncontrolled area only when no friendly one is open, and B3.nw is",
     );
 }
@@ -212,7 +217,7 @@ fn retreat_ships_not_across_a_warp_storm() {
     refused(
         &g,
         "retreat B3.nw",
-        "Warp Storms",
+        Rule::WarpStorms,
         "ships cannot retreat across it",
     );
 }
@@ -238,7 +243,7 @@ fn retreat_ground_units_along_a_path_of_friendly_areas() {
     refused(
         &g,
         "retreat B1.se",
-        "Retreats",
+        Rule::Retreats,
         "runs through friendly areas only",
     );
 }
@@ -246,7 +251,12 @@ fn retreat_ground_units_along_a_path_of_friendly_areas() {
 #[test]
 fn retreat_ground_path_not_across_a_warp_storm() {
     let g = world_fight(json!({"B1.sw": "iconoclast-destroyer"}), &["B2.n"]);
-    refused(&g, "retreat B1.se", "Warp Storms", "crosses a warp storm");
+    refused(
+        &g,
+        "retreat B1.se",
+        Rule::WarpStorms,
+        "crosses a warp storm",
+    );
 }
 
 // ----- Moves of an Advance (explain_move) -----
@@ -290,7 +300,7 @@ fn move_only_own_units() {
     refused(
         &ship_advance(),
         "move B1.sw -> B2.sw iconoclast-destroyer x1",
-        "Units",
+        Rule::Units,
         "not a unit of Ultramarines",
     );
 }
@@ -300,7 +310,7 @@ fn move_at_least_one_unit() {
     refused(
         &ship_advance(),
         "move B1.sw -> B2.sw strike-cruiser x0",
-        "Advance Order",
+        Rule::AdvanceOrder,
         "at least one unit",
     );
 }
@@ -310,7 +320,7 @@ fn move_ships_before_ground_units() {
     refused(
         &ship_advance(),
         "move B1.se -> B2.nw space-marine x1",
-        "Advance Order",
+        Rule::AdvanceOrder,
         "ships move first",
     );
 }
@@ -320,7 +330,7 @@ fn move_to_another_area() {
     refused(
         &ship_advance(),
         "move B1.sw -> B1.sw strike-cruiser x1",
-        "Moving Ships",
+        Rule::MovingShips,
         "already in B1.sw",
     );
 }
@@ -330,7 +340,7 @@ fn move_into_the_active_system_only() {
     refused(
         &ship_advance(),
         "move B1.sw -> B1.ne strike-cruiser x1",
-        "Moving Ships",
+        Rule::MovingShips,
         "not in the active system B2",
     );
 }
@@ -340,7 +350,7 @@ fn move_ships_to_voids_only() {
     refused(
         &ship_advance(),
         "move B1.sw -> B2.nw strike-cruiser x1",
-        "Moving Ships",
+        Rule::MovingShips,
         "ships move to voids and ground units to worlds",
     );
 }
@@ -350,7 +360,7 @@ fn move_from_the_active_or_an_adjacent_system() {
     refused(
         &ship_advance(),
         "move A1.se -> B2.ne battle-barge x1",
-        "Moving Ships",
+        Rule::MovingShips,
         "neither the active system B2 nor adjacent",
     );
 }
@@ -360,7 +370,7 @@ fn move_no_routed_unit() {
     refused(
         &ship_advance(),
         "move B1.ne -> B2.ne strike-cruiser x1",
-        "Rout and Rally",
+        Rule::RoutAndRally,
         "1 routed",
     );
 }
@@ -372,7 +382,7 @@ fn move_a_unit_once_per_advance() {
     refused(
         &g,
         "move B2.sw -> B2.ne strike-cruiser x1",
-        "Advance Order",
+        Rule::AdvanceOrder,
         "already moved in this order",
     );
 }
@@ -382,13 +392,13 @@ fn move_ships_not_across_a_warp_storm() {
     refused(
         &ship_advance(),
         "move A2.ne -> B2.ne battle-barge x1",
-        "Warp Storms",
+        Rule::WarpStorms,
         "ships cannot move across it",
     );
     refused(
         &situation("storms-block-movement"),
         "move B1.ne -> B2.ne strike-cruiser x1",
-        "Warp Storms",
+        Rule::WarpStorms,
         "ships cannot move across it",
     );
 }
@@ -398,13 +408,13 @@ fn move_from_one_adjacent_system_only() {
     refused(
         &situation("one-adjacent-system-ships"),
         "move A2.ne -> B2.ne strike-cruiser x1",
-        "Moving Ships",
+        Rule::MovingShips,
         "units already came from B1; an Advance brings units from one adjacent system only",
     );
     refused(
         &situation("one-adjacent-system-ground"),
         "move A2.se -> B2.se space-marine x1",
-        "Moving Ground Units",
+        Rule::MovingGroundUnits,
         "units already came from B1; an Advance brings units from one adjacent system only",
     );
 }
@@ -414,7 +424,7 @@ fn move_ground_units_through_friendly_areas_only() {
     refused(
         &situation("ground-through-friendly-void"),
         "move A2.se -> B2.se space-marine x1",
-        "Moving Ground Units",
+        Rule::MovingGroundUnits,
         "B2.sw is an uncontrolled void",
     );
 }
@@ -424,7 +434,7 @@ fn move_at_most_five_units_into_one_area() {
     refused(
         &situation("five-unit-limit"),
         "move B1.se -> B2.nw space-marine x2",
-        "Advance Order",
+        Rule::AdvanceOrder,
         "at most 5 may end an Advance in one area",
     );
 }
@@ -434,7 +444,7 @@ fn move_into_one_contested_area_per_advance() {
     refused(
         &situation("single-contested-area"),
         "move B1.se -> B2.nw space-marine x1",
-        "Advance Order",
+        Rule::AdvanceOrder,
         "would be a second contested area",
     );
 }
@@ -453,7 +463,7 @@ fn move_ground_path_not_across_a_warp_storm() {
     refused(
         &g,
         "move B1.se -> B2.se space-marine x1",
-        "Warp Storms",
+        Rule::WarpStorms,
         "crosses a warp storm (B1.s)",
     );
 }
@@ -469,7 +479,7 @@ fn move_ork_roks_lets_two_units_through_an_uncontrolled_void() {
     refused(
         &g,
         "move B1.se -> B2.se ork-boyz x3",
-        "Order Upgrade Cards",
+        Rule::OrderUpgradeCards,
         "by Ork Roks, and 2 more unit(s) may pass there in this Advance, not 3",
     );
 }
@@ -489,7 +499,7 @@ fn move_from_the_warp_lets_ships_cross_a_storm_so_the_storm_is_not_the_reason() 
     refused(
         &g,
         "move B1.ne -> B2.ne iconoclast-destroyer x3",
-        "Advance Order",
+        Rule::AdvanceOrder,
         "B2.ne would hold 6 of World Eaters' units; at most 5",
     );
 }
@@ -512,7 +522,7 @@ fn take_no_more_than_three_tokens_of_a_kind() {
     refused(
         &g,
         "take forge",
-        "Assets",
+        Rule::Assets,
         "already holds 3 forge tokens, the most",
     );
 }
@@ -523,7 +533,7 @@ fn take_a_token_not_the_prosperity_icon() {
     refused(
         &g,
         "take prosperity",
-        "Assets",
+        Rule::Assets,
         "prosperity is an icon, not a token",
     );
 }
@@ -547,7 +557,7 @@ fn strategize_purchases_only_where_the_player_is_present() {
     refused(
         &g,
         "order-upgrade 1",
-        "Strategize Order",
+        Rule::StrategizeOrder,
         "has no unit or structure in A2",
     );
 }
@@ -558,7 +568,7 @@ fn strategize_farseers_waive_presence_so_cost_is_the_reason() {
     refused(
         &g,
         "order-upgrade 1",
-        "Cost",
+        Rule::Cost,
         "costs 1 materiel; Iyanden Eldar has 0",
     );
 }
@@ -569,7 +579,7 @@ fn strategize_upgrade_needs_its_command_level() {
     refused(
         &g,
         "order-upgrade 4",
-        "Command Level",
+        Rule::CommandLevel,
         "needs command level 2",
     );
 }
@@ -580,7 +590,7 @@ fn strategize_upgrade_number_within_the_deck() {
     refused(
         &g,
         "order-upgrade 9",
-        "Order Upgrade Cards",
+        Rule::OrderUpgradeCards,
         "4 order upgrade(s) left to buy",
     );
 }
@@ -592,7 +602,7 @@ fn reinforce_no_more_tokens_than_units_in_the_combat() {
     refused(
         &situation("reinforcement-limit"),
         "reinforce 2",
-        "Reinforcement Tokens",
+        Rule::ReinforcementTokens,
         "commits no more than his 1 unit(s) in the combat",
     );
 }
@@ -602,7 +612,7 @@ fn damage_unrouted_units_before_routed_ones() {
     refused(
         &situation("routed-defenders"),
         "damage routed cultist",
-        "Damage and Health",
+        Rule::DamageAndHealth,
         "they suffer damage before routed ones",
     );
 }
@@ -612,7 +622,7 @@ fn strike_not_on_a_world_with_a_bastion() {
     refused(
         &situation("orbital-strike-vs-bastion"),
         "strike B2.ne -> B2.se",
-        "Bastions",
+        Rule::Bastions,
         "a bastion on B2.se protects it",
     );
 }
@@ -622,7 +632,7 @@ fn chaos_ability_moves_a_cultist_to_an_adjacent_system_only() {
     refused(
         &situation("storms-keep-systems-adjacent"),
         "move B2.se -> A3.ne cultist x1",
-        "Dominate Order",
+        Rule::DominateOrder,
         "A3.ne is not a world of a system adjacent to B2",
     );
 }
@@ -640,7 +650,7 @@ fn eldar_ability_moves_eldar_units_only() {
     refused(
         &g,
         "move A2.se -> A1.nw ork-boyz x1",
-        "Units",
+        Rule::Units,
         "not a unit of Iyanden Eldar",
     );
 }
@@ -660,7 +670,7 @@ fn place_only_a_token_left_in_the_play_area() {
     refused(
         &planning(),
         "place strategize A1",
-        "Order Tokens",
+        Rule::OrderTokens,
         "no strategize token left in his play area",
     );
 }
@@ -670,7 +680,7 @@ fn place_only_on_a_system_with_or_next_to_own_pieces() {
     refused(
         &planning(),
         "place advance B3",
-        "Planning Phase",
+        Rule::PlanningPhase,
         "no unit or structure in B3 or in a system adjacent to it",
     );
 }
@@ -680,7 +690,7 @@ fn place_only_on_a_system_of_the_board() {
     refused(
         &planning(),
         "place advance C7",
-        "Systems",
+        Rule::Systems,
         "C7 is not on the board",
     );
 }
@@ -699,7 +709,7 @@ fn reveal_only_an_own_token_on_top_of_a_stack() {
     refused(
         &reveals(),
         "reveal B2",
-        "Operations Phase",
+        Rule::OperationsPhase,
         "the token on top of B2 belongs to World Eaters",
     );
 }
@@ -709,7 +719,7 @@ fn reveal_only_where_a_token_lies() {
     refused(
         &reveals(),
         "reveal B3",
-        "Stack",
+        Rule::Stack,
         "there is no order token on B3",
     );
 }
@@ -732,7 +742,7 @@ fn buy_only_own_units() {
     refused(
         &deploy(3, false),
         "buy iconoclast-destroyer A1.se",
-        "Units",
+        Rule::Units,
         "not a unit of Ultramarines",
     );
 }
@@ -743,13 +753,13 @@ fn buy_needs_the_command_level_or_a_forge_token_for_one_missing_level() {
     refused(
         &g,
         "buy space-marine A1.sw",
-        "Command Level",
+        Rule::CommandLevel,
         "add `+forge`",
     );
     refused(
         &g,
         "buy land-raider A1.sw",
-        "Command Level",
+        Rule::CommandLevel,
         "a forge token lowers the requirement by one only",
     );
 }
@@ -759,7 +769,7 @@ fn buy_into_the_active_system_only() {
     refused(
         &deploy(3, false),
         "buy scout B1.se",
-        "Deploy Order",
+        Rule::DeployOrder,
         "not in the active system A1",
     );
 }
@@ -769,7 +779,7 @@ fn buy_ground_units_onto_worlds_only() {
     refused(
         &deploy(3, false),
         "buy scout A1.se",
-        "Deploy Order",
+        Rule::DeployOrder,
         "ships go to voids and ground units to worlds",
     );
 }
@@ -779,7 +789,7 @@ fn buy_onto_a_friendly_or_uncontrolled_area_only() {
     refused(
         &deploy(3, false),
         "buy scout A1.ne",
-        "Deploy Order",
+        Rule::DeployOrder,
         "a purchased unit goes to a friendly or uncontrolled area",
     );
 }
@@ -789,7 +799,7 @@ fn buy_with_a_cache_token_only_when_holding_one() {
     refused(
         &deploy(3, false),
         "buy strike-cruiser A1.se +cache",
-        "Assets",
+        Rule::Assets,
         "has no cache token",
     );
 }
@@ -799,7 +809,7 @@ fn buy_only_what_the_materiel_pays_for() {
     refused(
         &deploy(0, false),
         "buy strike-cruiser A1.se",
-        "Cost",
+        Rule::Cost,
         "Ultramarines has 0 materiel",
     );
 }
@@ -809,7 +819,7 @@ fn build_structures_on_worlds_only() {
     refused(
         &deploy(3, true),
         "build city A1.se",
-        "Structures",
+        Rule::Structures,
         "structures are built on worlds",
     );
 }
@@ -819,7 +829,7 @@ fn build_in_the_active_system_only() {
     refused(
         &deploy(3, true),
         "build city B1.se",
-        "Deploy Order",
+        Rule::DeployOrder,
         "not in the active system A1",
     );
 }
@@ -829,7 +839,7 @@ fn build_on_a_friendly_world_only() {
     refused(
         &deploy(3, true),
         "build city A1.ne",
-        "Deploy Order",
+        Rule::DeployOrder,
         "a structure is built on a friendly world",
     );
 }
@@ -839,7 +849,7 @@ fn build_one_structure_per_world() {
     refused(
         &deploy(3, true),
         "build city A1.nw",
-        "Structures",
+        Rule::Structures,
         "a world holds one structure",
     );
 }
@@ -849,7 +859,7 @@ fn build_only_what_the_materiel_pays_for() {
     refused(
         &deploy(1, true),
         "build city A1.sw",
-        "Cost",
+        Rule::Cost,
         "costs 3 materiel; Ultramarines has 1",
     );
 }
@@ -862,13 +872,13 @@ fn destroy_excess_only_where_over_capacity() {
     refused(
         &g,
         "destroy A1.nw scout",
-        "Unit Capacity",
+        Rule::UnitCapacity,
         "he destroys units only where he is over capacity (B2.nw)",
     );
     refused(
         &g,
         "destroy B2.nw land-raider",
-        "Unit Capacity",
+        Rule::UnitCapacity,
         "holds no land-raider",
     );
 }
@@ -878,7 +888,7 @@ fn damage_only_a_unit_in_the_combat() {
     refused(
         &situation("routed-defenders"),
         "damage land-raider",
-        "Damage and Health",
+        Rule::DamageAndHealth,
         "has no land-raider in the combat",
     );
 }
@@ -889,13 +899,13 @@ fn strike_from_a_void_of_the_active_system_with_an_unrouted_ship() {
     refused(
         &g,
         "strike A1.se -> B2.nw",
-        "Orbital Strikes",
+        Rule::OrbitalStrike,
         "not a void of the active system B2",
     );
     refused(
         &g,
         "strike B2.sw -> B2.nw",
-        "Orbital Strikes",
+        Rule::OrbitalStrike,
         "no unrouted ship in B2.sw",
     );
 }
@@ -906,7 +916,7 @@ fn strike_a_world_of_the_active_system() {
     refused(
         &g,
         "strike B2.ne -> A1.nw",
-        "Orbital Strikes",
+        Rule::OrbitalStrike,
         "not a world of the active system B2",
     );
 }
@@ -933,7 +943,7 @@ fn for_the_emperor_replaces_a_scout_or_a_space_marine_one_step_up() {
     refused(
         &for_the_emperor(2, json!({})),
         "replace A2.sw scout -> land-raider",
-        "Dominate Order",
+        Rule::DominateOrder,
         "replaces a scout with a space-marine, or a space-marine with a land-raider",
     );
 }
@@ -943,7 +953,7 @@ fn for_the_emperor_costs_one_materiel() {
     refused(
         &for_the_emperor(0, json!({})),
         "replace A2.sw scout -> space-marine",
-        "Dominate Order",
+        Rule::DominateOrder,
         "costs 1 materiel; Ultramarines has none",
     );
 }
@@ -954,13 +964,13 @@ fn for_the_emperor_on_a_world_of_the_active_system() {
     refused(
         &g,
         "replace B2.nw scout -> space-marine",
-        "Dominate Order",
+        Rule::DominateOrder,
         "B2.nw is not a world of the active system A2",
     );
     refused(
         &g,
         "replace A2.se scout -> space-marine",
-        "Dominate Order",
+        Rule::DominateOrder,
         "A2.se holds no scout",
     );
 }
@@ -974,7 +984,7 @@ fn for_the_emperor_needs_the_new_unit_in_the_supply() {
     refused(
         &g,
         "replace A2.se space-marine -> land-raider",
-        "Component Limitations",
+        Rule::ComponentLimitations,
         "every land-raider is already on the board",
     );
 }
@@ -985,13 +995,13 @@ fn faction_ability_only_the_one_on_the_own_faction_sheet() {
     refused(
         &g,
         "move A2.sw -> A1.nw scout x1",
-        "Dominate Order",
+        Rule::DominateOrder,
         "faction sheet has another",
     );
     refused(
         &g,
         "buy scout A2.sw",
-        "Dominate Order",
+        Rule::DominateOrder,
         "purchasing a unit is the Orks' ability",
     );
 }
@@ -1012,7 +1022,7 @@ fn ork_ability_buys_ground_units_only() {
     refused(
         &ork_dominate(),
         "buy onslaught-attack-ship A2.ne",
-        "Dominate Order",
+        Rule::DominateOrder,
         "purchases ground units only",
     );
 }
@@ -1023,13 +1033,13 @@ fn ork_ability_buys_onto_a_friendly_or_uncontrolled_world_of_the_active_system()
     refused(
         &g,
         "buy ork-boyz A2.se",
-        "Dominate Order",
+        Rule::DominateOrder,
         "a purchased unit goes to a friendly or uncontrolled area",
     );
     refused(
         &g,
         "buy ork-boyz B2.nw",
-        "Dominate Order",
+        Rule::DominateOrder,
         "not in the active system A2",
     );
 }
@@ -1059,7 +1069,7 @@ fn card_only_from_the_hand() {
     refused(
         &choosing_a_card(),
         "card 7",
-        "Combat Cards and Combat Upgrade Cards",
+        Rule::CombatCards,
         "the hand holds 3 card(s)",
     );
 }
@@ -1069,7 +1079,7 @@ fn card_two_copies_are_one_choice() {
     refused(
         &choosing_a_card(),
         "card 2",
-        "Combat Cards and Combat Upgrade Cards",
+        Rule::CombatCards,
         "the same card as card 1",
     );
 }
@@ -1092,7 +1102,7 @@ fn storm_move_only_a_storm_that_is_there() {
     refused(
         &storm_move(&["B2.n"]),
         "storm A2.e -> A2.w",
-        "Warp Storms",
+        Rule::WarpStorms,
         "no warp storm lies on A2.e",
     );
 }
@@ -1102,7 +1112,7 @@ fn storm_moves_as_the_card_icon_shows() {
     refused(
         &storm_move(&["B2.n"]),
         "storm B1.s -> A2.e",
-        "Warp Storms",
+        Rule::WarpStorms,
         "moves the storm on B1.s only to B1.n or B2.s",
     );
 }
@@ -1114,7 +1124,7 @@ fn storm_not_onto_another_storm() {
     refused(
         &g,
         "storm B1.s -> B2.s",
-        "Warp Storms",
+        Rule::WarpStorms,
         "a warp storm already lies on B2.s",
     );
 }
@@ -1126,7 +1136,7 @@ fn round_overview_an_action_of_another_kind_of_decision_is_no_choice_now() {
     refused(
         &planning(),
         "reveal A1",
-        "Round Overview",
+        Rule::RoundOverview,
         "must place an order token face down; the choices are",
     );
 }
@@ -1138,7 +1148,7 @@ fn combat_upgrade_costs_its_materiel() {
     refused(
         &strategize(json!(["Farseers"]), 0),
         "combat-upgrade 1 replace 1",
-        "Cost",
+        Rule::Cost,
         "Fire Dragon's Vengeance costs 2 materiel; Iyanden Eldar has 0",
     );
 }
@@ -1148,7 +1158,7 @@ fn combat_upgrade_needs_its_command_level() {
     refused(
         &strategize(json!(["Farseers"]), 10),
         "combat-upgrade 9 replace 1",
-        "Command Level",
+        Rule::CommandLevel,
         "Psychic Lance needs command level 3",
     );
 }
@@ -1158,7 +1168,7 @@ fn combat_upgrade_replaces_a_card_of_the_combat_deck() {
     refused(
         &strategize(json!(["Farseers"]), 10),
         "combat-upgrade 1 replace 30",
-        "Combat Cards and Combat Upgrade Cards",
+        Rule::CombatCards,
         "combat deck has 5 different cards",
     );
 }
@@ -1179,7 +1189,7 @@ fn storm_moves_once_per_refresh_phase() {
     refused(
         &g,
         "storm B1.s -> B1.n",
-        "Warp Storms",
+        Rule::WarpStorms,
         "the storm on B1.s has already moved this Refresh Phase",
     );
 }
@@ -1209,7 +1219,7 @@ fn strike_damage_to_units_only_not_a_bastion() {
     refused(
         &g,
         "damage bastion",
-        "Orbital Strikes",
+        Rule::OrbitalStrike,
         "an orbital strike damages units only",
     );
 }
@@ -1220,7 +1230,7 @@ fn strike_damage_to_units_only_not_a_reinforcement_token() {
     refused(
         &g,
         "damage reinforcement",
-        "Orbital Strikes",
+        Rule::OrbitalStrike,
         "an orbital strike damages units only",
     );
 }
@@ -1232,7 +1242,7 @@ fn strike_damage_unrouted_units_before_routed_ones() {
     refused(
         &g,
         "damage routed cultist",
-        "Orbital Strikes",
+        Rule::OrbitalStrike,
         "unrouted units on B2.se; they suffer the damage before routed ones",
     );
 }
@@ -1243,13 +1253,13 @@ fn strike_damage_only_to_a_unit_on_the_struck_world() {
     refused(
         &g,
         "damage cultist",
-        "Orbital Strikes",
+        Rule::OrbitalStrike,
         "there is no unrouted cultist of World Eaters on B2.se",
     );
     refused(
         &g,
         "damage routed helbrute",
-        "Orbital Strikes",
+        Rule::OrbitalStrike,
         "there is no routed helbrute of World Eaters on B2.se",
     );
 }
@@ -1287,7 +1297,7 @@ fn strike_damage_to_a_bastion_through_an_upgrade_only_where_there_is_one() {
     refused(
         &g,
         "damage bastion",
-        "Orbital Strikes",
+        Rule::OrbitalStrike,
         "World Eaters has no bastion on B2.nw",
     );
     // Rain of Fire does not: the strike damages units only.
@@ -1296,7 +1306,7 @@ fn strike_damage_to_a_bastion_through_an_upgrade_only_where_there_is_one() {
     refused(
         &g,
         "damage bastion",
-        "Orbital Strikes",
+        Rule::OrbitalStrike,
         "an orbital strike damages units only",
     );
 }
@@ -1331,7 +1341,7 @@ fn constructed_for(players: u8) -> Game {
 }
 
 /// Asserts that the setup `action` is refused under `rule` with a reason containing `clause`.
-fn setup_refused(g: &Game, action: Action, rule: &str, clause: &str) {
+fn setup_refused(g: &Game, action: Action, rule: Rule, clause: &str) {
     assert!(!g.legal_actions().contains(&action), "`{action}` is legal");
     let e = g.check(&action).unwrap_err();
     assert_eq!(e.rule, rule, "`{action}`: {e}");
@@ -1386,7 +1396,7 @@ fn setup_tile_only_one_of_the_own_tiles() {
             rotation: 0,
             system,
         },
-        "Setup",
+        Rule::Setup,
         &format!("holds no system tile {other}"),
     );
 }
@@ -1411,7 +1421,7 @@ fn setup_tile_turns_zero_to_three_quarter_turns() {
             rotation: 4,
             system,
         },
-        "Setup",
+        Rule::Setup,
         "0-3 quarter turns",
     );
 }
@@ -1428,7 +1438,7 @@ fn setup_forces_on_the_tile_just_placed() {
             unit,
             area: elsewhere,
         },
-        "Setup",
+        Rule::Setup,
         &format!("initial forces go on the tile just placed, {system}"),
     );
     setup_refused(
@@ -1437,7 +1447,7 @@ fn setup_forces_on_the_tile_just_placed() {
             kind: StructureKind::Factory,
             area: elsewhere,
         },
-        "Setup",
+        Rule::Setup,
         "tile just placed",
     );
 }
@@ -1469,7 +1479,7 @@ fn setup_forces_only_own_units() {
             unit: foreign,
             area: area_of(&g, system, true),
         },
-        "Setup",
+        Rule::Setup,
         &format!("a {foreign} is not one of"),
     );
 }
@@ -1489,7 +1499,7 @@ fn setup_forces_only_units_left_among_the_initial_forces() {
             unit: missing,
             area: area_of(&g, system, true),
         },
-        "Setup",
+        Rule::Setup,
         &format!("has no {missing} left among his initial forces"),
     );
 }
@@ -1504,7 +1514,7 @@ fn setup_ships_in_voids_only() {
             unit: own_unit(&g, true),
             area: world,
         },
-        "Moving Ships",
+        Rule::MovingShips,
         "ships are placed in voids",
     );
 }
@@ -1519,7 +1529,7 @@ fn setup_ground_units_on_worlds_only() {
             unit: own_unit(&g, false),
             area: void,
         },
-        "Voids",
+        Rule::Voids,
         "ground units are placed on worlds",
     );
 }
@@ -1545,7 +1555,7 @@ fn setup_structures_on_worlds_only() {
             kind: own_structure(&g),
             area: area_of(&g, system, false),
         },
-        "Structures",
+        Rule::Structures,
         "a structure can only be placed on a world",
     );
 }
@@ -1565,7 +1575,7 @@ fn setup_structures_only_those_left_among_the_initial_forces() {
             kind: missing,
             area: area_of(&g, system, true),
         },
-        "Setup",
+        Rule::Setup,
         &format!("has no {missing} left among his initial forces"),
     );
 }
@@ -1577,7 +1587,7 @@ fn setup_a_decision_of_another_step_is_no_choice_now() {
     setup_refused(
         &g,
         Action::PlaceStorm { edge },
-        "Setup",
+        Rule::Setup,
         "is not a choice now",
     );
 }
@@ -1639,7 +1649,7 @@ fn objective_tokens_on_the_tile_just_placed() {
             area: elsewhere,
             faction,
         },
-        "Objective Tokens",
+        Rule::ObjectiveTokens,
         &format!("objective tokens go on the tile just placed, {system}"),
     );
 }
@@ -1660,7 +1670,7 @@ fn objective_tokens_only_on_an_objective_space() {
             area: plain,
             faction,
         },
-        "Objective Tokens",
+        Rule::ObjectiveTokens,
         &format!("{plain} has no objective token space"),
     );
 }
@@ -1678,7 +1688,7 @@ fn objective_tokens_one_per_objective_space() {
             area,
             faction: next,
         },
-        "Objective Tokens",
+        Rule::ObjectiveTokens,
         &format!("the objective space of {area} is taken"),
     );
 }
@@ -1692,7 +1702,7 @@ fn objective_tokens_only_those_the_player_holds() {
     setup_refused(
         &g,
         Action::PlaceObjective { area, faction: own },
-        "Objective Tokens",
+        Rule::ObjectiveTokens,
         &format!("holds no objective token of {}", own.name()),
     );
 }
@@ -1759,7 +1769,7 @@ fn setup_tile_side_must_leave_room_for_the_remaining_initial_forces() {
     setup_refused(
         &g,
         act,
-        "Setup",
+        Rule::Setup,
         "remaining initial forces would not fit on his remaining tiles",
     );
 }
@@ -1781,7 +1791,7 @@ fn setup_forces_placed_now_when_the_remaining_tiles_cannot_hold_them() {
     setup_refused(
         &g,
         Action::Done,
-        "Setup",
+        Rule::Setup,
         "remaining initial forces would not fit on his remaining tiles; place more of them here",
     );
 }

@@ -16,7 +16,7 @@ use super::show::position_text;
 use crate::engine::format::{save, sketch};
 use crate::engine::state::die::{CombatRole, DieFace, faces_text, parse_faces};
 use crate::engine::state::phase::{OpStep, Phase, RefreshStep};
-use crate::engine::{Action, Faction, Game, GameData, Preview, RuleError, Seat};
+use crate::engine::{Action, Faction, Game, GameData, Preview, Rule, RuleError, Seat};
 
 /// The options of `herakon check`.
 #[derive(Debug, clap::Args)]
@@ -274,7 +274,7 @@ fn resolve(game: &Game, text: &str) -> Result<Action, RuleError> {
             .and_then(|i| legal.get(i).copied())
             .ok_or_else(|| {
                 RuleError::new(
-                    "Action notation",
+                    Rule::ActionNotation,
                     format!(
                         "there is no legal action number {t}: the list has {}",
                         legal.len()
@@ -284,7 +284,7 @@ fn resolve(game: &Game, text: &str) -> Result<Action, RuleError> {
     }
     t.parse()
         .map_err(|e: crate::engine::state::action::ParseActionError| {
-            RuleError::new("Action notation", e.to_string())
+            RuleError::new(Rule::ActionNotation, e.to_string())
         })
 }
 

@@ -41,5 +41,6 @@ pub use state::ids::{
     AreaId, Asset, EdgeId, Faction, Order, Quadrant, Seat, Side, StructureKind, SystemId,
 };
 pub use state::position::Position;
+pub use state::rule::Rule;
 pub use state::setup_phase::{SetupKind, SetupState, SetupStep};
 pub use state::unit_type::UnitType;

@@ -542,7 +542,7 @@ fn check_rulings(d: &GameData, p: &mut Problems) {
                 format!("`{}` is listed twice", r.id),
             );
         }
-        if !crate::engine::data::rulings::GLOSSARY_TOPICS.contains(&r.topic.as_str()) {
+        if crate::engine::state::rule::Rule::from_glossary(&r.topic).is_none() {
             p.add(
                 FILE,
                 format!("$[{i}].topic"),

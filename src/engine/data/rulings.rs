@@ -1,88 +1,11 @@
 //! Rulings: the readings the engine chose where the rules are unclear or a source is unsure.
 //! They are data (`assets/rulings.json`, loaded with the other assets); cards, faction
 //! abilities, tiles and the introductory setup name the ruling that concerns them by its id.
-//! This module holds the Rules Reference glossary topics a ruling may name and the lookups
-//! `herakon rulings` prints from; which topics bear on each kind of decision is a rule
-//! (`rules::rulings`).
+//! A ruling names a Rules Reference glossary topic (`state::rule::Rule`); this module holds
+//! the lookups `herakon rulings` prints from; which topics bear on each kind of decision is a
+//! rule (`rules::rulings`).
 
 use crate::engine::data::{GameData, Ruling};
-
-/// Every topic of the Rules Reference glossary, in its order, as the engine spells topics
-/// (the glossary heads them in capitals). A ruling names one of these.
-pub const GLOSSARY_TOPICS: &[&str] = &[
-    "Active Player",
-    "Active System",
-    "Adjacency",
-    "Advance Order",
-    "Areas",
-    "Assets",
-    "Attacker",
-    "Bastions",
-    "Borders",
-    "Cache Tokens",
-    "Cities",
-    "Combat",
-    "Combat Card Resolution",
-    "Combat Cards and Combat Upgrade Cards",
-    "Combat Icons",
-    "Command Level",
-    "Component Limitations",
-    "Contested Areas",
-    "Convert",
-    "Cost",
-    "Damage and Health",
-    "Defender",
-    "Deploy Order",
-    "Destroy",
-    "Dice Limit",
-    "Discarding Cards",
-    "Dominate Order",
-    "Eliminated",
-    "Enemy",
-    "Event Cards",
-    "Factories",
-    "First Player",
-    "Forge Tokens",
-    "Free Units",
-    "Friendly",
-    "Gaining and Losing",
-    "Health",
-    "Materiel and Materiel Dials",
-    "Morale",
-    "Moving Ground Units",
-    "Moving Ships",
-    "Objective Tokens",
-    "Operations Phase",
-    "Orbital Strike",
-    "Order Tokens",
-    "Order Upgrade Cards",
-    "Path",
-    "Planning Phase",
-    "Player Elimination",
-    "Purchasing Units and Structures",
-    "Refresh Phase",
-    "Reinforcement Tokens",
-    "Retreats",
-    "Rout and Rally",
-    "Scheme Event Cards",
-    "Setup",
-    "Simultaneous Effects",
-    "Spend",
-    "Stack",
-    "Strategize Order",
-    "Structures",
-    "Suffering Damage",
-    "Systems",
-    "Tactic Event Cards",
-    "Unit Capacity",
-    "Units",
-    "Upgrade Cards",
-    "Voids",
-    "Warp Storms",
-    "Warp Storms, Moving",
-    "Winning and Losing the Game",
-    "Worlds",
-];
 
 /// The rulings no asset entry names because the engine's code follows them, each with the
 /// source file that does. The loader checks that every ruling is named by the data or listed

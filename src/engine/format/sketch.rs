@@ -18,6 +18,7 @@
 //! }
 //! ```
 
+use crate::engine::state::rule::Rule;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -45,7 +46,7 @@ use crate::engine::state::position::{
 use crate::engine::state::unit_type::UnitType;
 
 /// The rule name under which problems of the sketch itself (not of the game) are reported.
-pub const SKETCH_RULE: &str = "Position sketch";
+pub const SKETCH_RULE: Rule = Rule::PositionSketch;
 
 /// A position written by hand. Only `players` is required.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]

@@ -2,6 +2,7 @@
 //! system; then ground units along legal paths fixed before any moves; then the combat (or an
 //! orbital strike) and capacity.
 
+use crate::engine::state::rule::Rule;
 use std::collections::{BTreeMap, BinaryHeap};
 
 use super::explain::{and_list, kind_word};
@@ -427,22 +428,22 @@ impl Game {
             ..
         } = &self.pos.phase
         else {
-            return RuleError::new("Advance Order", "no Advance order is being resolved");
+            return RuleError::new(Rule::AdvanceOrder, "no Advance order is being resolved");
         };
         let rule = if a.ground_stage {
-            "Moving Ground Units"
+            Rule::MovingGroundUnits
         } else {
-            "Moving Ships"
+            Rule::MovingShips
         };
         if unit.faction() != faction {
-            return RuleError::new("Units", format!("{unit} is not a unit of {who}"));
+            return RuleError::new(Rule::Units, format!("{unit} is not a unit of {who}"));
         }
         if count == 0 {
-            return RuleError::new("Advance Order", "a move takes at least one unit (`x1`)");
+            return RuleError::new(Rule::AdvanceOrder, "a move takes at least one unit (`x1`)");
         }
         if self.is_ship(unit) == a.ground_stage {
             return RuleError::new(
-                "Advance Order",
+                Rule::AdvanceOrder,
                 if a.ground_stage {
                     "ships move first, and ship movement is over"
                 } else {
@@ -452,7 +453,7 @@ impl Game {
         }
         for area in [from, to] {
             if !self.board.has_area(area) {
-                return RuleError::new("Areas", format!("{area} is not on the board"));
+                return RuleError::new(Rule::Areas, format!("{area} is not on the board"));
             }
         }
         if from == to {
@@ -504,9 +505,9 @@ impl Game {
             }
             return RuleError::new(
                 if routed > 0 {
-                    "Rout and Rally"
+                    Rule::RoutAndRally
                 } else {
-                    "Advance Order"
+                    Rule::AdvanceOrder
                 },
                 format!(
                     "{}: {movable} can move, not {count} (a routed unit cannot move, nor can a unit move twice in one order)",
@@ -533,7 +534,7 @@ impl Game {
             && !self.ships_may_cross_storms(seat)
         {
             return RuleError::new(
-                "Warp Storms",
+                Rule::WarpStorms,
                 format!(
                     "a warp storm lies between {} and {}; ships cannot move across it",
                     from.system, to.system
@@ -552,7 +553,7 @@ impl Game {
                 Some((storms, _)) if !storms.is_empty() => {
                     let names: Vec<String> = storms.iter().map(ToString::to_string).collect();
                     RuleError::new(
-                        "Warp Storms",
+                        Rule::WarpStorms,
                         format!(
                             "every way from {from} to {to} crosses a warp storm ({}); a ground unit's path cannot cross one",
                             and_list(&names)
@@ -589,7 +590,7 @@ impl Game {
             let left = super::advance::ORK_ROKS_UNITS.saturating_sub(self.pos.cards.roks_units);
             if count > left {
                 return RuleError::new(
-                    "Order Upgrade Cards",
+                    Rule::OrderUpgradeCards,
                     format!(
                         "the only way from {from} to {to} passes the uncontrolled void {void} by Ork Roks, and {left} more unit(s) may pass there in this Advance, not {count}"
                     ),
@@ -600,7 +601,7 @@ impl Game {
         let there = self.pos.area(to).count_units(faction);
         if there + usize::from(count) > max {
             return RuleError::new(
-                "Advance Order",
+                Rule::AdvanceOrder,
                 format!(
                     "{to} would hold {} of {} units; at most {max} may end an Advance in one area",
                     there + usize::from(count),
@@ -612,7 +613,7 @@ impl Game {
             && c != to
         {
             return RuleError::new(
-                "Advance Order",
+                Rule::AdvanceOrder,
                 format!(
                     "this Advance already contests {c}; {to} is {} and would be a second contested area",
                     self.area_fact(to, faction)
@@ -620,7 +621,7 @@ impl Game {
             );
         }
         RuleError::new(
-            "Advance Order",
+            Rule::AdvanceOrder,
             format!("`move {from} -> {to} {unit} x{count}` is not one of the moves open now"),
         )
     }

@@ -5,6 +5,7 @@ use super::explain::and_list;
 use super::{Action, Event, Game, RuleError};
 use crate::engine::state::ids::{AreaId, Seat};
 use crate::engine::state::phase::{OpStep, Phase};
+use crate::engine::state::rule::Rule;
 use crate::engine::state::unit_type::UnitType;
 
 impl Game {
@@ -89,7 +90,7 @@ impl Game {
         if !over.contains(&area) {
             let names: Vec<String> = over.iter().map(ToString::to_string).collect();
             return RuleError::new(
-                "Unit Capacity",
+                Rule::UnitCapacity,
                 format!(
                     "{area} holds {} of {} units, within its capacity {}; he destroys units only where he is over capacity ({})",
                     self.pos.area(area).count_units(faction),
@@ -99,6 +100,9 @@ impl Game {
                 ),
             );
         }
-        RuleError::new("Unit Capacity", format!("{area} holds no {unit} of {who}"))
+        RuleError::new(
+            Rule::UnitCapacity,
+            format!("{area} holds no {unit} of {who}"),
+        )
     }
 }

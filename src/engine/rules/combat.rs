@@ -2,6 +2,7 @@
 //! and Rally, Bastions); orbital strikes are in `orbital_strike.rs`. Card abilities come with
 //! the cards; here each played card counts its icons.
 
+use crate::engine::state::rule::Rule;
 use rand::RngExt;
 
 use super::{Action, Event, Game, RuleError};
@@ -965,7 +966,7 @@ impl Game {
             .combat()
             .map_or(0, |c| self.pos.area(c.area).count_units(faction));
         RuleError::new(
-            "Reinforcement Tokens",
+            Rule::ReinforcementTokens,
             format!(
                 "{who} may commit at most {} reinforcement token(s), not {count}: he holds {held}, and commits no more than his {plastic} unit(s) in the combat",
                 u8::try_from(plastic).unwrap_or(u8::MAX).min(held)
@@ -974,9 +975,9 @@ impl Game {
     }
 
     pub(super) fn explain_card(&self, card: u8) -> RuleError {
-        const RULE: &str = "Combat Cards and Combat Upgrade Cards";
+        const RULE: Rule = Rule::CombatCards;
         let Some(c) = self.combat() else {
-            return RuleError::new("Combat", "no combat is being fought");
+            return RuleError::new(Rule::Combat, "no combat is being fought");
         };
         let side = match c.step {
             CombatStep::ChooseCard { side } => side,
@@ -1001,11 +1002,11 @@ impl Game {
     }
 
     pub(super) fn explain_damage(&self, seat: Seat, target: DamageTarget) -> RuleError {
-        const RULE: &str = "Damage and Health";
+        const RULE: Rule = Rule::DamageAndHealth;
         let faction = self.faction(seat);
         let who = faction.name();
         let Some(c) = self.combat() else {
-            return RuleError::new("Combat", "no combat is being fought");
+            return RuleError::new(Rule::Combat, "no combat is being fought");
         };
         let legal: Vec<DamageTarget> = self
             .legal_actions()

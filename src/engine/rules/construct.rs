@@ -5,6 +5,7 @@
 //! anticlockwise, each places a warp storm. The grid the board grows on is described in
 //! [`crate::engine::state::setup_phase`].
 
+use crate::engine::state::rule::Rule;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -25,7 +26,7 @@ use crate::engine::state::setup_phase::{SetupState, SetupStep};
 use crate::engine::state::unit_type::UnitType;
 
 /// The Rules Reference topic every setup rule falls under.
-const RULE: &str = "Setup";
+const RULE: Rule = Rule::Setup;
 
 /// The longest side of the finished board: 3, or 4 with four players.
 fn longest_side(players: usize) -> u8 {
@@ -634,18 +635,18 @@ impl Game {
                 let world = self.board.area(area).is_some_and(AreaInfo::is_world);
                 if self.is_ship(unit) && world {
                     return RuleError::new(
-                        "Moving Ships",
+                        Rule::MovingShips,
                         format!("{area} is a world; ships are placed in voids"),
                     );
                 }
                 if !self.is_ship(unit) && !world {
                     return RuleError::new(
-                        "Voids",
+                        Rule::Voids,
                         format!("{area} is a void; ground units are placed on worlds"),
                     );
                 }
                 RuleError::new(
-                    "Unit Capacity",
+                    Rule::UnitCapacity,
                     format!(
                         "{area} already holds {} units, its capacity",
                         self.capacity(area)
@@ -668,12 +669,12 @@ impl Game {
                 }
                 if !self.board.area(area).is_some_and(AreaInfo::is_world) {
                     return RuleError::new(
-                        "Structures",
+                        Rule::Structures,
                         format!("{area} is a void; a structure can only be placed on a world"),
                     );
                 }
                 RuleError::new(
-                    "Structures",
+                    Rule::Structures,
                     format!("{area} already holds a structure; a world holds one"),
                 )
             }
@@ -698,12 +699,12 @@ impl Game {
             (SetupStep::Storm, Action::PlaceStorm { edge }) => {
                 if self.pos.storm_at(edge) {
                     RuleError::new(
-                        "Warp Storms",
+                        Rule::WarpStorms,
                         format!("a warp storm already lies on {edge}"),
                     )
                 } else {
                     RuleError::new(
-                        "Warp Storms",
+                        Rule::WarpStorms,
                         format!("{edge} is not an edge of a system tile on the board"),
                     )
                 }
@@ -719,7 +720,7 @@ impl Game {
         area: AreaId,
         f: Faction,
     ) -> RuleError {
-        let rule = "Objective Tokens";
+        let rule = Rule::ObjectiveTokens;
         let held = s
             .objectives
             .get(s.turn.index())
@@ -874,7 +875,7 @@ pub(super) fn validate_setup(
     pos: &Position,
     s: &SetupState,
     data: &GameData,
-    say: &mut dyn FnMut(&'static str, String),
+    say: &mut dyn FnMut(Rule, String),
 ) {
     let n = pos.players.len();
     if s.hands.len() != n || s.objectives.len() != n {
@@ -889,18 +890,17 @@ pub(super) fn validate_setup(
     }
     // Tiles: each at most once, known, and 3 per player in all.
     let mut seen: BTreeMap<u8, &'static str> = BTreeMap::new();
-    let mut tile_once =
-        |number: u8, place: &'static str, say: &mut dyn FnMut(&'static str, String)| {
-            if !data.tiles.iter().any(|t| t.number == number) {
-                say(RULE, format!("there is no system tile {number}"));
-            }
-            if let Some(first) = seen.insert(number, place) {
-                say(
-                    RULE,
-                    format!("system tile {number} is both {first} and {place}"),
-                );
-            }
-        };
+    let mut tile_once = |number: u8, place: &'static str, say: &mut dyn FnMut(Rule, String)| {
+        if !data.tiles.iter().any(|t| t.number == number) {
+            say(RULE, format!("there is no system tile {number}"));
+        }
+        if let Some(first) = seen.insert(number, place) {
+            say(
+                RULE,
+                format!("system tile {number} is both {first} and {place}"),
+            );
+        }
+    };
     for placed in pos.board.tiles.values() {
         let number: String = placed.tile.chars().filter(char::is_ascii_digit).collect();
         tile_once(number.parse().unwrap_or(0), "on the board", say);
@@ -973,7 +973,7 @@ pub(super) fn validate_setup(
     }
     if s.step == SetupStep::Storm && pos.storms.len() >= n {
         say(
-            "Warp Storms",
+            Rule::WarpStorms,
             format!(
                 "{} storms are placed; each of the {n} players places one",
                 pos.storms.len()
@@ -988,7 +988,7 @@ pub(super) fn validate_setup(
             *held.entry(f).or_default() += 1;
             if factions.get(i) == Some(&f) {
                 say(
-                    "Objective Tokens",
+                    Rule::ObjectiveTokens,
                     format!(
                         "{} holds one of his own objective tokens to place",
                         f.name()
@@ -997,7 +997,7 @@ pub(super) fn validate_setup(
             }
             if !factions.contains(&f) {
                 say(
-                    "Objective Tokens",
+                    Rule::ObjectiveTokens,
                     format!(
                         "a token of {}, not in the game, waits to be placed",
                         f.name()
@@ -1016,7 +1016,7 @@ pub(super) fn validate_setup(
         let given = 2 * (n.saturating_sub(1));
         if h + on_board > given {
             say(
-                "Objective Tokens",
+                Rule::ObjectiveTokens,
                 format!(
                     "{} has {h} objective tokens in hands and {on_board} on the board; each opponent received two ({given} in all)",
                     f.name()

@@ -7,6 +7,7 @@ use crate::engine::data::UnitKind;
 use crate::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind, SystemId};
 use crate::engine::state::phase::{DeployStep, OpStep, Phase};
 use crate::engine::state::position::{Structure, Unit};
+use crate::engine::state::rule::Rule;
 use crate::engine::state::unit_type::UnitType;
 
 /// The materiel and forge tokens a purchase costs.
@@ -287,7 +288,7 @@ impl Game {
         match data.level.checked_sub(level) {
             None | Some(0) if forge_level => {
                 return Some(RuleError::new(
-                    "Assets",
+                    Rule::Assets,
                     format!(
                         "a {} needs command level {}, which {who} has (level {level}): `+forge` spends a forge token only to lower a requirement he does not meet",
                         data.name, data.level
@@ -296,7 +297,7 @@ impl Game {
             }
             Some(1) if !forge_level => {
                 return Some(RuleError::new(
-                    "Command Level",
+                    Rule::CommandLevel,
                     format!(
                         "a {} needs command level {}; {who} has {level}: add `+forge` to spend a forge token for the missing level",
                         data.name, data.level
@@ -305,7 +306,7 @@ impl Game {
             }
             Some(n) if n > 1 => {
                 return Some(RuleError::new(
-                    "Command Level",
+                    Rule::CommandLevel,
                     format!(
                         "a {} needs command level {}; {who} has {level}, and a forge token lowers the requirement by one only",
                         data.name, data.level
@@ -316,7 +317,7 @@ impl Game {
         }
         if self.units_in_supply(unit) == 0 {
             return Some(RuleError::new(
-                "Component Limitations",
+                Rule::ComponentLimitations,
                 format!(
                     "every {} ({} in the box) is already on the board",
                     data.name, data.in_box
@@ -326,7 +327,7 @@ impl Game {
         let p = self.player(seat);
         if cache && data.cost == 0 {
             return Some(RuleError::new(
-                "Assets",
+                Rule::Assets,
                 format!(
                     "a {} costs no materiel, so a cache token cannot lower its cost",
                     data.name
@@ -335,7 +336,7 @@ impl Game {
         }
         if cache && p.assets.cache == 0 {
             return Some(RuleError::new(
-                "Assets",
+                Rule::Assets,
                 format!("{who} has no cache token"),
             ));
         }
@@ -343,7 +344,7 @@ impl Game {
         let materiel = price.materiel.saturating_sub(discount);
         if p.materiel < materiel || p.assets.forge < price.forge {
             return Some(RuleError::new(
-                "Cost",
+                Rule::Cost,
                 format!(
                     "a {} costs {} materiel{}; {who} has {} materiel and {} forge token(s)",
                     data.name,
@@ -368,11 +369,11 @@ impl Game {
         unit: UnitType,
         area: AreaId,
         system: SystemId,
-        rule: &'static str,
+        rule: Rule,
     ) -> Option<RuleError> {
         let Some(info) = self.board.area(area) else {
             return Some(RuleError::new(
-                "Areas",
+                Rule::Areas,
                 format!("{area} is not on the board"),
             ));
         };
@@ -417,18 +418,18 @@ impl Game {
             ..
         } = &self.pos.phase
         else {
-            return RuleError::new("Deploy Order", "no Deploy order is being resolved");
+            return RuleError::new(Rule::DeployOrder, "no Deploy order is being resolved");
         };
         if unit.faction() != faction {
             return RuleError::new(
-                "Units",
+                Rule::Units,
                 format!("{unit} is not a unit of {}", faction.name()),
             );
         }
         let limit = self.deploy_limit_with_cards(seat, d);
         if limit == 0 {
             return RuleError::new(
-                "Factories",
+                Rule::Factories,
                 format!(
                     "{} has no factory on a friendly world in {}, so he can purchase no unit there",
                     faction.name(),
@@ -438,20 +439,20 @@ impl Game {
         }
         if d.units_bought >= limit {
             return RuleError::new(
-                "Deploy Order",
+                Rule::DeployOrder,
                 format!(
                     "the deploy limit in {} is {limit} (the capacity of the friendly worlds with a factory), and {limit} units are purchased",
                     d.system
                 ),
             );
         }
-        if let Some(e) = self.explain_unit_area(faction, unit, area, d.system, "Deploy Order") {
+        if let Some(e) = self.explain_unit_area(faction, unit, area, d.system, Rule::DeployOrder) {
             return e;
         }
         self.explain_price(seat, unit, forge_level, cache, self.pos.cards.discount)
             .unwrap_or_else(|| {
                 RuleError::new(
-                    "Cost",
+                    Rule::Cost,
                     format!("{} cannot pay for a {unit} this way", faction.name()),
                 )
             })
@@ -471,38 +472,38 @@ impl Game {
             ..
         } = &self.pos.phase
         else {
-            return RuleError::new("Deploy Order", "no Deploy order is being resolved");
+            return RuleError::new(Rule::DeployOrder, "no Deploy order is being resolved");
         };
         if self.structures_in_supply(kind) == 0 {
             return RuleError::new(
-                "Component Limitations",
+                Rule::ComponentLimitations,
                 format!("every {kind} is already on the board"),
             );
         }
         if self.control_tokens_left(faction) == 0 {
             return RuleError::new(
-                "Component Limitations",
+                Rule::ComponentLimitations,
                 format!("{who} has no structure control token left"),
             );
         }
         let Some(info) = self.board.area(area) else {
-            return RuleError::new("Areas", format!("{area} is not on the board"));
+            return RuleError::new(Rule::Areas, format!("{area} is not on the board"));
         };
         if area.system != d.system {
             return RuleError::new(
-                "Deploy Order",
+                Rule::DeployOrder,
                 format!("{area} is not in the active system {}", d.system),
             );
         }
         if !info.is_world() {
             return RuleError::new(
-                "Structures",
+                Rule::Structures,
                 format!("{area} is a void; structures are built on worlds"),
             );
         }
         if !self.is_friendly(area, faction) {
             return RuleError::new(
-                "Deploy Order",
+                Rule::DeployOrder,
                 format!(
                     "{area} is {}; a structure is built on a friendly world",
                     self.area_fact(area, faction)
@@ -511,7 +512,7 @@ impl Game {
         }
         if let Some(s) = self.pos.area(area).structures.first() {
             return RuleError::new(
-                "Structures",
+                Rule::Structures,
                 format!(
                     "{area} already has a {}; a world holds one structure",
                     s.kind
@@ -522,17 +523,17 @@ impl Game {
         let p = self.player(seat);
         if cache && cost == 0 {
             return RuleError::new(
-                "Assets",
+                Rule::Assets,
                 format!("a {kind} costs no materiel, so a cache token cannot lower its cost"),
             );
         }
         if cache && p.assets.cache == 0 {
-            return RuleError::new("Assets", format!("{who} has no cache token"));
+            return RuleError::new(Rule::Assets, format!("{who} has no cache token"));
         }
         let price = if cache { cost.saturating_sub(2) } else { cost }
             .saturating_sub(self.pos.cards.discount);
         RuleError::new(
-            "Cost",
+            Rule::Cost,
             format!("a {kind} costs {price} materiel; {who} has {}", p.materiel),
         )
     }

@@ -8,6 +8,7 @@ use crate::engine::rules::board::AreaInfo;
 use crate::engine::state::ids::{AreaId, Asset, Faction, Order, Seat, SystemId};
 use crate::engine::state::phase::{DominateStep, OpStep, Phase};
 use crate::engine::state::position::Unit;
+use crate::engine::state::rule::Rule;
 use crate::engine::state::unit_type::UnitType;
 
 impl Game {
@@ -264,7 +265,7 @@ impl Game {
         let who = self.faction(seat).name();
         if asset == Asset::Prosperity {
             return RuleError::new(
-                "Assets",
+                Rule::Assets,
                 "prosperity is an icon, not a token: take forge, cache or reinforcement",
             );
         }
@@ -272,13 +273,13 @@ impl Game {
         let max = self.data.components.max_assets_each;
         if held >= max {
             return RuleError::new(
-                "Assets",
+                Rule::Assets,
                 format!("{who} already holds {held} {asset} tokens, the most a player may hold"),
             );
         }
         if self.assets_in_supply(asset) == 0 {
             return RuleError::new(
-                "Component Limitations",
+                Rule::ComponentLimitations,
                 format!(
                     "the supply has no {asset} token left (the box holds {} of each kind)",
                     self.data.components.asset_tokens_each
@@ -286,7 +287,7 @@ impl Game {
             );
         }
         RuleError::new(
-            "Assets",
+            Rule::Assets,
             format!(
                 "`take {asset}` is not a choice now; the choices are {}",
                 choices(&self.legal_actions())
@@ -295,7 +296,7 @@ impl Game {
     }
 
     pub(super) fn explain_ability(&self, seat: Seat, action: Action) -> RuleError {
-        const RULE: &str = "Dominate Order";
+        const RULE: Rule = Rule::DominateOrder;
         let faction = self.faction(seat);
         let who = faction.name();
         let Phase::Operations {
@@ -320,10 +321,10 @@ impl Game {
                 return RuleError::new(RULE, "the World Eaters' ability moves a Cultist only");
             }
             if faction == Faction::Eldar && unit.faction() != faction {
-                return RuleError::new("Units", format!("{unit} is not a unit of {who}"));
+                return RuleError::new(Rule::Units, format!("{unit} is not a unit of {who}"));
             }
             if let Some(x) = [from, to].into_iter().find(|&x| !self.board.has_area(x)) {
-                return RuleError::new("Areas", format!("{x} is not on the board"));
+                return RuleError::new(Rule::Areas, format!("{x} is not on the board"));
             }
         }
         if owner != faction {
@@ -374,7 +375,7 @@ impl Game {
                     return RuleError::new(RULE, format!("{area} holds no {from}"));
                 }
                 RuleError::new(
-                    "Component Limitations",
+                    Rule::ComponentLimitations,
                     format!("every {to} is already on the board"),
                 )
             }
@@ -401,7 +402,7 @@ impl Game {
                     .any(|u| u.unit == unit && !u.routed);
                 if !unrouted {
                     return RuleError::new(
-                        "Rout and Rally",
+                        Rule::RoutAndRally,
                         format!(
                             "{from} holds no unrouted {unit} of {who}; a routed unit cannot be moved by an effect"
                         ),
@@ -442,7 +443,7 @@ impl Game {
                 cache,
             } => {
                 if unit.faction() != faction {
-                    return RuleError::new("Units", format!("{unit} is not a unit of {who}"));
+                    return RuleError::new(Rule::Units, format!("{unit} is not a unit of {who}"));
                 }
                 if self.is_ship(unit) {
                     return RuleError::new(RULE, "the Orks' ability purchases ground units only");

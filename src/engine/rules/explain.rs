@@ -9,6 +9,7 @@ use super::{Action, DecisionKind, Game, RuleError};
 use crate::engine::rules::board::AreaInfo;
 use crate::engine::state::ids::{AreaId, Faction};
 use crate::engine::state::phase::{Phase, RefreshStep};
+use crate::engine::state::rule::Rule;
 
 /// "world" or "void".
 pub(super) fn kind_word(world: bool) -> &'static str {
@@ -43,7 +44,7 @@ impl Game {
     pub(super) fn explain(&self, action: Action) -> RuleError {
         let Some(decision) = self.decision() else {
             return RuleError::new(
-                "Winning and Losing the Game",
+                Rule::WinningAndLosing,
                 "the game is over: no action is legal",
             );
         };
@@ -60,7 +61,7 @@ impl Game {
                 Some(self.explain_reveal(system))
             }
             (DecisionKind::ResolveOrEventDeck, Action::ToEventDeck) => Some(RuleError::new(
-                "Strategize Order",
+                Rule::StrategizeOrder,
                 "a Strategize order always goes on the event deck after it is resolved; only Advance, Deploy and Dominate may be put there instead",
             )),
             (
@@ -73,11 +74,11 @@ impl Game {
                 },
             ) => Some(self.explain_buy(seat, unit, area, forge_level, cache)),
             (DecisionKind::DeployUnits, Action::BuildStructure { .. }) => Some(RuleError::new(
-                "Deploy Order",
+                Rule::DeployOrder,
                 "units are purchased first: say `done` to move on to the structure",
             )),
             (DecisionKind::DeployStructure, Action::BuyUnit { .. }) => Some(RuleError::new(
-                "Deploy Order",
+                Rule::DeployOrder,
                 "the unit purchases are over: only a structure may be purchased now",
             )),
             (DecisionKind::DeployStructure, Action::BuildStructure { kind, area, cache }) => {
@@ -117,7 +118,7 @@ impl Game {
                     _ => 0,
                 };
                 Some(RuleError::new(
-                    "Event Cards",
+                    Rule::EventCards,
                     format!(
                         "there is no drawn card {card}: {} drew {drawn} card(s), `event 1` to `event {drawn}`",
                         self.faction(seat).name()
@@ -149,7 +150,7 @@ impl Game {
         };
         specific.unwrap_or_else(|| {
             RuleError::new(
-                "Round Overview",
+                Rule::RoundOverview,
                 format!(
                     "`{action}` is not a choice now: {} ({seat}) must {}; the choices are {}",
                     self.faction(seat).name(),

@@ -67,6 +67,7 @@ use crate::engine::state::action::Action;
 use crate::engine::state::ids::{AreaId, Faction, Seat, StructureKind, SystemId};
 use crate::engine::state::phase::{OpStep, Phase, RefreshStep};
 use crate::engine::state::position::{PlayerState, Position};
+pub use crate::engine::state::rule::Rule;
 use crate::engine::state::unit_type::UnitType;
 
 pub use combat::{CombatTotals, dice_text};
@@ -81,8 +82,8 @@ pub(crate) use validate::resolving_order;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{rule}: {reason}")]
 pub struct RuleError {
-    /// The Rules Reference topic (e.g. "Moving Ground Units").
-    pub rule: &'static str,
+    /// The rule, by its Rules Reference topic (`Rule::MovingGroundUnits`).
+    pub rule: Rule,
     /// Why, naming the fact in the position that triggers the rule.
     pub reason: String,
 }
@@ -90,7 +91,7 @@ pub struct RuleError {
 impl RuleError {
     /// An error under `rule` saying `reason`.
     #[must_use]
-    pub fn new(rule: &'static str, reason: impl Into<String>) -> Self {
+    pub fn new(rule: Rule, reason: impl Into<String>) -> Self {
         Self {
             rule,
             reason: reason.into(),
@@ -358,7 +359,7 @@ impl Game {
             "; the board holds no unit or structure"
         };
         Violation {
-            rule: "Active Player",
+            rule: Rule::ActivePlayer,
             message: format!("the game is not over, but nobody has a legal action: {whose}{hint}"),
         }
     }

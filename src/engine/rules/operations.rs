@@ -4,6 +4,7 @@
 use super::{Action, Event, Game, RuleError};
 use crate::engine::state::ids::{Order, Seat, SystemId};
 use crate::engine::state::phase::{AdvanceStep, DeployStep, OpStep, Phase, StrategizeStep};
+use crate::engine::state::rule::Rule;
 
 impl Game {
     /// The systems whose top token belongs to `seat`.
@@ -156,12 +157,12 @@ impl Game {
 impl Game {
     pub(super) fn explain_reveal(&self, system: SystemId) -> RuleError {
         if !self.board.has_system(system) {
-            return RuleError::new("Systems", format!("{system} is not on the board"));
+            return RuleError::new(Rule::Systems, format!("{system} is not on the board"));
         }
         match self.pos.stacks.get(&system).and_then(|s| s.last()) {
-            None => RuleError::new("Stack", format!("there is no order token on {system}")),
+            None => RuleError::new(Rule::Stack, format!("there is no order token on {system}")),
             Some(t) => RuleError::new(
-                "Operations Phase",
+                Rule::OperationsPhase,
                 format!(
                     "the token on top of {system} belongs to {}; a player reveals only his own token on top of a stack",
                     t.owner.name()

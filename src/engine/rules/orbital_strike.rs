@@ -1,4 +1,4 @@
-//! Orbital strikes (Rules Reference: Orbital Strikes): after ships move, a player with ships in
+//! Orbital strikes (Rules Reference: Orbital Strike): after ships move, a player with ships in
 //! a void may strike an adjacent enemy world without a bastion once per void; the world's owner
 //! assigns the damage, which destroys units or is ignored (no rout). Strikes with order
 //! upgrades or schemes run in `upgrades.rs`.
@@ -11,6 +11,7 @@ use crate::engine::state::combat_state::OrbitalStrikeState;
 use crate::engine::state::die::{CombatRole, DieFace};
 use crate::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind, SystemId};
 use crate::engine::state::phase::{OpStep, Phase};
+use crate::engine::state::rule::Rule;
 use crate::engine::state::unit_type::UnitType;
 
 impl Game {
@@ -203,7 +204,7 @@ impl Game {
 /// Why an action of this rule is not legal (see `explain`).
 impl Game {
     pub(super) fn explain_strike(&self, seat: Seat, void: AreaId, world: AreaId) -> RuleError {
-        const RULE: &str = "Orbital Strikes";
+        const RULE: Rule = Rule::OrbitalStrike;
         let faction = self.faction(seat);
         let who = faction.name();
         let system = match &self.pos.phase {
@@ -243,13 +244,13 @@ impl Game {
             return RuleError::new(RULE, format!("{world} holds no enemy unit to strike"));
         }
         RuleError::new(
-            "Bastions",
+            Rule::Bastions,
             format!("a bastion on {world} protects it from orbital strikes"),
         )
     }
 
     pub(super) fn explain_strike_damage(&self, target: DamageTarget) -> RuleError {
-        const RULE: &str = "Orbital Strikes";
+        const RULE: Rule = Rule::OrbitalStrike;
         let legal: Vec<String> = self
             .legal_actions()
             .iter()

@@ -5,6 +5,7 @@ use super::{Action, Event, Game, RuleError};
 use crate::engine::state::ids::{Seat, SystemId};
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::position::PlacedOrder;
+use crate::engine::state::rule::Rule;
 
 /// Order tokens each player places per Planning Phase.
 pub(crate) const TOKENS_PER_PLANNING: usize = 4;
@@ -135,7 +136,7 @@ impl Game {
     ) -> RuleError {
         let who = self.faction(seat).name();
         if !self.board.has_system(system) {
-            return RuleError::new("Systems", format!("{system} is not on the board"));
+            return RuleError::new(Rule::Systems, format!("{system} is not on the board"));
         }
         if !self.player(seat).orders.contains(&order) {
             let mut left: Vec<String> = self
@@ -146,7 +147,7 @@ impl Game {
                 .collect();
             left.dedup();
             return RuleError::new(
-                "Order Tokens",
+                Rule::OrderTokens,
                 format!(
                     "{who} has no {order} token left in his play area (left: {})",
                     if left.is_empty() {
@@ -159,14 +160,14 @@ impl Game {
         }
         if !self.placeable_systems(seat).contains(&system) {
             return RuleError::new(
-                "Planning Phase",
+                Rule::PlanningPhase,
                 format!(
                     "{who} has no unit or structure in {system} or in a system adjacent to it; an order token goes only on such a system"
                 ),
             );
         }
         RuleError::new(
-            "Planning Phase",
+            Rule::PlanningPhase,
             format!("{who} has placed his four order tokens"),
         )
     }

@@ -6,6 +6,7 @@ use crate::engine::data::EventKind;
 use crate::engine::rules::storms::storm_destinations;
 use crate::engine::state::ids::{Asset, EdgeId, Seat};
 use crate::engine::state::phase::{EndReason, Phase, RefreshStep};
+use crate::engine::state::rule::Rule;
 
 impl Game {
     /// Steps 1-3 (all players at once), then the first player's events.
@@ -369,7 +370,7 @@ impl Game {
 /// Why an action of this rule is not legal (see `explain`).
 impl Game {
     pub(super) fn explain_storm(&self, from: EdgeId, to: EdgeId) -> RuleError {
-        const RULE: &str = "Warp Storms";
+        const RULE: Rule = Rule::WarpStorms;
         let Some(storm) = self.pos.storms.iter().find(|s| s.edge == from) else {
             return RuleError::new(RULE, format!("no warp storm lies on {from}"));
         };

@@ -8,6 +8,7 @@ use crate::engine::rules::board::AreaInfo;
 use crate::engine::state::combat_state::{CombatState, CombatStep};
 use crate::engine::state::die::CombatRole;
 use crate::engine::state::ids::{AreaId, Seat, SystemId};
+use crate::engine::state::rule::Rule;
 
 /// The clause of the retreat rules that bars an area, in the order they are checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -165,10 +166,10 @@ impl Game {
 impl Game {
     pub(super) fn explain_retreat(&self, seat: Seat, area: AreaId) -> RuleError {
         use super::retreat::RetreatBar;
-        const RULE: &str = "Retreats";
+        const RULE: Rule = Rule::Retreats;
         let faction = self.faction(seat);
         let Some(c) = self.combat() else {
-            return RuleError::new("Combat", "no combat is being fought");
+            return RuleError::new(Rule::Combat, "no combat is being fought");
         };
         let CombatStep::Retreat { side } = c.step else {
             return RuleError::new(RULE, "no side is retreating now");
@@ -191,7 +192,7 @@ impl Game {
         };
         let (topic, fact) = match bar {
             RetreatBar::NotOnBoard => {
-                return RuleError::new("Areas", format!("{area} is not on the board"));
+                return RuleError::new(Rule::Areas, format!("{area} is not on the board"));
             }
             RetreatBar::ContestedArea => (RULE, format!("{area} is the contested area itself")),
             RetreatBar::WrongKind => (
@@ -237,14 +238,14 @@ impl Game {
                 ),
             ),
             RetreatBar::StormBetweenSystems => (
-                "Warp Storms",
+                Rule::WarpStorms,
                 format!(
                     "a warp storm lies between {} and {}; ships cannot retreat across it",
                     c.area.system, area.system
                 ),
             ),
             RetreatBar::StormOnEveryPath => (
-                "Warp Storms",
+                Rule::WarpStorms,
                 format!(
                     "every way from {} to {area} crosses a warp storm; a ground unit's retreat path cannot cross one",
                     c.area

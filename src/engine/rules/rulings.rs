@@ -4,91 +4,92 @@
 
 use crate::engine::data::{GameData, Ruling};
 use crate::engine::rules::DecisionKind;
+use crate::engine::state::rule::Rule;
 
 /// The glossary topics that bear on a kind of decision: the rules a player making that choice
 /// may want to read.
 #[must_use]
-pub fn topics_for(kind: DecisionKind) -> &'static [&'static str] {
+pub fn topics_for(kind: DecisionKind) -> &'static [Rule] {
     use DecisionKind as K;
     match kind {
-        K::PlaceOrder => &["Planning Phase", "Order Tokens", "Stack"],
+        K::PlaceOrder => &[Rule::PlanningPhase, Rule::OrderTokens, Rule::Stack],
         K::RevealOrder => &[
-            "Operations Phase",
-            "Order Tokens",
-            "Stack",
-            "Scheme Event Cards",
+            Rule::OperationsPhase,
+            Rule::OrderTokens,
+            Rule::Stack,
+            Rule::SchemeEventCards,
         ],
-        K::ResolveOrEventDeck => &["Operations Phase", "Order Tokens"],
+        K::ResolveOrEventDeck => &[Rule::OperationsPhase, Rule::OrderTokens],
         K::DeployUnits | K::DeployStructure | K::DreadRitual => &[
-            "Deploy Order",
-            "Purchasing Units and Structures",
-            "Command Level",
-            "Cost",
-            "Forge Tokens",
-            "Free Units",
-            "Structures",
-            "Order Upgrade Cards",
+            Rule::DeployOrder,
+            Rule::PurchasingUnitsAndStructures,
+            Rule::CommandLevel,
+            Rule::Cost,
+            Rule::ForgeTokens,
+            Rule::FreeUnits,
+            Rule::Structures,
+            Rule::OrderUpgradeCards,
         ],
         K::MoveShips => &[
-            "Advance Order",
-            "Moving Ships",
-            "Adjacency",
-            "Contested Areas",
-            "Warp Storms",
-            "Unit Capacity",
+            Rule::AdvanceOrder,
+            Rule::MovingShips,
+            Rule::Adjacency,
+            Rule::ContestedAreas,
+            Rule::WarpStorms,
+            Rule::UnitCapacity,
         ],
         K::MoveGround => &[
-            "Advance Order",
-            "Moving Ground Units",
-            "Path",
-            "Adjacency",
-            "Contested Areas",
-            "Warp Storms",
-            "Unit Capacity",
+            Rule::AdvanceOrder,
+            Rule::MovingGroundUnits,
+            Rule::Path,
+            Rule::Adjacency,
+            Rule::ContestedAreas,
+            Rule::WarpStorms,
+            Rule::UnitCapacity,
         ],
-        K::ChooseAsset | K::FactionAbility => &["Dominate Order", "Assets", "Free Units"],
+        K::ChooseAsset | K::FactionAbility => &[Rule::DominateOrder, Rule::Assets, Rule::FreeUnits],
         K::BuyUpgrades => &[
-            "Strategize Order",
-            "Upgrade Cards",
-            "Order Upgrade Cards",
-            "Combat Cards and Combat Upgrade Cards",
-            "Command Level",
+            Rule::StrategizeOrder,
+            Rule::UpgradeCards,
+            Rule::OrderUpgradeCards,
+            Rule::CombatCards,
+            Rule::CommandLevel,
         ],
-        K::DestroyExcess => &["Unit Capacity", "Destroy"],
+        K::DestroyExcess => &[Rule::UnitCapacity, Rule::Destroy],
         K::ChooseEvent | K::EventAbility | K::TacticChoice => &[
-            "Refresh Phase",
-            "Event Cards",
-            "Tactic Event Cards",
-            "Scheme Event Cards",
-            "Upgrade Cards",
-            "Purchasing Units and Structures",
-            "Rout and Rally",
+            Rule::RefreshPhase,
+            Rule::EventCards,
+            Rule::TacticEventCards,
+            Rule::SchemeEventCards,
+            Rule::UpgradeCards,
+            Rule::PurchasingUnitsAndStructures,
+            Rule::RoutAndRally,
         ],
-        K::MoveStorm | K::StormScheme => &["Warp Storms", "Warp Storms, Moving"],
-        K::Reinforce => &["Combat", "Reinforcement Tokens"],
+        K::MoveStorm | K::StormScheme => &[Rule::WarpStorms, Rule::WarpStormsMoving],
+        K::Reinforce => &[Rule::Combat, Rule::ReinforcementTokens],
         K::ChooseCombatCard | K::CardAbility | K::CardChoice | K::OpponentCardChoice => &[
-            "Combat",
-            "Combat Card Resolution",
-            "Combat Cards and Combat Upgrade Cards",
-            "Combat Icons",
-            "Gaining and Losing",
-            "Free Units",
-            "Reinforcement Tokens",
-            "Command Level",
-            "Contested Areas",
-            "Suffering Damage",
-            "Rout and Rally",
+            Rule::Combat,
+            Rule::CombatCardResolution,
+            Rule::CombatCards,
+            Rule::CombatIcons,
+            Rule::GainingAndLosing,
+            Rule::FreeUnits,
+            Rule::ReinforcementTokens,
+            Rule::CommandLevel,
+            Rule::ContestedAreas,
+            Rule::SufferingDamage,
+            Rule::RoutAndRally,
         ],
-        K::AmbushSave => &["Combat Card Resolution", "Rout and Rally"],
+        K::AmbushSave => &[Rule::CombatCardResolution, Rule::RoutAndRally],
         K::AssignDamage => &[
-            "Combat",
-            "Damage and Health",
-            "Suffering Damage",
-            "Bastions",
+            Rule::Combat,
+            Rule::DamageAndHealth,
+            Rule::SufferingDamage,
+            Rule::Bastions,
         ],
-        K::Retreat => &["Combat", "Retreats", "Rout and Rally"],
-        K::CombatScheme => &["Combat", "Scheme Event Cards", "Rout and Rally"],
-        K::SchemeAbility => &["Scheme Event Cards", "Event Cards"],
+        K::Retreat => &[Rule::Combat, Rule::Retreats, Rule::RoutAndRally],
+        K::CombatScheme => &[Rule::Combat, Rule::SchemeEventCards, Rule::RoutAndRally],
+        K::SchemeAbility => &[Rule::SchemeEventCards, Rule::EventCards],
         K::OrbitalStrike
         | K::AssignStrikeDamage
         | K::StrikeUpgrades
@@ -96,10 +97,13 @@ pub fn topics_for(kind: DecisionKind) -> &'static [&'static str] {
         | K::StrikeReroll
         | K::StrikeGainDie
         | K::StrafingRun
-        | K::DestroyOwnPiece => &["Orbital Strike", "Order Upgrade Cards", "Bastions"],
-        K::PlaceTile | K::PlaceForces | K::PlaceObjective | K::PlaceStorm => {
-            &["Setup", "Objective Tokens", "Systems", "Worlds"]
-        }
+        | K::DestroyOwnPiece => &[Rule::OrbitalStrike, Rule::OrderUpgradeCards, Rule::Bastions],
+        K::PlaceTile | K::PlaceForces | K::PlaceObjective | K::PlaceStorm => &[
+            Rule::Setup,
+            Rule::ObjectiveTokens,
+            Rule::Systems,
+            Rule::Worlds,
+        ],
     }
 }
 
@@ -111,7 +115,7 @@ impl GameData {
         let topics = topics_for(kind);
         self.rulings
             .iter()
-            .filter(|r| topics.contains(&r.topic.as_str()))
+            .filter(|r| Rule::from_glossary(&r.topic).is_some_and(|t| topics.contains(&t)))
             .collect()
     }
 }

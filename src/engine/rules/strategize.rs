@@ -4,6 +4,7 @@
 use super::{Action, Event, Game, RuleError};
 use crate::engine::state::ids::{Order, Seat};
 use crate::engine::state::phase::{OpStep, Phase, StrategizeStep};
+use crate::engine::state::rule::Rule;
 
 /// The distinct names of a deck, in first-seen order.
 pub(crate) fn distinct(cards: &[String]) -> Vec<String> {
@@ -148,7 +149,7 @@ impl Game {
             .and_then(|i| p.order_upgrade_deck.get(i))
         else {
             return RuleError::new(
-                "Order Upgrade Cards",
+                Rule::OrderUpgradeCards,
                 format!(
                     "{who} has {} order upgrade(s) left to buy: `order-upgrade 1` to `order-upgrade {}`",
                     p.order_upgrade_deck.len(),
@@ -157,7 +158,10 @@ impl Game {
             );
         };
         let Some(data) = self.data.order_upgrades.iter().find(|c| &c.name == name) else {
-            return RuleError::new("Order Upgrade Cards", format!("{name} is no order upgrade"));
+            return RuleError::new(
+                Rule::OrderUpgradeCards,
+                format!("{name} is no order upgrade"),
+            );
         };
         self.explain_level_then_cost(seat, name, data.level, data.cost)
     }
@@ -178,7 +182,7 @@ impl Game {
             .and_then(|i| upgrades.get(i))
         else {
             return RuleError::new(
-                "Combat Cards and Combat Upgrade Cards",
+                Rule::CombatCards,
                 format!(
                     "{who} has {} different combat upgrade(s): `combat-upgrade 1` to `combat-upgrade {}`",
                     upgrades.len(),
@@ -192,7 +196,7 @@ impl Game {
             .is_none()
         {
             return RuleError::new(
-                "Combat Cards and Combat Upgrade Cards",
+                Rule::CombatCards,
                 format!(
                     "{} combat deck has {} different cards: `replace 1` to `replace {}`",
                     faction.possessive(),
@@ -202,10 +206,7 @@ impl Game {
             );
         }
         let Some(data) = self.data.combat_cards.iter().find(|c| &c.name == name) else {
-            return RuleError::new(
-                "Combat Cards and Combat Upgrade Cards",
-                format!("{name} is no combat card"),
-            );
+            return RuleError::new(Rule::CombatCards, format!("{name} is no combat card"));
         };
         self.explain_level_then_cost(seat, name, data.level.unwrap_or(0), data.cost)
     }
@@ -218,7 +219,7 @@ impl Game {
         bought: impl Fn(&StrategizeStep) -> bool,
         kind: &str,
     ) -> Option<RuleError> {
-        const RULE: &str = "Strategize Order";
+        const RULE: Rule = Rule::StrategizeOrder;
         let faction = self.faction(seat);
         let Phase::Operations {
             step: OpStep::Strategize(s),
@@ -260,12 +261,12 @@ impl Game {
         let level = self.command_level(self.faction(seat));
         if needed > level {
             return RuleError::new(
-                "Command Level",
+                Rule::CommandLevel,
                 format!("{name} needs command level {needed}; {who} has {level}"),
             );
         }
         RuleError::new(
-            "Cost",
+            Rule::Cost,
             format!(
                 "{name} costs {cost} materiel; {who} has {}",
                 self.player(seat).materiel

@@ -1,6 +1,7 @@
 //! Every rule invariant a position must obey, checked in one place. All violations are
 //! reported, never only the first.
 
+use crate::engine::state::rule::Rule;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -14,8 +15,8 @@ use crate::engine::state::unit_type::UnitType;
 /// One broken rule in a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
-    /// The Rules Reference topic.
-    pub rule: &'static str,
+    /// The rule, by its Rules Reference topic.
+    pub rule: Rule,
     /// What breaks it, naming the place.
     pub message: String,
 }
@@ -29,7 +30,7 @@ impl fmt::Display for Violation {
 /// Checks a position against every invariant and builds its board.
 pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Violation>> {
     let mut v: Vec<Violation> = Vec::new();
-    let mut say = |rule: &'static str, message: String| v.push(Violation { rule, message });
+    let mut say = |rule: Rule, message: String| v.push(Violation { rule, message });
     // A board under construction may have systems without a tile.
     let build = if matches!(pos.phase, Phase::Setup(_)) {
         Board::new_partial
@@ -40,7 +41,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         Ok(b) => Some(b),
         Err(errors) => {
             for e in errors {
-                say("Systems", e.to_string());
+                say(Rule::Systems, e.to_string());
             }
             None
         }
@@ -48,14 +49,14 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
     let n = pos.players.len();
     if !(2..=4).contains(&n) {
         say(
-            "Setup",
+            Rule::Setup,
             format!("a game has 2 to 4 players, this position has {n}"),
         );
     }
     let factions: Vec<Faction> = pos.players.iter().map(|p| p.faction).collect();
     for (i, f) in factions.iter().enumerate() {
         if factions[..i].contains(f) {
-            say("Setup", format!("{} plays in two seats", f.name()));
+            say(Rule::Setup, format!("{} plays in two seats", f.name()));
         }
     }
     let c = &data.components;
@@ -84,7 +85,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         };
         if held + fighting > usize::from(c.asset_tokens_each) {
             say(
-                "Component Limitations",
+                Rule::ComponentLimitations,
                 format!(
                     "{} {asset} tokens are out of the supply ({held} held by the players{}); the box holds {}",
                     held + fighting,
@@ -104,7 +105,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         let who = p.faction.name();
         if p.materiel > c.max_materiel {
             say(
-                "Materiel and Materiel Dials",
+                Rule::Materiel,
                 format!(
                     "{who} has {} materiel; the dial stops at {}",
                     p.materiel, c.max_materiel
@@ -118,7 +119,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         ] {
             if count > c.max_assets_each {
                 say(
-                    "Assets",
+                    Rule::Assets,
                     format!(
                         "{who} has {count} {name} tokens; at most {} of each",
                         c.max_assets_each
@@ -139,7 +140,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             let total = supply + events + board + resolving;
             if total != usize::from(c.order_tokens_each) {
                 say(
-                    "Order Tokens",
+                    Rule::OrderTokens,
                     format!(
                         "{who} has {total} {order} tokens (play area {supply}, event deck {events}, board {board}); the faction has {}",
                         c.order_tokens_each
@@ -161,7 +162,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                 &mut data.event_cards.iter().map(|c| (&c.name, c.faction)),
             ) {
                 say(
-                    "Event Cards",
+                    Rule::EventCards,
                     format!("{who} holds `{card}`, which is not one of his event cards"),
                 );
             }
@@ -172,7 +173,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                 &mut data.combat_cards.iter().map(|c| (&c.name, c.faction)),
             ) {
                 say(
-                    "Combat Cards and Combat Upgrade Cards",
+                    Rule::CombatCards,
                     format!("{who} holds `{card}`, which is not one of his combat cards"),
                 );
             }
@@ -195,7 +196,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         };
         if p.combat_deck.len() + in_combat != 10 {
             say(
-                "Combat Cards and Combat Upgrade Cards",
+                Rule::CombatCards,
                 format!(
                     "{who} has {} combat cards (deck and combat); a combat deck always has ten",
                     p.combat_deck.len() + in_combat
@@ -208,14 +209,14 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                 &mut data.order_upgrades.iter().map(|c| (&c.name, c.faction)),
             ) {
                 say(
-                    "Order Upgrade Cards",
+                    Rule::OrderUpgradeCards,
                     format!("{who} holds `{card}`, which is not one of his order upgrades"),
                 );
             }
         }
         if usize::from(p.objectives) > usize::from(c.objective_tokens) {
             say(
-                "Objective Tokens",
+                Rule::ObjectiveTokens,
                 format!(
                     "{who} collected {} objective tokens; the faction has {}",
                     p.objectives, c.objective_tokens
@@ -233,13 +234,13 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
     for (&id, area) in &pos.areas {
         let info = board.as_ref().and_then(|b| b.area(id));
         if board.is_some() && info.is_none() {
-            say("Areas", format!("{id} is not on the board"));
+            say(Rule::Areas, format!("{id} is not on the board"));
         }
         for u in &area.units {
             *units.entry(u.unit).or_default() += 1;
             if !in_game(u.owner()) {
                 say(
-                    "Units",
+                    Rule::Units,
                     format!(
                         "{id} holds a {} of {}, a faction not in the game",
                         u.unit,
@@ -251,13 +252,13 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                 let ship = data.unit(u.unit).kind == UnitKind::Ship;
                 if ship && info.is_world() {
                     say(
-                        "Moving Ships",
+                        Rule::MovingShips,
                         format!("{id} is a world, but holds the ship {}", u.unit),
                     );
                 }
                 if !ship && !info.is_world() {
                     say(
-                        "Voids",
+                        Rule::Voids,
                         format!("{id} is a void, but holds the ground unit {}", u.unit),
                     );
                 }
@@ -268,7 +269,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             *control.entry(s.owner).or_default() += 1;
             if !in_game(s.owner) {
                 say(
-                    "Structures",
+                    Rule::Structures,
                     format!(
                         "{id} holds a {} of {}, a faction not in the game",
                         s.kind,
@@ -278,7 +279,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             }
             if info.is_some_and(|i| !i.is_world()) {
                 say(
-                    "Structures",
+                    Rule::Structures,
                     format!("{id} is a void; a structure can only be placed on a world"),
                 );
             }
@@ -297,7 +298,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                     .any(|s| s.kind == StructureKind::Bastion));
         if area.structures.len() > 1 && !wraithbone {
             say(
-                "Structures",
+                Rule::Structures,
                 format!(
                     "{id} holds {} structures; a world holds one",
                     area.structures.len()
@@ -308,7 +309,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             *objectives.entry(f).or_default() += 1;
             if !in_game(f) {
                 say(
-                    "Objective Tokens",
+                    Rule::ObjectiveTokens,
                     format!(
                         "{id} holds an objective token of {}, a faction not in the game",
                         f.name()
@@ -317,7 +318,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             }
             if info.is_some_and(|i| !i.is_world()) {
                 say(
-                    "Objective Tokens",
+                    Rule::ObjectiveTokens,
                     format!("{id} is a void; objective tokens lie on worlds"),
                 );
             }
@@ -336,7 +337,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         if area.is_contested() && !fighting {
             let names: Vec<&str> = area.factions().iter().map(|f| f.name()).collect();
             say(
-                "Contested Areas",
+                Rule::ContestedAreas,
                 format!(
                     "{id} holds pieces of {} outside a combat",
                     names.join(" and ")
@@ -349,7 +350,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                 let count = area.count_units(f);
                 if count > cap {
                     say(
-                        "Unit Capacity",
+                        Rule::UnitCapacity,
                         format!(
                             "{id} holds {count} units of {} but its capacity is {cap} (checked after every order)",
                             f.name()
@@ -363,7 +364,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         let max = usize::from(data.unit(unit).in_box);
         if count > max {
             say(
-                "Component Limitations",
+                Rule::ComponentLimitations,
                 format!("{count} {unit} on the board; the box holds {max}"),
             );
         }
@@ -372,7 +373,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         let max = usize::from(data.structure(kind).in_box);
         if count > max {
             say(
-                "Component Limitations",
+                Rule::ComponentLimitations,
                 format!("{count} {kind}s on the board; the box holds {max}"),
             );
         }
@@ -380,7 +381,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
     for (f, count) in control {
         if count > usize::from(c.structure_control_tokens) {
             say(
-                "Component Limitations",
+                Rule::ComponentLimitations,
                 format!(
                     "{} controls {count} structures but has {} control tokens",
                     f.name(),
@@ -393,7 +394,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         let on_board = objectives.get(&p.faction).copied().unwrap_or(0);
         if on_board + usize::from(p.objectives) > usize::from(c.objective_tokens) {
             say(
-                "Objective Tokens",
+                Rule::ObjectiveTokens,
                 format!(
                     "{} has {on_board} objective tokens on the board and {} collected; the faction has {}",
                     p.faction.name(),
@@ -408,14 +409,14 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
     for (s, stack) in &pos.stacks {
         if board.as_ref().is_some_and(|b| !b.has_system(*s)) {
             say(
-                "Stack",
+                Rule::Stack,
                 format!("a stack lies on {s}, which is not on the board"),
             );
         }
         for t in stack {
             if !in_game(t.owner) {
                 say(
-                    "Order Tokens",
+                    Rule::OrderTokens,
                     format!(
                         "the stack on {s} holds a token of {}, not in the game",
                         t.owner.name()
@@ -426,7 +427,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
     }
     if pos.storms.len() > usize::from(c.warp_storms) {
         say(
-            "Warp Storms",
+            Rule::WarpStorms,
             format!(
                 "{} warp storms; the game has {}",
                 pos.storms.len(),
@@ -437,7 +438,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
     for (i, s) in pos.storms.iter().enumerate() {
         if board.as_ref().is_some_and(|b| !b.has_edge(s.edge)) {
             say(
-                "Warp Storms",
+                Rule::WarpStorms,
                 format!(
                     "a storm lies on {}, which is not an edge of the board",
                     s.edge
@@ -445,18 +446,18 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             );
         }
         if pos.storms[..i].iter().any(|o| o.edge == s.edge) {
-            say("Warp Storms", format!("two storms lie on {}", s.edge));
+            say(Rule::WarpStorms, format!("two storms lie on {}", s.edge));
         }
     }
     if !(1..=c.rounds).contains(&pos.round) {
         say(
-            "Winning and Losing the Game",
+            Rule::WinningAndLosing,
             format!("round {} is not 1-{}", pos.round, c.rounds),
         );
     }
     if pos.first_player.index() >= n {
         say(
-            "First Player",
+            Rule::FirstPlayer,
             format!(
                 "the first player is {}, but there are {n} players",
                 pos.first_player
@@ -476,12 +477,12 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
     if let Some(t) = turn {
         if t.index() >= n {
             say(
-                "Active Player",
+                Rule::ActivePlayer,
                 format!("it is {t}'s turn, but there are {n} players"),
             );
         } else if pos.players[t.index()].eliminated {
             say(
-                "Player Elimination",
+                Rule::PlayerElimination,
                 format!("it is {t}'s turn, but that player is eliminated"),
             );
         }
@@ -495,7 +496,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             .all(|a| a.units.is_empty() && a.structures.is_empty())
     {
         say(
-            "Player Elimination",
+            Rule::PlayerElimination,
             "no player has a unit or structure on the board: every player would be eliminated and the game could not go on"
                 .to_string(),
         );
@@ -510,7 +511,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                 .count();
             if placed > 4 {
                 say(
-                    "Planning Phase",
+                    Rule::PlanningPhase,
                     format!(
                         "{} has {placed} order tokens on the board; each places four",
                         p.faction.name()

@@ -4,6 +4,7 @@
 //! limits, and tokens within the box. A saved or hand-made position that passes these checks
 //! cannot make the rules code index out of range or wait on a player who is not there.
 
+use crate::engine::state::rule::Rule;
 use std::collections::BTreeMap;
 
 use crate::engine::data::GameData;
@@ -15,20 +16,20 @@ use crate::engine::state::phase::{OpStep, Phase, RefreshStep};
 use crate::engine::state::position::Position;
 
 /// The rule under which problems of a step in progress are reported.
-const STEP: &str = "Step in progress";
+const STEP: Rule = Rule::StepInProgress;
 /// The rule for seats.
-const SEATS: &str = "Active Player";
+const SEATS: Rule = Rule::ActivePlayer;
 /// The rule for cards.
-const CARDS: &str = "Cards";
+const CARDS: Rule = Rule::Cards;
 /// The rule for combat states.
-const COMBAT: &str = "Combat";
+const COMBAT: Rule = Rule::Combat;
 
 /// What the checks need to know, and where they report.
 struct Check<'a> {
     pos: &'a Position,
     data: &'a GameData,
     board: Option<&'a Board>,
-    say: &'a mut dyn FnMut(&'static str, String),
+    say: &'a mut dyn FnMut(Rule, String),
 }
 
 impl Check<'_> {
@@ -81,7 +82,7 @@ impl Check<'_> {
         let max = usize::from(self.data.die.max_per_side);
         if n > max {
             (self.say)(
-                "Rolling Dice",
+                Rule::DiceLimit,
                 format!("{what} has {n} dice; a side rolls at most {max}"),
             );
         }
@@ -142,7 +143,7 @@ pub(super) fn validate_phase(
     pos: &Position,
     data: &GameData,
     board: Option<&Board>,
-    say: &mut dyn FnMut(&'static str, String),
+    say: &mut dyn FnMut(Rule, String),
 ) {
     let mut ck = Check {
         pos,
@@ -168,7 +169,7 @@ pub(super) fn validate_phase(
         Phase::GameOver { winners, .. } => {
             if winners.is_empty() {
                 (ck.say)(
-                    "Winning and Losing the Game",
+                    Rule::WinningAndLosing,
                     "the game is over but has no winner".to_string(),
                 );
             }
@@ -176,7 +177,7 @@ pub(super) fn validate_phase(
                 ck.seat(*w, "a winner");
                 if winners[..i].contains(w) {
                     (ck.say)(
-                        "Winning and Losing the Game",
+                        Rule::WinningAndLosing,
                         format!("{w} is listed twice among the winners"),
                     );
                 }
@@ -200,7 +201,7 @@ fn forced_dice(ck: &mut Check<'_>) {
     ] {
         if n > max {
             (ck.say)(
-                "Rolling Dice",
+                Rule::DiceLimit,
                 format!("{what} has {n} faces; the box holds only {max} dice"),
             );
         }
@@ -447,7 +448,7 @@ fn refresh_step(ck: &mut Check<'_>, faction: Faction, step: &RefreshStep) {
         RefreshStep::ChooseEvent { drawn } => {
             if drawn.is_empty() {
                 (ck.say)(
-                    "Event Phase",
+                    Rule::RefreshPhase,
                     format!("{} chooses among no drawn event cards", faction.name()),
                 );
             }
@@ -585,7 +586,7 @@ fn reinforcements_in_box(ck: &mut Check<'_>) {
     let max = usize::from(ck.data.components.asset_tokens_each);
     if held + in_combat > max {
         (ck.say)(
-            "Component Limitations",
+            Rule::ComponentLimitations,
             format!(
                 "{} reinforcement tokens are in play ({in_combat} in the combat); the box holds {max}",
                 held + in_combat

@@ -23,3 +23,6 @@ pub mod effect;
 pub mod action;
 pub mod computer;
 pub mod names;
+
+// The rules by name, as refusals and violations cite them.
+pub mod rule;
