@@ -272,3 +272,60 @@ fn a_contested_area_neither_in_the_active_system_nor_next_to_it_is_refused() {
     }));
     assert!(says(&v, &[&far.to_string(), "nor next to it"]), "{v:#?}");
 }
+
+#[test]
+fn text_after_the_document_is_refused_with_its_line_and_column() {
+    let text = save::to_json(&intro(2, 1));
+    let after = text.lines().count() + 1;
+    let sketch = "{\"players\": [\"ultramarines\", \"chaos\"]}\n";
+    for (file, tail, line, column) in [
+        (&text, text.clone(), after, 1), // a second save appended
+        (&text, "garbage".to_string(), after, 1),
+        (&text, "\0\0\0".to_string(), after, 1),
+        (&sketch.to_string(), "]".to_string(), 2, 1),
+    ] {
+        match save::load(&format!("{file}{tail}"), data()) {
+            Err(LoadError::Syntax {
+                line: l,
+                column: c,
+                message,
+                ..
+            }) => {
+                assert_eq!((l, c), (line, column), "{tail:?}");
+                assert!(
+                    message.contains("after the end of the JSON document"),
+                    "{message}"
+                );
+            }
+            other => panic!("{tail:?}: expected a syntax error, got {other:?}"),
+        }
+    }
+    // White space after the document is fine.
+    assert!(save::load(&format!("{text}\n\n  \t\n"), data()).is_ok());
+}
+
+/// A file of `n` bytes on one line: an object holding a list of short strings.
+fn one_line(n: usize) -> String {
+    let item = "\"pass\",";
+    format!("{{\"history\":[{}\"pass\"]}}", item.repeat(n / item.len()))
+}
+
+#[test]
+fn a_long_one_line_file_is_answered_in_linear_time() {
+    // 8 MB: when the key scan counted each string's column from the line's start, this took
+    // minutes (24 s for 1.6 MB in a release build); now it is a fraction of a second. Run on
+    // a thread with a generous bound, so a return to quadratic time fails instead of hanging.
+    let text = one_line(8_000_000);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let e = save::load(&text, data()).err().map(|e| e.to_string());
+        let _ = tx.send(e);
+    });
+    let e = rx
+        .recv_timeout(std::time::Duration::from_mins(1))
+        .expect("an 8 MB line took more than a minute: the loader is not linear");
+    assert!(
+        e.is_some_and(|e| e.contains("history")),
+        "refused for its content"
+    );
+}

@@ -15,7 +15,8 @@ pub(crate) struct JsonError {
 }
 
 /// Reads `text` as a `T`, or says where and why it fails. A key written twice in one object
-/// is an error naming both lines (`serde_json` would keep the last one without a word).
+/// is an error naming both lines (`serde_json` would keep the last one without a word), and so
+/// is anything but white space after the document.
 pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, JsonError> {
     if let Some(d) = crate::engine::data::json_keys::find_duplicate_key(text) {
         return Err(JsonError {
@@ -29,7 +30,7 @@ pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, 
         });
     }
     let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize::<_, T>(de).map_err(|e| {
+    let value = serde_path_to_error::deserialize::<_, T>(&mut *de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let path = match path.as_str() {
@@ -49,5 +50,43 @@ pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, 
             column: inner.column(),
             message,
         }
-    })
+    })?;
+    // Only white space may follow the document: anything else (garbage, NUL bytes, a second
+    // save appended) would otherwise be dropped without a word.
+    de.end().map_err(|e| JsonError {
+        path: "$".into(),
+        line: e.line(),
+        column: e.column(),
+        message: "more text after the end of the JSON document (expected nothing but white space)"
+            .into(),
+    })?;
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::from_str;
+
+    #[test]
+    fn text_after_the_document_is_refused_at_its_line_and_column() {
+        for (text, line, column) in [
+            ("{\"a\": 1}\ngarbage", 2, 1),
+            ("{\"a\": 1}\u{0}", 1, 9),
+            ("{\"a\": 1}\n{\"a\": 2}\n", 2, 1),
+        ] {
+            let e = from_str::<serde_json::Value>(text).unwrap_err();
+            assert_eq!(
+                (e.line, e.column, e.path.as_str()),
+                (line, column, "$"),
+                "{text:?}"
+            );
+            assert!(
+                e.message.contains("after the end of the JSON document"),
+                "{}",
+                e.message
+            );
+        }
+        assert!(from_str::<serde_json::Value>("{\"a\": 1}\n \t\r\n").is_ok());
+    }
 }

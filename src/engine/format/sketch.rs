@@ -1093,9 +1093,10 @@ impl Sketch {
 /// Whether `text` is a position sketch: a JSON object without a `format` field.
 #[must_use]
 pub fn is_sketch(text: &str) -> bool {
+    // The first document only: text after it is reported by the parser, as for a save.
     matches!(
-        serde_json::from_str::<serde_json::Value>(text),
-        Ok(serde_json::Value::Object(m)) if !m.contains_key("format")
+        serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>().next(),
+        Some(Ok(serde_json::Value::Object(m))) if !m.contains_key("format")
     )
 }
 
