@@ -214,6 +214,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             save_to,
             bots,
         } => {
+            // A write killed before its rename left the whole game in a temporary file.
+            store::remove_stale_temps(std::path::Path::new("saves"));
             let no_choice = bots.is_empty()
                 && new.players.is_none()
                 && new.factions.is_none()
@@ -323,7 +325,7 @@ fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("herakon: {e}");
+            eprintln!("herakon: {}", store::printable(&e));
             ExitCode::from(2)
         }
     }

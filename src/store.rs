@@ -1,9 +1,10 @@
 //! Reading and writing files, for the CLI and the client: the one place the program touches
 //! the file system for its data.
 //!
-//! Reading is bounded: a file larger than [`MAX_FILE_BYTES`] is refused before it is read
-//! whole, and a device or pipe that never ends (`/dev/zero`) is refused once that much has
-//! come in, so no input can fill memory or hang a command.
+//! Reading is bounded: only a regular file is read, judged by its type before it is opened
+//! (a fifo would block the opening itself, a device such as `/dev/zero` never ends), and a
+//! file larger than [`MAX_FILE_BYTES`] is refused before it is read whole, so no input can fill
+//! memory or hang a command.
 //!
 //! Writing is careful: the text goes to a temporary file in the target's directory, which is
 //! synced, renamed over the target, and then the directory is synced too, so a crash leaves
@@ -16,7 +17,14 @@
 //!   so that it holds even for root, who may write anywhere;
 //! - the replaced file's permission bits (and, where allowed, its owner) carry over.
 //!
-//! On every error the temporary file is removed and the target is untouched.
+//! On every error the temporary file is removed and the target is untouched. A temporary file
+//! is created readable by its owner only (it holds the whole game), so a new file is too (a
+//! replaced file keeps its bits). Temporary files left by a writer that was killed (`kill -9`
+//! between creating and renaming) are removed by [`remove_stale_temps`] once their process is
+//! gone: at start-up for `saves/`, and before the first write into any other folder.
+//!
+//! [`printable`] is the one cleaning of text for the terminal: every message that may quote a
+//! file (its content, its name) passes through it on its way out.
 //!
 //! [`assets`] reads a copy of the game data from a directory (`--assets`); [`saves`] builds on
 //! this for game saves: loading, saving, fresh names and autosaves that
@@ -47,6 +55,11 @@ pub enum StoreError {
         path: PathBuf,
         /// What is there: "a directory", "a device", "a fifo", ...
         what: &'static str,
+    },
+    /// Something other than a folder is where a folder is needed.
+    NotFolder {
+        /// The path as given.
+        path: PathBuf,
     },
     /// The file is read-only; it is not replaced.
     ReadOnly {
@@ -91,6 +104,7 @@ impl StoreError {
         match self {
             StoreError::NotRegular { path, .. }
             | StoreError::ReadOnly { path }
+            | StoreError::NotFolder { path }
             | StoreError::Exists { path }
             | StoreError::TooLarge { path }
             | StoreError::NotText { path }
@@ -115,6 +129,7 @@ impl fmt::Display for StoreError {
             StoreError::NotRegular { what, .. } => {
                 write!(f, "{p}: is {what}, not a regular file; left as it is")
             }
+            StoreError::NotFolder { .. } => write!(f, "{p}: is not a folder"),
             StoreError::ReadOnly { .. } => {
                 write!(f, "{p}: the file is read-only; it was not replaced")
             }
@@ -166,30 +181,42 @@ fn kind_name(meta: &Metadata) -> &'static str {
     "not a regular file"
 }
 
-/// Reads a whole text file of at most [`MAX_FILE_BYTES`].
+/// Refuses what is not a regular file, judged by `meta` (of the path, links followed).
+fn regular(path: &Path, meta: &Metadata) -> Result<(), StoreError> {
+    if meta.is_file() {
+        Ok(())
+    } else {
+        Err(StoreError::NotRegular {
+            path: path.to_path_buf(),
+            what: kind_name(meta),
+        })
+    }
+}
+
+/// Reads a whole regular text file of at most [`MAX_FILE_BYTES`].
 ///
-/// A regular file is measured before it is read; anything else that can be read (a pipe,
-/// `/dev/stdin`) is read up to the limit and refused if more comes.
+/// The path's type is looked at before the file is opened: a fifo, a device, a socket or a
+/// directory is refused at once (opening a fifo waits for a writer; a device may never end).
 ///
 /// # Errors
-/// A directory, a file or stream over the limit, text that is not UTF-8, or what the system
-/// says; each names the file.
+/// Not a regular file, a file over the limit, text that is not UTF-8, or what the system says;
+/// each names the file.
 pub fn read_text(path: &Path) -> Result<String, StoreError> {
     let meta = fs::metadata(path).map_err(|e| StoreError::io(path, "read", e))?;
-    if meta.is_dir() {
-        return Err(StoreError::NotRegular {
-            path: path.to_path_buf(),
-            what: "a directory",
-        });
-    }
-    if meta.is_file() && meta.len() > MAX_FILE_BYTES {
+    regular(path, &meta)?;
+    if meta.len() > MAX_FILE_BYTES {
         return Err(StoreError::TooLarge {
             path: path.to_path_buf(),
         });
     }
     let file = File::open(path).map_err(|e| StoreError::io(path, "read", e))?;
+    // The path may have been swapped since it was looked at: look at what was opened.
+    let meta = file
+        .metadata()
+        .map_err(|e| StoreError::io(path, "read", e))?;
+    regular(path, &meta)?;
     let mut bytes = Vec::new();
-    // A device reports size 0 whatever it holds: one byte over the limit tells it is too much.
+    // A file growing while it is read: one byte over the limit tells it is too much.
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| StoreError::io(path, "read", e))?;
@@ -218,6 +245,31 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), StoreError> {
 /// [`StoreError::Exists`] if anything is at the path; otherwise as [`write_text`].
 pub fn write_new(path: &Path, text: &str) -> Result<(), StoreError> {
     write(path, text.as_bytes(), Mode::CreateOnly, |_| Ok(()))
+}
+
+/// Makes sure files can be made in `dir` before any work that would fill it: the folder is
+/// created if missing, must be a folder (links followed), and a scratch file is created in it
+/// and removed again (the only sure test of being allowed to write there).
+///
+/// # Errors
+/// Something other than a folder at the path, or why the folder cannot be made or written.
+pub fn writable_folder(dir: &Path) -> Result<(), StoreError> {
+    match fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => {
+            return Err(StoreError::NotFolder {
+                path: dir.to_path_buf(),
+            });
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            fs::create_dir_all(dir).map_err(|e| StoreError::io(dir, "create the folder", e))?;
+        }
+        Err(e) => return Err(StoreError::io(dir, "use the folder", e)),
+    }
+    let probe = dir.join("folder");
+    let (_file, temp) = create_temp(dir, &probe, dir)?;
+    drop(temp);
+    Ok(())
 }
 
 /// Whether a write may replace an existing file.
@@ -281,7 +333,12 @@ fn create_temp(dir: &Path, target: &Path, shown: &Path) -> Result<(File, TempFil
     for _ in 0..16 {
         let n = TEMP_COUNT.fetch_add(1, Ordering::Relaxed);
         let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        // Readable by the owner only from the first byte: it holds every hidden fact.
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        match options.open(&tmp) {
             Ok(f) => {
                 return Ok((
                     f,
@@ -351,6 +408,7 @@ fn write(
         _ => PathBuf::from("."),
     };
     fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, "create the folder", e))?;
+    tidy_once(&dir);
     let (mut file, mut temp) = create_temp(&dir, &target, path)?;
     let written = (|| -> io::Result<()> {
         file.write_all(bytes)?;
@@ -388,6 +446,88 @@ fn write(
     }
     drop(temp);
     sync_dir(&dir).map_err(|e| StoreError::io(path, "sync the folder of", e))
+}
+
+/// The process id in a temporary file's name (`.NAME.PID-N.tmp`, as [`create_temp`] makes
+/// it), if the name is one.
+fn temp_writer(file_name: &str) -> Option<u32> {
+    let inner = file_name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (name, tail) = inner.rsplit_once('.')?;
+    let (pid, n) = tail.split_once('-')?;
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    if name.is_empty() || !digits(pid) || !digits(n) {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Whether process `pid` is running; `None` where the system does not tell (no `/proc`).
+fn process_alive(pid: u32) -> Option<bool> {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return None;
+    }
+    Some(proc.join(pid.to_string()).exists())
+}
+
+/// Removes the temporary files in `dir` whose writer is gone (a write killed before its rename
+/// leaves the whole game there, hidden facts included); returns the paths removed. A file of a
+/// running process, of this one, or anything that is not a regular file is left alone, and so
+/// is everything where the system cannot say which processes run.
+pub fn remove_stale_temps(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut removed = Vec::new();
+    for entry in entries.filter_map(Result::ok) {
+        let Some(pid) = temp_writer(&entry.file_name().to_string_lossy()) else {
+            continue;
+        };
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if !is_file || pid == std::process::id() || process_alive(pid) != Some(false) {
+            continue;
+        }
+        if fs::remove_file(entry.path()).is_ok() {
+            removed.push(entry.path());
+        }
+    }
+    removed
+}
+
+/// [`remove_stale_temps`] for a folder about to be written to, once per folder and run.
+fn tidy_once(dir: &Path) {
+    static TIDIED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let Ok(mut tidied) = TIDIED.lock() else {
+        return;
+    };
+    if !tidied.iter().any(|d| d == dir) {
+        tidied.push(dir.to_path_buf());
+        remove_stale_temps(dir);
+    }
+}
+
+/// Text made safe to show on a terminal: every control character but the line feed and the tab
+/// (escape sequences, carriage returns, the bell, C1 codes) and every bidirectional override
+/// is written as a visible `\u{..}` escape instead, so a hostile file or file name quoted in a
+/// message cannot clear the screen, set the window title or write to the clipboard.
+#[must_use]
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.contains(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Gives the new file the old one's owner and group (only root may; otherwise the new file is
@@ -463,6 +603,77 @@ mod tests {
         assert!(e.contains("g.json") && e.contains("disk unplugged"), "{e}");
         assert_eq!(fs::read_to_string(&file).unwrap(), "old");
         assert_eq!(names(&dir), ["g.json"]);
+    }
+
+    /// The id of a process that has ended (spawned, waited for and so reaped).
+    fn dead_pid() -> u32 {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn temporary_files_of_a_killed_writer_are_removed_and_those_of_live_ones_stay() {
+        let dir = scratch("stale");
+        let dead = dead_pid();
+        let me = std::process::id();
+        let stale = format!(".g.json.{dead}-0.tmp");
+        let keep = [
+            format!(".g.json.{me}-3.tmp"),  // this process: a write in flight
+            ".g.json.1-0.tmp".to_string(),  // init runs
+            format!("g.json.{dead}-0.tmp"), // not a name the writer makes
+            format!(".g.json.{dead}-x.tmp"),
+            "g.json".to_string(),
+        ];
+        for n in keep.iter().chain([&stale]) {
+            fs::write(dir.join(n), "{}").unwrap();
+        }
+        assert_eq!(remove_stale_temps(&dir), [dir.join(&stale)]);
+        let mut left = keep.to_vec();
+        left.sort();
+        assert_eq!(names(&dir), left);
+    }
+
+    #[test]
+    fn a_stale_temporary_file_goes_with_the_first_write_into_its_folder() {
+        let dir = scratch("stale-write");
+        let stale = dir.join(format!(".a.json.{}-7.tmp", dead_pid()));
+        fs::write(&stale, "the whole game").unwrap();
+        write_text(&dir.join("b.json"), "{}").unwrap();
+        if Path::new("/proc/self").exists() {
+            assert_eq!(names(&dir), ["b.json"]);
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_file_is_readable_by_its_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("mode");
+        let file = dir.join("g.json");
+        write_new(&file, "{}").unwrap();
+        assert_eq!(
+            fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+        write_text(&dir.join("h.json"), "{}").unwrap();
+        let h = fs::metadata(dir.join("h.json")).unwrap();
+        assert_eq!(h.permissions().mode() & 0o777, 0o600);
+    }
+
+    #[test]
+    fn printable_text_shows_control_characters_as_escapes_and_keeps_lines() {
+        let hostile = "bad \u{1b}]0;owned\u{7}\u{1b}[2J\r\u{9b}31m \u{202e}txt.json\nnext\tline";
+        assert_eq!(
+            printable(hostile),
+            "bad \\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{d}\\u{9b}31m \\u{202e}txt.json\nnext\tline"
+        );
+        assert!(matches!(
+            printable("plain: line 1"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     #[test]

@@ -146,3 +146,33 @@ fn save_game_refuses_to_replace_another_games_file() {
     let e = saves::save_game(&common::intro(2, 2), &path).unwrap_err();
     assert!(e.contains("another game") && e.contains("g.json"), "{e}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_at_the_autosave_path_is_left_alone_without_blocking_the_save() {
+    let dir = scratch("fifo");
+    let save = dir.join("g.json");
+    let fifo = dir.join("g.autosave.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    // On a thread: a save that opens the fifo would wait for a writer forever.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut s = Autosave::new(&save);
+        let moved = s.save(&common::intro(2, 1));
+        tx.send((moved, s.path().to_path_buf())).unwrap();
+    });
+    let (moved, path) = rx
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("the autosave blocked on the fifo");
+    let moved = moved.unwrap().expect("moves to a fresh name");
+    assert!(moved.contains("g.autosave.json"), "{moved}");
+    assert_ne!(path, fifo);
+    assert_eq!(actions_in(&path), 0);
+    assert!(std::os::unix::fs::FileTypeExt::is_fifo(
+        &fs::symlink_metadata(&fifo).unwrap().file_type()
+    ));
+}

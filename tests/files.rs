@@ -1,7 +1,8 @@
 //! Files as the program writes and reads them, run as a user would: `new --out` never
 //! replaces what it should not (an existing game, a device, a read-only file, a directory), a
-//! symbolic link is written through to its target, no temporary file is left behind, inputs
-//! that never end are refused, and a closed output pipe ends a command quietly.
+//! symbolic link is written through to its target, no temporary file is left behind, fifos and
+//! devices are refused without being opened, `simulate --out` replaces nothing, text quoted
+//! from a file cannot drive the terminal, and a closed output pipe ends a command quietly.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fs;
@@ -168,26 +169,210 @@ fn a_file_in_a_place_that_cannot_be_written_is_an_error_and_nothing_is_claimed()
     assert!(!text(&o).contains("wrote"), "{}", text(&o));
 }
 
+/// Runs `herakon ARGS` in `dir` with no input, killed after `secs` seconds: a command that
+/// blocks (on a fifo, say) fails the test instead of hanging it.
+fn herakon_within(dir: &Path, args: &[&str], secs: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_herakon"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > end {
+            child.kill().unwrap();
+            let o = child.wait_with_output().unwrap();
+            panic!(
+                "herakon {args:?} still running after {secs} s: {}",
+                text(&o)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Makes a fifo (named pipe) at `path`.
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let ok = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(ok.success(), "mkfifo {}", path.display());
+}
+
 #[cfg(unix)]
 #[test]
-fn inputs_that_never_end_are_refused_with_the_limit() {
-    let dir = scratch("zero");
+fn fifos_and_devices_are_refused_at_once_by_every_command_that_reads_or_writes() {
+    let dir = scratch("fifo");
     let save = dir.join("g.json");
     assert!(new_game(&save, "1", false).status.success());
+    let fifo = dir.join("pipe.json");
+    mkfifo(&fifo);
+    // An --assets folder whose first file is a fifo.
+    let assets = dir.join("assets");
+    fs::create_dir(&assets).unwrap();
+    mkfifo(&assets.join("components.json"));
     let save = save.to_str().unwrap();
+    for (input, what) in [("pipe.json", "is a fifo"), ("/dev/zero", "is a device")] {
+        for args in [
+            vec!["validate", input],
+            vec!["show", input],
+            vec!["check", input],
+            vec!["replay", input],
+            vec!["play", input],
+            vec!["check", save, "--script", input],
+            vec!["new", "--seed", "1", "--out", input, "--force"],
+        ] {
+            let o = herakon_within(&dir, &args, 20);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+            assert!(
+                text(&o).contains(&format!("{input}: {what}")),
+                "{args:?}: {}",
+                text(&o)
+            );
+        }
+    }
+    let o = herakon_within(&dir, &["--assets", "assets", "validate", save], 20);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("components.json: is a fifo"),
+        "{}",
+        text(&o)
+    );
+    let o = herakon_within(
+        &dir,
+        &["simulate", "--games", "1", "--out", "pipe.json"],
+        20,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("pipe.json: is not a folder"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_new_save_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("private");
+    let file = dir.join("g.json");
+    assert!(new_game(&file, "1", false).status.success());
+    assert_eq!(
+        fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+}
+
+#[test]
+fn simulate_out_never_replaces_a_file_and_says_so_before_playing() {
+    let dir = scratch("simulate-out");
+    let first = dir.join("game-1.json");
+    fs::write(&first, "another game").unwrap();
+    let o = herakon_within(
+        &dir,
+        &["simulate", "--games", "3", "--jobs", "1", "--out", "."],
+        60,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("game-1.json: a file is already there"),
+        "{}",
+        text(&o)
+    );
+    assert!(
+        !text(&o).contains("games/s"),
+        "no game was played: {}",
+        text(&o)
+    );
+    assert_eq!(fs::read_to_string(&first).unwrap(), "another game");
+    assert_eq!(names(&dir), ["game-1.json"]);
+    // A folder that cannot be made is found before playing too.
+    let o = herakon_within(
+        &dir,
+        &[
+            "simulate",
+            "--games",
+            "3",
+            "--jobs",
+            "1",
+            "--out",
+            "/proc/herakon-out",
+        ],
+        60,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("/proc/herakon-out"), "{}", text(&o));
+    assert!(
+        !text(&o).contains("games/s"),
+        "no game was played: {}",
+        text(&o)
+    );
+    // A new folder is made and filled.
+    let o = herakon_within(
+        &dir,
+        &["simulate", "--games", "2", "--jobs", "1", "--out", "new"],
+        60,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(names(&dir.join("new")), ["game-1.json", "game-2.json"]);
+}
+
+/// A save whose seat-1 faction is an unknown name holding terminal escapes (window title,
+/// screen clear, clipboard write).
+const HOSTILE: &str = "\u{1b}]0;owned\u{7}\u{1b}[2J\u{1b}]52;c;ZWNobyBoaQ==\u{7}";
+
+#[test]
+fn text_from_a_file_reaches_the_terminal_without_control_characters() {
+    let dir = scratch("escapes");
+    let save = dir.join("g.json");
+    assert!(new_game(&save, "1", false).status.success());
+    let good = fs::read_to_string(&save).unwrap();
+    let faction = good.find("\"ultramarines\"").unwrap();
+    let escaped = HOSTILE
+        .replace('\u{1b}', "\\u001b")
+        .replace('\u{7}', "\\u0007");
+    let bad = format!(
+        "{}\"{}\"{}",
+        &good[..faction],
+        escaped,
+        &good[faction + "\"ultramarines\"".len()..]
+    );
+    // The same text in a file whose name holds escapes too.
+    let named = format!("bad{HOSTILE}.json");
+    fs::write(dir.join("bad.json"), &bad).unwrap();
+    fs::write(dir.join(&named), &bad).unwrap();
+    // A sketch with the escapes in a field name, an --assets folder with them in a file's
+    // key, and a script with them raw in an action.
+    fs::write(
+        dir.join("sketch.json"),
+        format!("{{\"players\": [\"ultramarines\", \"chaos\"], \"{escaped}\": 1}}"),
+    )
+    .unwrap();
+    let assets = dir.join("assets");
+    fs::create_dir(&assets).unwrap();
+    fs::write(assets.join("die.json"), format!("{{\"{escaped}\": 1}}")).unwrap();
+    fs::write(dir.join("script.txt"), format!("pass {HOSTILE}\n")).unwrap();
     for args in [
-        vec!["validate", "/dev/zero"],
-        vec!["show", "/dev/zero"],
-        vec!["check", "/dev/zero"],
-        vec!["check", save, "--script", "/dev/zero"],
+        vec!["validate", "bad.json"],
+        vec!["validate", named.as_str()],
+        vec!["show", "bad.json"],
+        vec!["check", "bad.json"],
+        vec!["check", "sketch.json"],
+        vec!["check", "g.json", "--script", "script.txt"],
+        vec!["--assets", "assets", "validate", "g.json"],
     ] {
-        let o = herakon(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        let o = herakon_within(&dir, &args, 20);
+        assert!(!o.status.success(), "{args:?}: {}", text(&o));
+        let all = text(&o);
         assert!(
-            text(&o).contains("/dev/zero: more than 16 MB"),
-            "{args:?}: {}",
-            text(&o)
+            !all.chars().any(|c| c.is_control() && c != '\n'),
+            "{args:?}: {all:?}"
         );
+        assert!(all.contains("\\u{1b}]0;owned"), "{args:?}: {all}");
     }
 }
 

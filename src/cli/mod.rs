@@ -34,12 +34,14 @@ pub fn parse_names(text: &str) -> Vec<String> {
 
 /// Writes `text` to standard output through one lock. A reader that closed the pipe early
 /// (`herakon schema | head -1`) has what it wanted: the program ends quietly, with success,
-/// instead of panicking as `print!` does.
+/// instead of panicking as `print!` does. The text goes through [`crate::store::printable`]:
+/// what it quotes from a file cannot drive the terminal.
 ///
 /// # Errors
 /// Any other failure to write, as a sentence.
 pub fn print(text: &str) -> Result<(), String> {
     use std::io::Write as _;
+    let text = crate::store::printable(text);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),

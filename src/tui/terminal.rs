@@ -427,16 +427,17 @@ fn finish(result: io::Result<(Ended, Saved)>) -> io::Result<Ended> {
             Ended::Quit | Ended::QuitUnsaved => String::new(),
         };
         // Written with `writeln!`, not `eprintln!`, which panics when standard error is a
-        // terminal that hung up.
-        let mut err = io::stderr();
-        let _ = match saved {
-            Saved::In(path) => {
-                writeln!(err, "herakon: {by}the game is saved in {}", path.display())
-            }
-            Saved::Not(why) => writeln!(err, "herakon: {by}the game was NOT saved: {why}"),
-            Saved::Nothing if !by.is_empty() => writeln!(err, "herakon: {by}nothing to save"),
-            Saved::Nothing => Ok(()),
+        // terminal that hung up. The path and the reason may quote a file name: cleaned like
+        // every message.
+        let said = match saved {
+            Saved::In(path) => format!("{by}the game is saved in {}", path.display()),
+            Saved::Not(why) => format!("{by}the game was NOT saved: {why}"),
+            Saved::Nothing if !by.is_empty() => format!("{by}nothing to save"),
+            Saved::Nothing => String::new(),
         };
+        if !said.is_empty() {
+            let _ = writeln!(io::stderr(), "herakon: {}", crate::store::printable(&said));
+        }
     }
     match result? {
         (ended @ Ended::Signal(_), _) => Ok(ended),
