@@ -34,7 +34,8 @@ pub struct Args {
     #[arg(long, value_name = "LIST", default_value = "heuristic,random")]
     pub bots: String,
     /// Write each game as a save into this directory (`game-1.json`, ...), for
-    /// `herakon replay`; the games are played again from their seeds to be written.
+    /// `herakon replay`; the games are played again from their seeds to be written. The
+    /// folder is checked first; a file already there is never replaced.
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
     /// With --out: write only the first N games.
@@ -550,6 +551,10 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
             usize::from,
         )
         .max(1);
+    // The folder and the names are checked before any game is played, not after all of them.
+    if let Some(dir) = &args.out {
+        prepare_out(dir, args)?;
+    }
     let tty = std::io::stderr().is_terminal();
     let start = Instant::now();
     let total = args.games;
@@ -596,6 +601,38 @@ pub fn run(args: &Args, data: Arc<GameData>) -> Result<ExitCode, String> {
     })
 }
 
+/// The save `--out` writes for game `i` (0-based) of a series of `games`.
+fn game_path(dir: &std::path::Path, i: usize, games: usize) -> std::path::PathBuf {
+    let digits = games.to_string().len();
+    dir.join(format!("game-{:0digits$}.json", i + 1))
+}
+
+/// How many saves `--out` may write: the first `--keep` games, all without it.
+fn kept(args: &Args) -> usize {
+    let games = usize::try_from(args.games).unwrap_or(usize::MAX);
+    usize::try_from(args.keep.unwrap_or(u64::MAX)).map_or(games, |k| k.min(games))
+}
+
+/// Before playing: the `--out` folder exists or is made, can be written, and holds none of the
+/// names the series will write (a file there is never replaced).
+///
+/// # Errors
+/// Why the saves could not be written, naming the folder or the first file in the way.
+fn prepare_out(dir: &std::path::Path, args: &Args) -> Result<(), String> {
+    crate::store::writable_folder(dir)?;
+    let games = usize::try_from(args.games).unwrap_or(usize::MAX);
+    if let Some(taken) = (0..kept(args))
+        .map(|i| game_path(dir, i, games))
+        .find(|p| std::fs::symlink_metadata(p).is_ok())
+    {
+        return Err(format!(
+            "{}: a file is already there; it is not replaced (choose another --out folder)",
+            taken.display()
+        ));
+    }
+    Ok(())
+}
+
 /// Writes the first `--keep` finished games of a series (all without it) as saves in `dir`,
 /// replaying each from its seeds (the bots are deterministic); returns how many were written.
 /// Failed games are skipped.
@@ -608,16 +645,14 @@ fn write_games(
     data: &Arc<GameData>,
     dir: &std::path::Path,
 ) -> Result<usize, String> {
-    let keep = usize::try_from(args.keep.unwrap_or(u64::MAX)).unwrap_or(usize::MAX);
-    let digits = series.games.len().to_string().len();
     let mut written = 0;
-    for (i, (m, r)) in series.games.iter().enumerate().take(keep) {
+    for (i, (m, r)) in series.games.iter().enumerate().take(kept(args)) {
         if r.is_err() {
             continue;
         }
         let (game, _) = m.game(data, args.max_decisions)?;
-        let path = dir.join(format!("game-{:0digits$}.json", i + 1));
-        crate::store::write_text(&path, &crate::engine::format::save::to_json(&game))?;
+        let path = game_path(dir, i, series.games.len());
+        crate::store::write_new(&path, &crate::engine::format::save::to_json(&game))?;
         written += 1;
     }
     Ok(written)
