@@ -1,57 +1,138 @@
-//! A regression table in the spirit of chess perft files: canonical positions, one for each
-//! kind of decision (phase and sub-decision) the seeded games reach at 2, 3 and 4 players, on
-//! the introductory and on a constructed board, each with its number of legal actions and a
-//! hash of the sorted list of them (`tests/data/perft.json`). Any change to the rules that
-//! touches one of them shows as a failure naming the position, and as a diff of the file once
-//! it is regenerated:
+//! Perft in the spirit of chess move-generator tests: fixed positions, one for each kind of
+//! decision, written as position sketches (`tests/perft/NAME.json`, loadable by `herakon check`),
+//! and how many action sequences of length 1, 2 and 3 the engine allows from each
+//! (`tests/data/perft.json`). The table also holds, for every action legal in the position, the
+//! number of sequences of length 2 and 3 that start with it ("divide"), so a failure names the
+//! actions that appeared or vanished and the first actions whose continuations changed.
+//!
+//! A deliberate rules change rewrites the table; its diff shows what changed where:
 //!
 //! ```text
 //! PERFT_REGENERATE=1 cargo test --test perft
 //! ```
 //!
-//! A position is given by how it is reached: a new game (players, board, seed) stepped by a
-//! seeded random choice among the sorted legal actions to its `step`-th decision, so the file stays small and readable.
+//! The positions are fixed: a rule change in an early step of a game moves none of them. They
+//! were taken once from seeded random games (the ignored test below writes a sketch for each
+//! kind of decision that has none, and never touches existing ones).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::collections::BTreeSet;
-use std::path::PathBuf;
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use herakon::engine::{Game, GameData, NewGameOptions, SetupKind};
+use herakon::engine::format::sketch::{
+    self, AssetSketch, PhaseSketch, Pieces, PlayerSketch, Sketch,
+};
+use herakon::engine::{DecisionKind, Game, GameData, NewGameOptions, Position, SetupKind};
 use serde::{Deserialize, Serialize};
 
-/// The seeded games the table is taken from: (players, board, seeds).
-const GAMES: &[(u8, &str, &[u64])] = &[
-    (2, "intro", &[1, 2, 3, 4, 5, 6]),
-    (3, "intro", &[1, 2, 3, 4]),
-    (4, "intro", &[1, 2, 3, 4]),
-    (2, "build", &[1, 2]),
-    (3, "build", &[1]),
-    (4, "build", &[1]),
-];
+/// Every kind of decision, each with its fixed position's file name (`None`: no seeded game
+/// reaches it, so it has no position yet). A `match` without a catch-all: a new kind of
+/// decision does not compile until it is placed here.
+fn file_of(kind: DecisionKind) -> Option<&'static str> {
+    use DecisionKind as K;
+    Some(match kind {
+        K::PlaceOrder => "place-order",
+        K::RevealOrder => "reveal-order",
+        K::ResolveOrEventDeck => "resolve-or-event-deck",
+        K::DeployUnits => "deploy-units",
+        K::DeployStructure => "deploy-structure",
+        K::MoveShips => "move-ships",
+        K::MoveGround => "move-ground",
+        K::ChooseAsset => "choose-asset",
+        K::FactionAbility => "faction-ability",
+        K::BuyUpgrades => "buy-upgrades",
+        K::DestroyExcess => "destroy-excess",
+        K::ChooseEvent => "choose-event",
+        K::MoveStorm => "move-storm",
+        K::EventAbility => "event-ability",
+        K::Reinforce => "reinforce",
+        K::ChooseCombatCard => "choose-combat-card",
+        K::AssignDamage => "assign-damage",
+        K::Retreat => "retreat",
+        K::OrbitalStrike => "orbital-strike",
+        K::AssignStrikeDamage => "assign-strike-damage",
+        K::CardAbility => "card-ability",
+        K::CardChoice => "card-choice",
+        K::OpponentCardChoice => "opponent-card-choice",
+        K::AmbushSave => "ambush-save",
+        K::PlaceTile => "place-tile",
+        K::PlaceForces => "place-forces",
+        K::PlaceObjective => "place-objective",
+        K::PlaceStorm => "place-storm",
+        K::StrikeUpgrades => "strike-upgrades",
+        K::StrikeDice => "strike-dice",
+        K::StrikeReroll => "strike-reroll",
+        K::StrikeGainDie => "strike-gain-die",
+        K::SchemeAbility => "scheme-ability",
+        K::TacticChoice => "tactic-choice",
+        K::CombatScheme => "combat-scheme",
+        K::StormScheme => "storm-scheme",
+        // No seeded random game reached these yet (Strafing Run, Complete Destruction and
+        // Dread Ritual are order upgrades a random player rarely buys and uses).
+        K::StrafingRun | K::DestroyOwnPiece | K::DreadRitual => return None,
+    })
+}
 
-/// Decisions stepped through at most in one game.
-const MAX_STEPS: usize = 2500;
+/// Every kind of decision, for the coverage check ([`file_of`] is the exhaustive list).
+const KINDS: [DecisionKind; 39] = {
+    use DecisionKind as K;
+    [
+        K::PlaceOrder,
+        K::RevealOrder,
+        K::ResolveOrEventDeck,
+        K::DeployUnits,
+        K::DeployStructure,
+        K::MoveShips,
+        K::MoveGround,
+        K::ChooseAsset,
+        K::FactionAbility,
+        K::BuyUpgrades,
+        K::DestroyExcess,
+        K::ChooseEvent,
+        K::MoveStorm,
+        K::EventAbility,
+        K::Reinforce,
+        K::ChooseCombatCard,
+        K::AssignDamage,
+        K::Retreat,
+        K::OrbitalStrike,
+        K::AssignStrikeDamage,
+        K::CardAbility,
+        K::CardChoice,
+        K::OpponentCardChoice,
+        K::AmbushSave,
+        K::PlaceTile,
+        K::PlaceForces,
+        K::PlaceObjective,
+        K::PlaceStorm,
+        K::StrikeUpgrades,
+        K::StrikeDice,
+        K::StrikeReroll,
+        K::StrikeGainDie,
+        K::StrafingRun,
+        K::DestroyOwnPiece,
+        K::DreadRitual,
+        K::SchemeAbility,
+        K::TacticChoice,
+        K::CombatScheme,
+        K::StormScheme,
+    ]
+};
 
-/// One canonical position and what the engine offers in it.
+/// What the engine allows from one fixed position.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Entry {
-    /// Players in the game.
-    players: u8,
-    /// `intro` or `build`.
-    board: String,
-    /// The game's seed (and the random choices').
-    seed: u64,
-    /// Decisions taken before this one.
-    step: usize,
     /// The kind of decision (`MoveShips`).
     decision: String,
     /// The deciding seat, from 1.
     seat: u8,
-    /// The number of legal actions.
-    legal: usize,
-    /// FNV-1a 64 of the sorted legal actions in notation, one a line, in hex.
-    hash: String,
+    /// The number of action sequences of length 1, 2 and 3.
+    perft: [u64; 3],
+    /// For each legal action, in notation: the sequences of length 2 and 3 starting with it.
+    divide: BTreeMap<String, [u64; 2]>,
 }
 
 /// The table file.
@@ -59,223 +140,384 @@ struct Entry {
 struct Table {
     /// What the file is.
     about: String,
-    /// The kinds of decision no seeded game reached, by player count (to know the gaps).
-    unreached: Vec<String>,
-    /// The positions.
-    positions: Vec<Entry>,
+    /// By sketch file name (without `.json`).
+    positions: BTreeMap<String, Entry>,
 }
 
-fn path() -> PathBuf {
+fn table_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft.json")
 }
 
-fn new_game(players: u8, board: &str, seed: u64, data: &Arc<GameData>) -> Game {
-    let setup = if board == "build" {
-        SetupKind::Build
-    } else {
-        SetupKind::Intro
-    };
-    let options = NewGameOptions {
-        players,
-        factions: None,
-        seed,
-        setup,
-    };
-    Game::new(&options, Arc::clone(data)).unwrap()
+fn sketch_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/perft")
 }
 
-/// A stable 64-bit FNV-1a hash: the same on every platform and Rust version.
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// The decision at hand, described as the table holds it.
-fn describe(game: &Game, players: u8, board: &str, seed: u64, step: usize) -> Option<Entry> {
-    let d = game.decision()?;
-    let mut legal: Vec<String> = game
-        .legal_actions()
-        .iter()
-        .map(ToString::to_string)
+/// The sketches, by file name without `.json`, sorted.
+fn sketches() -> Vec<(String, PathBuf)> {
+    let mut files: Vec<(String, PathBuf)> = std::fs::read_dir(sketch_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), p))
         .collect();
-    legal.sort();
-    Some(Entry {
-        players,
-        board: board.to_string(),
-        seed,
-        step,
+    files.sort();
+    files
+}
+
+fn load(path: &Path, data: &Arc<GameData>) -> Game {
+    let text = std::fs::read_to_string(path).unwrap();
+    sketch::parse(&text)
+        .and_then(|s| s.into_game(Arc::clone(data)))
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The game after `action`, which `game` lists.
+fn after(game: &Game, action: herakon::engine::Action) -> Game {
+    let mut next = game.clone();
+    next.apply(action)
+        .unwrap_or_else(|e| panic!("listed `{action}` refused: {e}"));
+    next
+}
+
+/// The perft counts and divide of `game`'s decision.
+fn measure(game: &Game) -> Entry {
+    let d = game.decision().expect("a fixed position has a decision");
+    let mut divide = BTreeMap::new();
+    let mut perft = [0u64; 3];
+    for action in game.legal_actions() {
+        let child = after(game, action);
+        let second = child.legal_actions();
+        let third: u64 = second
+            .iter()
+            .map(|&b| after(&child, b).legal_actions().len() as u64)
+            .sum();
+        let counts = [second.len() as u64, third];
+        perft[0] += 1;
+        perft[1] += counts[0];
+        perft[2] += counts[1];
+        let clash = divide.insert(action.to_string(), counts);
+        assert!(clash.is_none(), "two legal actions read `{action}`");
+    }
+    Entry {
         decision: format!("{:?}", d.kind),
         seat: d.seat.0 + 1,
-        legal: legal.len(),
-        hash: format!("{:016x}", fnv1a(&legal.join("\n"))),
-    })
-}
-
-/// Plays one seeded game and calls `visit` at each decision until it returns false.
-fn play(
-    players: u8,
-    board: &str,
-    seed: u64,
-    data: &Arc<GameData>,
-    mut visit: impl FnMut(Entry) -> bool,
-) {
-    let mut game = new_game(players, board, seed, data);
-    // The choice is made in the sorted list with a generator of our own, so that a new order of
-    // the legal actions (no rules change) leaves the table as it is.
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    for step in 0..MAX_STEPS {
-        let Some(entry) = describe(&game, players, board, seed, step) else {
-            return;
-        };
-        if !visit(entry) {
-            return;
-        }
-        let mut legal = game.legal_actions();
-        legal.sort_by_cached_key(ToString::to_string);
-        // xorshift64*
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        let pick = state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32;
-        let Some(&action) = legal.get(usize::try_from(pick).unwrap() % legal.len().max(1)) else {
-            return;
-        };
-        game.apply(action).unwrap();
+        perft,
+        divide,
     }
 }
 
-/// The table as the engine makes it now: for each player count, the first position of each
-/// kind of decision on each board.
-fn generate(data: &Arc<GameData>) -> Table {
-    let mut positions = Vec::new();
-    let mut seen = BTreeSet::new();
-    for &(players, board, seeds) in GAMES {
-        for &seed in seeds {
-            play(players, board, seed, data, |e| {
-                if seen.insert((players, board, e.decision.clone())) {
-                    positions.push(e);
-                }
-                true
-            });
-        }
+/// What differs between the recorded entry and the engine's, in words: the actions that
+/// appeared or vanished, then those whose continuations changed.
+fn differences(name: &str, want: &Entry, got: &Entry) -> Vec<String> {
+    let mut out = Vec::new();
+    if want.decision != got.decision || want.seat != got.seat {
+        out.push(format!(
+            "{name}: the decision was {} of seat {}, is {} of seat {}",
+            want.decision, want.seat, got.decision, got.seat
+        ));
     }
-    let reached: BTreeSet<(u8, String)> = seen.iter().map(|(p, _, k)| (*p, k.clone())).collect();
-    let all: BTreeSet<String> = seen.iter().map(|(_, _, k)| k.clone()).collect();
-    let mut unreached = Vec::new();
-    for players in 2..=4 {
-        for k in &all {
-            if !reached.contains(&(players, k.clone())) {
-                unreached.push(format!("{players} players: {k}"));
-            }
-        }
+    for action in got.divide.keys().filter(|a| !want.divide.contains_key(*a)) {
+        out.push(format!("{name}: `{action}` is legal now (it was not)"));
     }
-    Table {
-        about: "Canonical positions (a seeded game stepped by seeded random choices among the sorted legal actions to its \
-                `step`-th decision) with their number of legal actions and a hash of the sorted \
-                list. Regenerate: PERFT_REGENERATE=1 cargo test --test perft"
-            .into(),
-        unreached,
-        positions,
+    for action in want.divide.keys().filter(|a| !got.divide.contains_key(*a)) {
+        out.push(format!("{name}: `{action}` is no longer legal"));
     }
-}
-
-#[test]
-fn every_canonical_position_offers_the_same_legal_actions_as_recorded() {
-    let data = Arc::new(GameData::embedded().unwrap());
-    if std::env::var_os("PERFT_REGENERATE").is_some() {
-        let table = generate(&data);
-        let text = serde_json::to_string_pretty(&table).unwrap() + "\n";
-        std::fs::write(path(), text).unwrap();
-        return;
-    }
-    let table: Table = serde_json::from_str(&std::fs::read_to_string(path()).unwrap()).unwrap();
-    let mut games: Vec<(u8, String, u64)> = table
-        .positions
-        .iter()
-        .map(|e| (e.players, e.board.clone(), e.seed))
-        .collect();
-    games.sort();
-    games.dedup();
-    let mut differences = Vec::new();
-    for (players, board, seed) in games {
-        let mut wanted: Vec<&Entry> = table
-            .positions
-            .iter()
-            .filter(|e| e.players == players && e.board == board && e.seed == seed)
-            .collect();
-        wanted.sort_by_key(|e| e.step);
-        let last = wanted.last().map_or(0, |e| e.step);
-        let mut next = 0;
-        play(players, &board, seed, &data, |got| {
-            while next < wanted.len() && wanted[next].step == got.step {
-                if *wanted[next] != got {
-                    differences.push(format!("expected {:?}\n     got {got:?}", wanted[next]));
-                }
-                next += 1;
-            }
-            got.step < last
-        });
-        for missed in &wanted[next..] {
-            differences.push(format!(
-                "expected {missed:?}\n     got no decision (the game ended)"
+    for (action, w) in &want.divide {
+        if let Some(g) = got.divide.get(action)
+            && g != w
+        {
+            out.push(format!(
+                "{name}: after `{action}`: {} then {} sequences (were {} then {})",
+                g[0], g[1], w[0], w[1]
             ));
         }
     }
+    if out.is_empty() && want.perft != got.perft {
+        out.push(format!(
+            "{name}: perft {:?}, was {:?}",
+            got.perft, want.perft
+        ));
+    }
+    out
+}
+
+#[test]
+fn every_fixed_position_allows_the_recorded_actions_to_depth_three() {
+    let data = common::data();
+    let mut got = BTreeMap::new();
+    for (name, path) in sketches() {
+        got.insert(name, measure(&load(&path, &data)));
+    }
+    if std::env::var_os("PERFT_REGENERATE").is_some() {
+        let table = Table {
+            about: "Perft of the fixed positions in tests/perft/: action sequences of length 1, \
+                    2 and 3, and for each legal action those of length 2 and 3 starting with it. \
+                    Regenerate: PERFT_REGENERATE=1 cargo test --test perft"
+                .into(),
+            positions: got,
+        };
+        let text = serde_json::to_string_pretty(&table).unwrap() + "\n";
+        std::fs::write(table_path(), text).unwrap();
+        return;
+    }
+    let table: Table =
+        serde_json::from_str(&std::fs::read_to_string(table_path()).unwrap()).unwrap();
+    let mut report = Vec::new();
+    for (name, entry) in &got {
+        match table.positions.get(name) {
+            Some(want) => report.extend(differences(name, want, entry)),
+            None => report.push(format!("{name}: a sketch the table does not list")),
+        }
+    }
+    for name in table.positions.keys().filter(|n| !got.contains_key(*n)) {
+        report.push(format!(
+            "{name}: listed in the table, but tests/perft/{name}.json is gone"
+        ));
+    }
     assert!(
-        differences.is_empty(),
-        "{} of {} canonical positions differ (PERFT_REGENERATE=1 cargo test --test perft \
-         rewrites tests/data/perft.json; review its diff):\n{}",
-        differences.len(),
-        table.positions.len(),
-        differences.join("\n")
+        report.is_empty(),
+        "{} differences from tests/data/perft.json (if the change is meant: \
+         PERFT_REGENERATE=1 cargo test --test perft, then review the diff):\n{}",
+        report.len(),
+        report.join("\n")
     );
 }
 
 #[test]
-fn the_table_covers_every_phase_at_two_three_and_four_players() {
-    let table: Table = serde_json::from_str(&std::fs::read_to_string(path()).unwrap()).unwrap();
-    for players in 2..=4 {
-        let kinds: BTreeSet<&str> = table
-            .positions
-            .iter()
-            .filter(|e| e.players == players)
-            .map(|e| e.decision.as_str())
-            .collect();
-        for kind in [
-            "PlaceTile",
-            "PlaceForces",
-            "PlaceObjective",
-            "PlaceStorm",
-            "PlaceOrder",
-            "RevealOrder",
-            "ResolveOrEventDeck",
-            "DeployUnits",
-            "MoveShips",
-            "MoveGround",
-            "BuyUpgrades",
-            "ChooseEvent",
-            "MoveStorm",
-            "Reinforce",
-            "ChooseCombatCard",
-            "AssignDamage",
-        ] {
-            assert!(
-                kinds.contains(kind),
-                "{players} players: no {kind} position"
-            );
-        }
+fn there_is_one_distinct_fixed_position_for_every_kind_of_decision() {
+    let data = common::data();
+    let files = sketches();
+    let mut positions: Vec<(String, Position)> = Vec::new();
+    for kind in KINDS {
+        let Some(name) = file_of(kind) else {
+            continue;
+        };
+        let path = sketch_dir().join(format!("{name}.json"));
+        assert!(path.exists(), "no fixed position for {kind:?}: {name}.json");
+        let game = load(&path, &data);
+        let d = game.decision().unwrap();
+        assert_eq!(d.kind, kind, "{name}.json holds another kind of decision");
         assert!(
-            kinds.len() >= 20,
-            "{players} players: {} kinds",
-            kinds.len()
+            !game.legal_actions().is_empty(),
+            "{name}.json: nothing is legal"
         );
+        positions.push((name.to_string(), game.position().clone()));
     }
-    // Every position is distinct, and the hash is of the list it counts.
-    assert!(
-        table
-            .positions
-            .iter()
-            .all(|e| e.hash.len() == 16 && e.legal > 0)
-    );
+    assert_eq!(positions.len(), files.len(), "a sketch that names no kind");
+    for (i, (a, p)) in positions.iter().enumerate() {
+        for (b, q) in &positions[i + 1..] {
+            assert_ne!(p, q, "{a} and {b} are the same position");
+        }
+    }
+}
+
+// ----- writing the fixed positions (once per new kind of decision) -----
+
+/// The seeded games the positions are taken from: (players, board, seeds).
+const GAMES: &[(u8, SetupKind, &[u64])] = &[
+    (
+        2,
+        SetupKind::Intro,
+        &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    ),
+    (3, SetupKind::Intro, &[1, 2, 3, 4, 5, 6, 7, 8]),
+    (4, SetupKind::Intro, &[1, 2, 3, 4, 5, 6, 7, 8]),
+    (2, SetupKind::Build, &[1, 2, 3, 4]),
+    (3, SetupKind::Build, &[1, 2]),
+    (4, SetupKind::Build, &[1, 2]),
+];
+
+/// The most positions of one kind weighed before choosing.
+const CANDIDATES: usize = 40;
+
+/// The most action sequences of length 2 a chosen position may allow (its depth 3 costs one
+/// step each).
+const MOST_SECOND: u64 = 1000;
+
+/// A sketch that expands to `pos` (save what sketches cannot say: storms already moved this
+/// round, the flags of a card step, the last combat's outcome, the generator's state, which is
+/// seeded afresh with `seed`).
+fn sketch_of(pos: &Position, intro: bool, seed: u64, note: String) -> Sketch {
+    let players = pos
+        .players
+        .iter()
+        .map(|p| {
+            let mut s = PlayerSketch::new(p.faction);
+            s.materiel = Some(p.materiel);
+            s.assets = Some(AssetSketch {
+                forge: Some(p.assets.forge),
+                cache: Some(p.assets.cache),
+                reinforcement: Some(p.assets.reinforcement),
+            });
+            s.orders = Some(p.orders.clone());
+            s.event_tokens = Some(p.event_tokens.clone());
+            s.event_deck = Some(p.event_deck.clone());
+            s.schemes = Some(p.schemes.clone());
+            s.combat_deck = Some(p.combat_deck.clone());
+            s.combat_upgrades = Some(p.combat_upgrades.clone());
+            s.order_upgrade_deck = Some(p.order_upgrade_deck.clone());
+            s.order_upgrades = Some(p.order_upgrades.clone());
+            s.used_upgrades = Some(p.used_upgrades.clone());
+            s.objectives = Some(p.objectives);
+            s.eliminated = Some(p.eliminated);
+            s
+        })
+        .collect();
+    let areas = pos
+        .areas
+        .iter()
+        .filter(|(_, a)| !a.is_empty())
+        .map(|(&id, a)| {
+            let mut pieces: BTreeMap<(String, bool), u8> = BTreeMap::new();
+            for u in &a.units {
+                *pieces.entry((u.unit.to_string(), u.routed)).or_default() += 1;
+            }
+            let mut words: Vec<String> = pieces
+                .into_iter()
+                .map(|((unit, routed), n)| {
+                    format!("{n} {}{unit}", if routed { "routed " } else { "" })
+                })
+                .collect();
+            words.extend(
+                a.structures
+                    .iter()
+                    .map(|s| format!("{} {}", s.owner.key(), s.kind)),
+            );
+            words.extend(
+                a.objectives
+                    .iter()
+                    .map(|f| format!("objective {}", f.key())),
+            );
+            (id, Pieces(words))
+        })
+        .collect();
+    let stacks = pos
+        .stacks
+        .iter()
+        .filter(|(_, s)| !s.is_empty())
+        .map(|(&id, s)| {
+            let tokens = s
+                .iter()
+                .map(|t| format!("{} {}", t.owner.key(), t.order))
+                .collect();
+            (id, Pieces(tokens))
+        })
+        .collect();
+    Sketch {
+        schema: None,
+        note: Some(note),
+        players,
+        board: (!intro).then(|| pos.board.clone()),
+        areas,
+        stacks,
+        storms: pos.storms.iter().map(|s| s.edge).collect(),
+        round: Some(pos.round),
+        first_player: Some(sketch::SeatRef::Number(pos.first_player.0 + 1)),
+        turn: None,
+        phase: Some(PhaseSketch::Full(Box::new(pos.phase.clone()))),
+        seed: Some(seed),
+        dice: None,
+        question: None,
+    }
+}
+
+/// The sequences of length 1 and 2 from `game`: what choosing a position costs.
+fn first_two(game: &Game) -> [u64; 2] {
+    let legal = game.legal_actions();
+    let second = legal
+        .iter()
+        .map(|&a| after(game, a).legal_actions().len() as u64)
+        .sum();
+    [legal.len() as u64, second]
+}
+
+#[test]
+#[ignore = "writes tests/perft/NAME.json for each kind of decision without one: run with --ignored"]
+fn write_fixed_positions_for_kinds_without_one() {
+    let data = common::data();
+    let mut candidates: BTreeMap<&str, Vec<(Game, String, bool)>> = BTreeMap::new();
+    let missing: Vec<&str> = KINDS
+        .into_iter()
+        .filter_map(file_of)
+        .filter(|name| !sketch_dir().join(format!("{name}.json")).exists())
+        .collect();
+    for &(players, setup, seeds) in GAMES {
+        for &seed in seeds {
+            let options = NewGameOptions {
+                players,
+                factions: None,
+                seed,
+                setup,
+            };
+            let mut game = Game::new(&options, Arc::clone(&data)).unwrap();
+            // xorshift64* over the sorted legal actions, as the old random-walk table did.
+            let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            while let Some(d) = game.decision() {
+                if let Some(name) = file_of(d.kind).filter(|n| missing.contains(n)) {
+                    let list = candidates.entry(name).or_default();
+                    if list.len() < CANDIDATES {
+                        let board = if setup == SetupKind::Build {
+                            "constructed"
+                        } else {
+                            "introductory"
+                        };
+                        let note = format!(
+                            "{:?}: taken from a {players}-player game on the {board} board \
+                             (seed {seed}) at its decision {}",
+                            d.kind,
+                            game.history().len() + 1
+                        );
+                        list.push((game.clone(), note, setup == SetupKind::Intro));
+                    }
+                }
+                let mut legal = game.legal_actions();
+                legal.sort_by_cached_key(ToString::to_string);
+                state ^= state >> 12;
+                state ^= state << 25;
+                state ^= state >> 27;
+                let pick = usize::try_from(state.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32)
+                    .unwrap()
+                    % legal.len();
+                game.apply(legal[pick]).unwrap();
+            }
+        }
+    }
+    for (name, list) in candidates {
+        // Each candidate as its sketch gives it back; the one with the most legal actions
+        // whose depth 3 stays cheap, else the cheapest.
+        let mut best: Option<(Sketch, [u64; 2])> = None;
+        for (game, note, intro) in list {
+            let sketch = sketch_of(game.position(), intro, 1, note);
+            let Ok(again) = sketch.into_game(Arc::clone(&data)) else {
+                continue;
+            };
+            if again.decision().and_then(|d| file_of(d.kind)) != Some(name) {
+                continue;
+            }
+            let entry = first_two(&again);
+            let better = match &best {
+                None => true,
+                Some((_, b)) => {
+                    let fits = entry[1] <= MOST_SECOND;
+                    let b_fits = b[1] <= MOST_SECOND;
+                    match (fits, b_fits) {
+                        (true, false) => true,
+                        (true, true) => entry[0] > b[0],
+                        (false, false) => entry[1] < b[1],
+                        (false, true) => false,
+                    }
+                }
+            };
+            if better {
+                best = Some((sketch, entry));
+            }
+        }
+        let Some((sketch, _)) = best else {
+            eprintln!("{name}: no candidate survives its sketch");
+            continue;
+        };
+        let text = serde_json::to_string_pretty(&sketch).unwrap() + "\n";
+        std::fs::write(sketch_dir().join(format!("{name}.json")), text).unwrap();
+        eprintln!("{name}: written");
+    }
 }
