@@ -18,8 +18,8 @@ use crate::engine::state::die::{CombatRole, DieFace, faces_text, parse_faces};
 use crate::engine::state::phase::{OpStep, Phase, RefreshStep};
 use crate::engine::{Action, Faction, Game, GameData, Preview, Rule, RuleError, Seat};
 
-/// The options of `herakon check`.
-#[derive(Debug, clap::Args)]
+/// The options of `herakon check` (`Default`: none given, for a caller in process).
+#[derive(Debug, Default, clap::Args)]
 pub struct Args {
     /// The save or hand-written position (sketch) to check.
     #[arg(value_name = "POSITION")]
