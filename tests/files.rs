@@ -424,3 +424,24 @@ fn a_closed_output_pipe_ends_each_command_quietly() {
         assert!(!text(&o).contains("panicked"), "{args:?}: {}", text(&o));
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn play_removes_temporary_files_under_saves_whose_writer_is_gone() {
+    let dir = scratch("play-tidy");
+    let saves = dir.join("saves");
+    fs::create_dir(&saves).unwrap();
+    // A process that has ended (waited for, so reaped): its temporary file is stale.
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let stale = saves.join(format!(".hotseat-1.json.{dead}-0.tmp"));
+    fs::write(&stale, "the whole game, hidden facts included").unwrap();
+    let live = saves.join(format!(".hotseat-2.json.{}-0.tmp", std::process::id()));
+    fs::write(&live, "a write in flight").unwrap();
+    // Standard output is not a terminal here, so the client stops before its screen; the
+    // folder is tidied first.
+    let o = herakon_within(&dir, &["play", "--players", "2", "--seed", "1"], 20);
+    assert!(!stale.exists(), "{}", text(&o));
+    assert!(live.exists(), "{}", text(&o));
+}
