@@ -161,16 +161,21 @@ fn a_fifo_at_the_autosave_path_is_left_alone_without_blocking_the_save() {
     // On a thread: a save that opens the fifo would wait for a writer forever.
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
+        let game = common::intro(2, 1);
         let mut s = Autosave::new(&save);
-        let moved = s.save(&common::intro(2, 1));
-        tx.send((moved, s.path().to_path_buf())).unwrap();
+        let moved = s.save(&game);
+        // Saving with `s` to the fifo itself is refused too.
+        let direct = saves::save_game(&game, &save.with_file_name("g.autosave.json"));
+        tx.send((moved, s.path().to_path_buf(), direct)).unwrap();
     });
-    let (moved, path) = rx
+    let (moved, path, direct) = rx
         .recv_timeout(std::time::Duration::from_secs(30))
         .expect("the autosave blocked on the fifo");
     let moved = moved.unwrap().expect("moves to a fresh name");
     assert!(moved.contains("g.autosave.json"), "{moved}");
     assert_ne!(path, fifo);
+    let direct = direct.unwrap_err();
+    assert!(direct.contains("not replaced"), "{direct}");
     assert_eq!(actions_in(&path), 0);
     assert!(std::os::unix::fs::FileTypeExt::is_fifo(
         &fs::symlink_metadata(&fifo).unwrap().file_type()

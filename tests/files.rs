@@ -241,6 +241,9 @@ fn fifos_and_devices_are_refused_at_once_by_every_command_that_reads_or_writes()
         "{}",
         text(&o)
     );
+    let o = herakon_within(&dir, &["--assets", "pipe.json", "validate", save], 20);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("pipe.json: not a folder"), "{}", text(&o));
     let o = herakon_within(
         &dir,
         &["simulate", "--games", "1", "--out", "pipe.json"],
