@@ -31,8 +31,8 @@ use herakon::cli::show::position_text;
 use herakon::engine::state::die::CombatRole;
 use herakon::engine::state::ids::{Faction, Order, Seat, SystemId};
 use herakon::engine::state::phase::{OpStep, Phase, RefreshStep};
-use herakon::engine::{Game, NewGameOptions, Position, SetupKind};
-use herakon::tui::{App, Scene, Screen, Theme, draw};
+use herakon::engine::{Action, Game, Keyboard, NewGameOptions, Position, SetupKind};
+use herakon::tui::{App, Msg, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -307,6 +307,81 @@ fn frame(app: &mut App, scene: &Scene, seat: Seat) -> String {
     )
 }
 
+/// The client frame as the client would draw it now (whatever its screen), on a 160x48
+/// terminal, with the scene of `game` for the seat it shows.
+fn frame_as_is(app: &App, game: &Game) -> String {
+    let scene = Scene::new(game, app.shown);
+    let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
+    t.draw(|f| draw(f, app, &scene)).unwrap();
+    common::rows(t.backend().buffer()).join("\n")
+}
+
+/// The client `app_before` (at `before`, `actor` on screen) after `action`, the hand-off it
+/// brings up and `u` pressed there by whoever holds the keyboard (the actor held it last).
+/// `None` unless a hand-off came up and the action was taken back.
+fn taken_back_at_handoff(
+    app_before: &App,
+    before: &Game,
+    actor: Seat,
+    action: Action,
+) -> Option<(App, Game)> {
+    let mut game = before.clone();
+    let events = game.apply(action).ok()?;
+    let mut app = app_before.clone();
+    app.applied(&game, action, &events);
+    if !matches!(app.screen, Screen::Handoff(_)) {
+        return None;
+    }
+    app.holder = Some(actor);
+    app.handle(&mut game, Msg::char('u'));
+    (game.history() == before.history()).then_some((app, game))
+}
+
+/// The take-back from a hand-off: `action` of `actor`, taken back at the hand-off to `next`,
+/// whose person may hold the keyboard by then. The frame after `u` must not change when what
+/// `next` may not see is dealt again, nor when the action taken back was another one that
+/// looks the same to `next` (another order token on the same system, another card of the
+/// hand). Returns (checked, compared with another action).
+fn check_take_back(
+    app_before: &App,
+    before: &Game,
+    (actor, next): (Seat, Seat),
+    action: Action,
+    secrets: &BTreeSet<String>,
+    at: &str,
+) -> (bool, bool) {
+    let Some((app, game)) = taken_back_at_handoff(app_before, before, actor, action) else {
+        return (false, false);
+    };
+    let shown = frame_as_is(&app, &game);
+    assert_no_secret_name(&shown, secrets, &format!("{at}: the frame after u"));
+    if let Some(other) = perturbed(&game, Some(next)) {
+        let scene = Scene::new(&other, app.shown);
+        let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
+        t.draw(|f| draw(f, &app, &scene)).unwrap();
+        assert_eq!(
+            shown,
+            common::rows(t.backend().buffer()).join("\n"),
+            "{at}: the frame after u at the hand-off to {next} changes with facts hidden from {next}"
+        );
+    }
+    let looks = |a: &Action| before.action_as_seen(a, actor, Some(next));
+    let seen = looks(&action);
+    let twin = before
+        .legal_actions()
+        .into_iter()
+        .filter(|a| *a != action && looks(a) == seen)
+        .find_map(|a| taken_back_at_handoff(app_before, before, actor, a));
+    if let Some((app2, game2)) = &twin {
+        assert_eq!(
+            shown,
+            frame_as_is(app2, game2),
+            "{at}: the frame after u tells {action} from another action {next} cannot tell apart"
+        );
+    }
+    (true, twin.is_some())
+}
+
 /// Every order preview a scene holds, in words.
 fn previews_text(scene: &Scene) -> String {
     scene
@@ -401,6 +476,10 @@ struct Tally {
     after_peek: usize,
     /// Decisions with order previews (placing, revealing, resolving).
     previewed: usize,
+    /// Actions taken back at the hand-off that followed them.
+    taken_back: usize,
+    /// Of those, compared with another action the next seat cannot tell apart.
+    taken_back_twin: usize,
 }
 
 impl Tally {
@@ -413,6 +492,8 @@ impl Tally {
         self.with_drawn += t.with_drawn;
         self.after_peek += t.after_peek;
         self.previewed += t.previewed;
+        self.taken_back += t.taken_back;
+        self.taken_back_twin += t.taken_back_twin;
     }
 }
 
@@ -568,7 +649,20 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         for t in &texts {
             logged.extend(names.iter().filter(|n| t.contains(n.as_str())).cloned());
         }
+        let app_before = app.clone();
         app.applied(&game, action, &events);
+        if let Some(next) = game.decision().map(|n| n.seat)
+            && next != d.seat
+            && game
+                .can_undo_from_at(&before, d.seat, Keyboard::WithActor)
+                .is_ok()
+        {
+            let secrets = secret_names(&before, Some(next), &logged);
+            let (checked, twin) =
+                check_take_back(&app_before, &before, (d.seat, next), action, &secrets, &at);
+            tally.taken_back += usize::from(checked);
+            tally.taken_back_twin += usize::from(twin);
+        }
         match game.can_undo_from(&before, d.seat) {
             Ok(()) => {
                 tally.undoable += 1;
@@ -648,6 +742,10 @@ fn check_games(seeds: std::ops::Range<u64>, max_actions: usize) {
     assert!(total.undoable > 0 && total.refused > 0, "{total:?}");
     assert!(total.in_combat > 0 && total.with_drawn > 0, "{total:?}");
     assert!(total.previewed > 0, "{total:?}");
+    assert!(
+        total.taken_back > 0 && total.taken_back_twin > 0,
+        "{total:?}"
+    );
 }
 
 #[test]

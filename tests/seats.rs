@@ -192,6 +192,46 @@ fn a_person_takes_back_his_order_token_before_the_computer_player_moves() {
 }
 
 #[test]
+fn a_take_back_during_a_computer_players_pause_goes_through_a_hand_off_when_two_people_play() {
+    // Three seats: two people and, deciding right after the first person, a computer player.
+    let mut game = common::intro(3, 5);
+    let me = game.decision().unwrap().seat;
+    let mut probe = game.clone();
+    probe.apply(probe.legal_actions()[0]).unwrap();
+    let other = probe.decision().unwrap().seat;
+    assert_ne!(other, me);
+    let mut app = client(&game, bots(&[(other.0, BotKind::Heuristic)]));
+    common::take_keyboard(&mut app, &mut game);
+    assert_eq!(app.shown, Some(me));
+    choose(&mut app, &mut game, 0);
+    let placed = game.history()[0];
+    assert_eq!(app.screen, Screen::Bot(other));
+    assert_eq!(app.shown, None, "the pause shows the public board");
+    let now = app.clock;
+    app.handle(&mut game, Msg::Tick(now));
+    app.handle(&mut game, Msg::char('u'));
+    assert!(game.history().is_empty(), "{:?}", game.history());
+    // The other person may have the keyboard by now: the placer takes it back himself.
+    assert_eq!(app.screen, Screen::Handoff(me));
+    assert_eq!(app.shown, None);
+    let herakon::engine::Action::Place { order, system } = placed else {
+        panic!("{placed}")
+    };
+    let said = app.flash.clone().unwrap();
+    assert_eq!(
+        said,
+        format!(
+            "{} took back the order token placed on {system}",
+            game.who(me)
+        )
+    );
+    assert!(!said.contains(&order.to_string()), "{said}");
+    common::take_keyboard(&mut app, &mut game);
+    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(app.shown, Some(me));
+}
+
+#[test]
 fn a_bot_decides_the_same_whatever_it_cannot_see() {
     // At every decision of a game, a bot's choice is the same in the real game and in games
     // where everything its seat may not see (orders face down, hands, decks, drawn cards,

@@ -991,8 +991,19 @@ fn a_placed_order_token_is_taken_back_at_the_hand_off_but_not_after_it() {
     // The hand-off tells the player leaving where his token went, and `u` takes it back.
     t.wait_for(&["placed an order token on", "u takes it back"]);
     t.keys("u");
-    let screen = t.wait_for(&["Place an order token face down", "undone: place"]);
-    assert!(!screen.contains("Pass the keyboard"), "{screen}");
+    // Whoever pressed it, the placer gets the keyboard back through a hand-off of his own: his
+    // screen does not come up before he takes it, and the bottom line says in public words
+    // what was taken back (seed 5: the Ultramarines placed first).
+    let screen = t.wait_for(&[
+        "Pass the keyboard",
+        "Ultramarines (seat 1)",
+        "took back the order token placed on",
+    ]);
+    for private in ["Place an order token", "undone", "orders 8:"] {
+        assert!(!screen.contains(private), "{private}:\n{screen}");
+    }
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
     // Placed again; once the next player has the keyboard, `u` is refused.
     t.keys("1");
     t.wait_for(&["#1"]);

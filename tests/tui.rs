@@ -712,8 +712,28 @@ fn a_placed_order_token_may_be_taken_back_until_the_next_player_takes_the_keyboa
     // `u` works at once (the hand-off's pause drops only the keys that would take it).
     app.handle(&mut game, Msg::char('u'));
     assert!(game.history().is_empty(), "the token was not taken back");
-    assert_eq!(app.screen, Screen::Play);
-    assert_eq!(app.shown, Some(me), "the same player goes on, no hand-off");
+    // The keyboard may be with the next player by now: the placer gets it back through a
+    // hand-off of his own, and the screen says in public words what was taken back.
+    assert_eq!(app.screen, Screen::Handoff(me));
+    assert_eq!(
+        app.shown, None,
+        "the placer's screen is up before he took the keyboard"
+    );
+    let text = screen_text(&app, &game);
+    let who = game.who(me);
+    assert!(
+        text.contains(&format!(
+            "{who} took back the order token placed on {first}"
+        )),
+        "{text}"
+    );
+    assert!(
+        !text.contains(&order.to_string()) && !text.contains("undone"),
+        "the hand-off names the token taken back:\n{text}"
+    );
+    assert!(!text.contains("Place an order token"), "{text}");
+    take_keyboard(&mut app, &mut game);
+    assert_eq!(app.shown, Some(me), "the same player goes on");
     assert!(
         !app.log
             .iter()

@@ -636,35 +636,63 @@ impl App {
                     _ => (self.holder, Keyboard::WithActor),
                 };
                 match super::undo::undo(game, asker, keyboard) {
-                    Ok((before, last)) => {
-                        self.forget_thought();
-                        if matches!(self.screen, Screen::Handoff(_)) {
-                            // The hand-off taken back never happened.
-                            self.handoffs = self.handoffs.saturating_sub(1);
-                        }
-                        self.takeback = None;
-                        *game = before;
-                        self.unlog(game.history().len());
-                        self.note(format!("undone: {last}"));
-                        // The combat the log follows may have lost lines: follow it again.
-                        self.tally = super::log::rebuild(game).1;
-                        self.reset_choice();
-                        self.filter = false;
-                        let scene = Scene::new(game, self.shown);
-                        self.selected = self
-                            .visible(&scene.choices)
-                            .iter()
-                            .position(|c| c.action == last)
-                            .unwrap_or(0);
-                        self.keep_selection_visible(game);
-                        self.follow(game);
-                    }
+                    Ok((before, last)) => self.took_back(game, before, last),
                     Err(why) => self.note(why),
                 }
                 Effect::None
             }
             other => other,
         }
+    }
+
+    /// The last action, `last`, was taken back: `before` is the game without it. From a hand-off
+    /// or a computer player's pause the keyboard may already be in the next player's hands, so
+    /// with two people or more at the table the actor gets it back through a hand-off of his
+    /// own (nobody sees his screen before he takes the keyboard), and what was taken back is
+    /// said in words every seat may read.
+    fn took_back(&mut self, game: &mut Game, before: Game, last: Action) {
+        let actor = before.decision().map(|d| d.seat);
+        let public = actor.map(|seat| match last {
+            Action::Place { system, .. } => format!(
+                "{} took back the order token placed on {system}",
+                before.who(seat)
+            ),
+            other => format!(
+                "{} took back: {}",
+                before.who(seat),
+                before.action_as_seen(&other, seat, None)
+            ),
+        });
+        self.forget_thought();
+        if matches!(self.screen, Screen::Handoff(_)) {
+            // The hand-off taken back never happened.
+            self.handoffs = self.handoffs.saturating_sub(1);
+        }
+        if self.screen != Screen::Play && self.bots.humans(&before).len() > 1 {
+            // Where the keyboard is now, nobody knows: the actor must take it again.
+            self.holder = None;
+        }
+        self.takeback = None;
+        *game = before;
+        self.unlog(game.history().len());
+        // The combat the log follows may have lost lines: follow it again.
+        self.tally = super::log::rebuild(game).1;
+        self.reset_choice();
+        self.filter = false;
+        self.follow(game);
+        if matches!(self.screen, Screen::Handoff(_)) {
+            self.note(public.unwrap_or_default());
+            return;
+        }
+        // On the actor's own screen: his own words, and the action undone selected again.
+        self.note(format!("undone: {last}"));
+        let scene = Scene::new(game, self.shown);
+        self.selected = self
+            .visible(&scene.choices)
+            .iter()
+            .position(|c| c.action == last)
+            .unwrap_or(0);
+        self.keep_selection_visible(game);
     }
 
     /// After a person's `action` (`before`: the game before it): offers to take it back while
