@@ -10,6 +10,8 @@ use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{Phase, RefreshStep};
 use herakon::engine::state::position::Position;
 use herakon::engine::{DecisionKind, Game, UnitType::*};
+use herakon::tui::Scene;
+use herakon::tui::scene::action_words;
 
 const UM: Faction = Faction::Ultramarines;
 const CH: Faction = Faction::Chaos;
@@ -517,6 +519,65 @@ fn warboss_lowers_the_deploy_purchases_by_one_materiel_per_reinforcement_token()
         g.player(orks).assets.reinforcement,
         2,
         "the tokens are kept"
+    );
+}
+
+/// The purchase list shows what the engine will take: with a Warboss discount of 2, Ork Boyz
+/// (2 materiel) are listed at 0 materiel, as `Game::price` answers and `apply` pays.
+#[test]
+fn warboss_discount_shows_in_the_purchase_list_price() {
+    let mut g = edited(4, |p| {
+        let orks = seat(p, Faction::Orks);
+        let factory = p
+            .areas
+            .iter()
+            .find(|(_, a)| {
+                a.structures
+                    .iter()
+                    .any(|s| s.owner == Faction::Orks && s.kind == StructureKind::Factory)
+            })
+            .map(|(id, _)| *id)
+            .unwrap();
+        scheme(p, orks, "Warboss");
+        p.players[orks].materiel = 5;
+        p.players[orks].assets.reinforcement = 2;
+        revealed(
+            p,
+            u8::try_from(orks).unwrap(),
+            &factory.system.to_string(),
+            Order::Deploy,
+        );
+    });
+    let orks = g.seat_of(Faction::Orks).unwrap();
+    play(&mut g, &["resolve"]);
+    let boyz = |g: &Game| {
+        g.legal_actions()
+            .into_iter()
+            .find(|a| a.to_string().starts_with("buy ork-boyz") && !a.to_string().contains('+'))
+            .unwrap()
+    };
+    let full = boyz(&g);
+    assert_eq!(g.price(full).map(|p| p.materiel), Some(2));
+    assert!(
+        action_words(&g, full).contains("— 2 materiel"),
+        "{}",
+        action_words(&g, full)
+    );
+    play(&mut g, &["use-event"]);
+    let cut = boyz(&g);
+    assert_eq!(g.price(cut).map(|p| p.materiel), Some(0));
+    let shown = Scene::new(&g, Some(orks))
+        .choices
+        .into_iter()
+        .find(|c| c.action == cut)
+        .unwrap()
+        .words;
+    assert!(shown.contains("— 0 materiel"), "{shown}");
+    g.apply(cut).unwrap();
+    assert_eq!(
+        g.player(orks).materiel,
+        5,
+        "the list's price is what was paid"
     );
 }
 

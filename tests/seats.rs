@@ -16,7 +16,7 @@ use crossterm::event::KeyCode;
 use herakon::bot::BotKind;
 use herakon::engine::{Game, Seat};
 use herakon::tui::app::BOT_PAUSE;
-use herakon::tui::seats::{Bots, parse_bot, shows_nothing_new};
+use herakon::tui::seats::{Bots, parse_bot};
 use herakon::tui::{App, Msg, Overlay, Scene, Screen, Theme};
 
 /// Computer players for the given seats.
@@ -322,7 +322,7 @@ fn a_forced_decision_of_the_seat_away_from_the_keyboard_is_applied_without_a_han
                         assert_eq!(g.legal_actions(), vec![a], "not a forced decision");
                         let mut after = g.clone();
                         after.apply(a).unwrap();
-                        assert!(shows_nothing_new(&g, &after, d.seat));
+                        assert!(g.shown_only_to(&after, d.seat).is_empty());
                         g = after;
                     }
                     assert!(app.log.len() > log_before);
@@ -336,7 +336,7 @@ fn a_forced_decision_of_the_seat_away_from_the_keyboard_is_applied_without_a_han
                         let mut after = game.clone();
                         after.apply(only).unwrap();
                         assert!(
-                            !shows_nothing_new(&game, &after, d.seat),
+                            !game.shown_only_to(&after, d.seat).is_empty(),
                             "a forced decision was left for a hand-off"
                         );
                     }

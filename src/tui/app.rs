@@ -548,7 +548,7 @@ impl App {
             let Ok(events) = after.apply(only) else {
                 return;
             };
-            if !super::seats::shows_nothing_new(game, &after, d.seat) {
+            if !game.shown_only_to(&after, d.seat).is_empty() {
                 return;
             }
             *game = after;

@@ -198,7 +198,7 @@ impl<'a> Scene<'a> {
                     number: i + 1,
                     action,
                     words: words(game, &view, d, action),
-                    card: card_name(game, &view, d, action),
+                    card: card_name(game, &view, action),
                     order: game.order_of_action(&action),
                 })
                 .collect(),
@@ -387,17 +387,6 @@ fn capitalized(s: &str) -> String {
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
-/// The distinct names of a deck, in first-seen order (how upgrade actions number cards).
-fn distinct(cards: &[String]) -> Vec<&str> {
-    let mut out: Vec<&str> = Vec::new();
-    for c in cards {
-        if !out.contains(&c.as_str()) {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// An action of the deciding seat in plain words, as that seat's list shows it.
 #[must_use]
 pub fn action_words(game: &Game, action: Action) -> String {
@@ -463,7 +452,7 @@ fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String 
         }
         Action::TakeAsset { asset } => format!("take a {asset} token"),
         Action::BuyOrderUpgrade { .. } | Action::BuyCombatUpgrade { .. } => {
-            upgrade_words(game, view, d, action)
+            upgrade_words(game, view, action)
         }
         Action::Destroy { area, unit } => {
             format!("destroy a {} at {}", unit_name(unit), area_label(area))
@@ -486,7 +475,7 @@ fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String 
                 if count == 1 { "" } else { "s" }
             )
         }
-        Action::PlayCard { .. } => card_words(game, view, d, action),
+        Action::PlayCard { .. } => card_words(game, view, action),
         Action::Damage { target } => match target {
             DamageTarget::Unit { unit, routed } => {
                 let u = data.unit(unit);
@@ -576,11 +565,7 @@ fn purchase_words(game: &Game, action: Action) -> String {
             cache,
         } => {
             let u = data.unit(unit);
-            let cost = if cache {
-                u.cost.saturating_sub(2)
-            } else {
-                u.cost
-            };
+            let cost = game.price(action).map_or(u.cost, |p| p.materiel);
             let mut s = format!(
                 "buy {} at {} — {cost} materiel (level {}, {} dice, health {}, morale {})",
                 u.name,
@@ -602,8 +587,9 @@ fn purchase_words(game: &Game, action: Action) -> String {
             s
         }
         Action::BuildStructure { kind, area, cache } => {
-            let c = data.structure(kind).cost;
-            let cost = if cache { c.saturating_sub(2) } else { c };
+            let cost = game
+                .price(action)
+                .map_or(data.structure(kind).cost, |p| p.materiel);
             let mut s = format!("build a {kind} at {} — {cost} materiel", label(area));
             if cache {
                 s.push_str(", cache token −2");
@@ -623,14 +609,11 @@ fn area_label(board: &Board, a: AreaId) -> String {
 }
 
 /// The card an action buys, chooses or plays, by name.
-fn card_name(game: &Game, view: &PlayerView, d: Decision, action: Action) -> Option<String> {
+fn card_name(game: &Game, view: &PlayerView, action: Action) -> Option<String> {
     let nth = |list: &[String], i: u8| list.get(usize::from(i).wrapping_sub(1)).cloned();
     match action {
-        Action::BuyOrderUpgrade { card } => nth(&game.player(d.seat).order_upgrade_deck, card),
-        Action::BuyCombatUpgrade { card, .. } => {
-            let ups = distinct(&game.player(d.seat).combat_upgrades);
-            ups.get(usize::from(card).wrapping_sub(1))
-                .map(|s| (*s).to_string())
+        Action::BuyOrderUpgrade { .. } | Action::BuyCombatUpgrade { .. } => {
+            game.upgrade_cards(action).map(|c| c.bought.to_string())
         }
         Action::ChooseEvent { card } => nth(&view.drawn_events, card),
         Action::PlayCard { card } => {
@@ -646,28 +629,23 @@ fn card_name(game: &Game, view: &PlayerView, d: Decision, action: Action) -> Opt
 }
 
 /// An upgrade purchase in words, with the card's name and cost.
-fn upgrade_words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String {
+fn upgrade_words(game: &Game, view: &PlayerView, action: Action) -> String {
     let data = game.data();
-    let Some(name) = card_name(game, view, d, action) else {
+    let Some(name) = card_name(game, view, action) else {
         return action.to_string();
     };
+    let cost = game.price(action).unwrap_or_default().materiel;
     match action {
         Action::BuyOrderUpgrade { .. } => match data.order_upgrades.iter().find(|c| c.name == name)
         {
-            Some(c) => format!("buy {name} ({} upgrade) — {} materiel", c.order, c.cost),
+            Some(c) => format!("buy {name} ({} upgrade) — {cost} materiel", c.order),
             None => format!("buy {name}"),
         },
-        Action::BuyCombatUpgrade { replace, .. } => {
-            let deck = distinct(&game.player(d.seat).combat_deck);
-            let old = deck
-                .get(usize::from(replace).wrapping_sub(1))
-                .copied()
+        Action::BuyCombatUpgrade { .. } => {
+            let old = game
+                .upgrade_cards(action)
+                .and_then(|c| c.returned)
                 .unwrap_or("?");
-            let cost = data
-                .combat_cards
-                .iter()
-                .find(|c| c.name == name)
-                .map_or(0, |c| c.cost);
             format!("buy {name} in place of {old} — {cost} materiel")
         }
         _ => action.to_string(),
@@ -675,8 +653,8 @@ fn upgrade_words(game: &Game, view: &PlayerView, d: Decision, action: Action) ->
 }
 
 /// Playing a combat card of the viewer's hand, with the card's icons.
-fn card_words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String {
-    match card_name(game, view, d, action) {
+fn card_words(game: &Game, view: &PlayerView, action: Action) -> String {
+    match card_name(game, view, action) {
         Some(name) => match game.data().combat_cards.iter().find(|c| c.name == name) {
             Some(c) => format!(
                 "play {name} ({} off, {} def, {} mor)",

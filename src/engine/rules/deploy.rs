@@ -10,11 +10,14 @@ use crate::engine::state::position::{Structure, Unit};
 use crate::engine::state::rule::Rule;
 use crate::engine::state::unit_type::UnitType;
 
-/// The materiel and forge tokens a purchase costs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Price {
+/// What a purchase costs: materiel and the asset tokens spent on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Price {
+    /// Materiel paid.
     pub materiel: u8,
+    /// Forge tokens spent (a unit that needs one, or one to lower a level requirement).
     pub forge: u8,
+    /// Cache tokens spent (each lowers the cost by 2).
     pub cache: u8,
 }
 

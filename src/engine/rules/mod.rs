@@ -29,6 +29,7 @@ mod dominate;
 mod ending;
 mod operations;
 mod planning;
+mod purchase;
 mod refresh;
 mod strategize;
 
@@ -72,9 +73,11 @@ use crate::engine::state::unit_type::UnitType;
 
 pub use combat::{CombatTotals, dice_text};
 pub use construct::{first_tile_system, fits_board_size, grid_side};
+pub use deploy::Price;
+pub use purchase::UpgradeCards;
 pub(crate) use setup::starting_player;
 pub use setup::{NewGameError, NewGameOptions};
-pub(crate) use strategize::distinct as distinct_cards;
+pub use strategize::distinct_cards;
 pub use validate::Violation;
 pub(crate) use validate::resolving_order;
 

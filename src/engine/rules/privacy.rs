@@ -218,6 +218,26 @@ impl Game {
         out
     }
 
+    /// What going from this game to `after` shows `seat` alone: the facts hidden from it
+    /// before that it sees afterwards, beyond what the table learns of them too (a card drawn,
+    /// a hand dealt; not a token it revealed to all, nor its own token put face down). Empty
+    /// when the step tells that seat nothing the others do not learn.
+    #[must_use]
+    pub fn shown_only_to(&self, after: &Game, seat: Seat) -> Vec<HiddenFact> {
+        let (mine, mine_after) = (self.hidden_from(Some(seat)), after.hidden_from(Some(seat)));
+        let (table, table_after) = (self.hidden_from(None), after.hidden_from(None));
+        let count = |h: &HiddenFacts, f: &HiddenFact| h.counts.get(f).copied().unwrap_or(0);
+        mine.counts
+            .iter()
+            .filter(|(fact, n)| {
+                let seen = n.saturating_sub(count(&mine_after, fact));
+                let seen_by_all = count(&table, fact).saturating_sub(count(&table_after, fact));
+                seen > seen_by_all
+            })
+            .map(|(fact, _)| fact.clone())
+            .collect()
+    }
+
     /// The game as it was after the first `keep` actions of its history, replayed from its
     /// start (the engine is deterministic).
     ///

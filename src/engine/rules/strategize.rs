@@ -6,12 +6,14 @@ use crate::engine::state::ids::{Order, Seat};
 use crate::engine::state::phase::{OpStep, Phase, StrategizeStep};
 use crate::engine::state::rule::Rule;
 
-/// The distinct names of a deck, in first-seen order.
-pub(crate) fn distinct(cards: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+/// The distinct names of a deck, in first-seen order: how actions number the cards of a deck
+/// (`combat-upgrade 2 replace 1`) and the face-up cards of a combat.
+#[must_use]
+pub fn distinct_cards(cards: &[String]) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::with_capacity(cards.len());
     for c in cards {
-        if !out.contains(c) {
-            out.push(c.clone());
+        if !out.contains(&c.as_str()) {
+            out.push(c);
         }
     }
     out
@@ -47,8 +49,8 @@ impl Game {
                 }
             }
             if !s.bought_combat_upgrade {
-                let deck = distinct(&p.combat_deck);
-                for (i, name) in distinct(&p.combat_upgrades).iter().enumerate() {
+                let deck = distinct_cards(&p.combat_deck);
+                for (i, name) in distinct_cards(&p.combat_upgrades).iter().enumerate() {
                     let Some((lv, cost)) = self.combat_upgrade_terms(name) else {
                         continue;
                     };
@@ -103,8 +105,8 @@ impl Game {
             }
             Action::BuyCombatUpgrade { card, replace } => {
                 let p = self.player(turn);
-                let new = distinct(&p.combat_upgrades)[usize::from(card) - 1].clone();
-                let old = distinct(&p.combat_deck)[usize::from(replace) - 1].clone();
+                let new = distinct_cards(&p.combat_upgrades)[usize::from(card) - 1].to_string();
+                let old = distinct_cards(&p.combat_deck)[usize::from(replace) - 1].to_string();
                 let cost = self.combat_upgrade_terms(&new).map_or(0, |t| t.1);
                 let p = self.player_mut(turn);
                 p.materiel = p.materiel.saturating_sub(cost);
@@ -175,8 +177,8 @@ impl Game {
             return refusal;
         }
         let p = self.player(seat);
-        let upgrades = super::strategize::distinct(&p.combat_upgrades);
-        let deck = super::strategize::distinct(&p.combat_deck);
+        let upgrades = distinct_cards(&p.combat_upgrades);
+        let deck = distinct_cards(&p.combat_deck);
         let Some(name) = usize::from(card)
             .checked_sub(1)
             .and_then(|i| upgrades.get(i))

@@ -233,7 +233,10 @@ impl Game {
             }),
         );
         // The engine names cards by their place in the deck and among the distinct upgrades.
-        let combat_names = distinct(&p.combat_upgrades);
+        let combat_names: Vec<String> = distinct(&p.combat_upgrades)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
         let nth = |names: &[String], card: u8| {
             usize::from(card)
                 .checked_sub(1)

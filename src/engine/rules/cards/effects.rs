@@ -320,7 +320,7 @@ impl Game {
                     let r = whose.roles(role)[0];
                     let name = distinct(&c.side(r).played)
                         .get(usize::from(i).wrapping_sub(1))
-                        .map(|s| (*s).clone());
+                        .map(|s| (*s).to_string());
                     if let Some(name) = name {
                         Self::discard_face_up(c, r, &name, log);
                     }

@@ -99,15 +99,7 @@ fn faces_present(dice: &[DieFace], allowed: &[DieFace]) -> Vec<DieFace> {
         .collect()
 }
 
-fn distinct(names: &[String]) -> Vec<&String> {
-    let mut out: Vec<&String> = Vec::new();
-    for n in names {
-        if !out.contains(&n) {
-            out.push(n);
-        }
-    }
-    out
-}
+use super::distinct_cards as distinct;
 
 impl Game {
     /// A combat card's data by name.

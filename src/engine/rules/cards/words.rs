@@ -92,7 +92,7 @@ impl Game {
                 let r = whose.roles(step.role)[0];
                 let name = distinct(&c.side(r).played)
                     .get(usize::from(card).wrapping_sub(1))
-                    .map_or_else(String::new, |s| (*s).clone());
+                    .map_or_else(String::new, |s| (*s).to_string());
                 format!("discard {} face-up {name}", other(r))
             }
             (Effect::Farsight, Action::Area { area }) => {

@@ -66,8 +66,8 @@ impl Game {
             }
         }
         if let Some(off) = combat {
-            let deck = crate::engine::rules::strategize::distinct(&p.combat_deck);
-            for (i, name) in crate::engine::rules::strategize::distinct(&p.combat_upgrades)
+            let deck = crate::engine::rules::distinct_cards(&p.combat_deck);
+            for (i, name) in crate::engine::rules::distinct_cards(&p.combat_upgrades)
                 .iter()
                 .enumerate()
             {
@@ -115,12 +115,12 @@ impl Game {
             }
             Action::BuyCombatUpgrade { card, replace } => {
                 let p = self.player(seat);
-                let new = crate::engine::rules::strategize::distinct(&p.combat_upgrades)
+                let new = crate::engine::rules::distinct_cards(&p.combat_upgrades)
                     [usize::from(card) - 1]
-                    .clone();
-                let old = crate::engine::rules::strategize::distinct(&p.combat_deck)
+                    .to_string();
+                let old = crate::engine::rules::distinct_cards(&p.combat_deck)
                     [usize::from(replace) - 1]
-                    .clone();
+                    .to_string();
                 let cost = self
                     .data
                     .combat_cards
