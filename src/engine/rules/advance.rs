@@ -263,10 +263,11 @@ impl Game {
                     }
                     self.pos.cards.roks_void = Some(v);
                     self.pos.cards.roks_units += count;
-                    log.push(Event(format!(
-                        "{} moves {count} unit(s) through {v} as if it were friendly (Ork Roks)",
-                        faction.name()
-                    )));
+                    log.push(Event::RoksPassage {
+                        faction,
+                        count,
+                        void: v,
+                    });
                 }
                 for _ in 0..count {
                     let units = &mut self.pos.area_mut(from).units;
@@ -288,10 +289,13 @@ impl Game {
                     unit,
                     count,
                 });
-                log.push(Event(format!(
-                    "{} moves {count} {unit} from {from} to {to}",
-                    faction.name()
-                )));
+                log.push(Event::Moved {
+                    faction,
+                    count,
+                    unit,
+                    from,
+                    to,
+                });
                 self.set_phase(Phase::Operations {
                     turn,
                     step: OpStep::Advance(a),

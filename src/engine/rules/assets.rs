@@ -50,25 +50,32 @@ impl Game {
         why: Option<&str>,
         log: &mut Vec<Event>,
     ) -> bool {
-        let name = self.faction(seat).name();
         let max = self.data.components.max_assets_each;
-        let because = why.map_or(String::new(), |w| format!(" ({w})"));
         if self.player(seat).assets.get(asset) >= max {
-            log.push(Event(format!(
-                "{name} already holds {max} {asset} tokens and gains none{because}"
-            )));
+            log.push(Event::AssetsFull {
+                faction: self.faction(seat),
+                max,
+                asset,
+                why: why.map(str::to_owned),
+            });
             return false;
         }
         if self.assets_in_supply(asset) == 0 {
-            log.push(Event(format!(
-                "the supply has no {asset} token left: {name} gains none{because}"
-            )));
+            log.push(Event::AssetSupplyEmpty {
+                faction: self.faction(seat),
+                asset,
+                why: why.map(str::to_owned),
+            });
             return false;
         }
         if let Some(n) = self.player_mut(seat).assets.get_mut(asset) {
             *n += 1;
         }
-        log.push(Event(format!("{name} gains a {asset} token{because}")));
+        log.push(Event::AssetGained {
+            faction: self.faction(seat),
+            asset,
+            why: why.map(str::to_owned),
+        });
         true
     }
 }

@@ -57,9 +57,7 @@ impl Game {
             .or_else(|| units.iter().position(|u| u.unit == unit));
         if let Some(i) = pick {
             units.remove(i);
-            log.push(Event(format!(
-                "{unit} in {area} is destroyed (over capacity)"
-            )));
+            log.push(Event::OverCapacity { unit, area });
         }
     }
 

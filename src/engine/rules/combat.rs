@@ -3,6 +3,7 @@
 //! the cards; here each played card counts its icons.
 
 use crate::engine::state::rule::Rule;
+use crate::engine::rules::Dice;
 use rand::RngExt;
 
 use super::{Action, Event, Game, RuleError};
@@ -208,11 +209,11 @@ impl Game {
             assess_ended: false,
             next_combat: None,
         };
-        log.push(Event(format!(
-            "combat in {area}: {} attacks {}",
-            attacker.name(),
-            defender.name()
-        )));
+        log.push(Event::CombatBegins {
+            area,
+            attacker,
+            defender,
+        });
         let state = self.pos.area(area).clone();
         let defending = state
             .units
@@ -220,11 +221,7 @@ impl Game {
             .any(|u| u.owner() == defender && !u.routed)
             || self.bastions(area, defender) > 0;
         if !defending {
-            log.push(Event(format!(
-                "{} has no unrouted unit or bastion there: {} wins at once",
-                defender.name(),
-                attacker.name()
-            )));
+            log.push(Event::WonAtOnce { attacker, defender });
             c.winner = Some(CombatRole::Attacker);
             self.capture(&c, log);
             c.step = CombatStep::Retreat {
@@ -257,10 +254,7 @@ impl Game {
             && c.attacker.dice.len() < usize::from(self.data.die.max_per_side)
         {
             c.attacker.dice.push(DieFace::Morale);
-            log.push(Event(format!(
-                "{} gains a morale die (Through the Warp)",
-                attacker.name()
-            )));
+            log.push(Event::ThroughTheWarp { faction: attacker });
         }
         for (role, f) in [
             (CombatRole::Attacker, attacker),
@@ -273,13 +267,12 @@ impl Game {
             let hand = deck.split_off(deck.len().saturating_sub(5));
             c.side_mut(role).hand = hand;
         }
-        log.push(Event(format!(
-            "{} rolls {}; {} rolls {}",
-            attacker.name(),
-            dice_text(&c.attacker.dice),
-            defender.name(),
-            dice_text(&c.defender.dice)
-        )));
+        log.push(Event::DiceRolled {
+            attacker,
+            attacker_dice: Dice::of(&c.attacker.dice),
+            defender,
+            defender_dice: Dice::of(&c.defender.dice),
+        });
         self.set_phase(Phase::Operations {
             turn,
             step: OpStep::Combat(Box::new(c)),
@@ -397,10 +390,7 @@ impl Game {
                 c.side_mut(side).reinforcements = vec![false; usize::from(count)];
                 c.side_mut(side).reinforced = true;
                 if count > 0 {
-                    log.push(Event(format!(
-                        "{} commits {count} reinforcement token(s)",
-                        f.name()
-                    )));
+                    log.push(Event::Reinforced { faction: f, count });
                 }
                 c.step = match side {
                     CombatRole::Attacker => CombatStep::Reinforce {
@@ -521,7 +511,7 @@ impl Game {
             });
         if extra && !c.second_assess {
             c.second_assess = true;
-            log.push(Event("an extra assess damage step".into()));
+            log.push(Event::ExtraAssess {});
             // Back to the start of an assess damage step (its schemes, then the damage).
             c.step = CombatStep::Resolve {
                 side: CombatRole::Defender,
@@ -548,10 +538,10 @@ impl Game {
         };
         let damage = u8::try_from(damage).unwrap_or(u8::MAX);
         if damage > 0 && !self.damage_targets(c, side).is_empty() {
-            log.push(Event(format!(
-                "{} suffers {damage} damage",
-                Self::side_faction(c, side).name()
-            )));
+            log.push(Event::DamageSuffered {
+                faction: Self::side_faction(c, side),
+                damage,
+            });
             c.step = CombatStep::AssignDamage {
                 side,
                 remaining: damage,
@@ -574,20 +564,12 @@ impl Game {
     ) -> u8 {
         let f = Self::side_faction(c, side);
         let area = c.area;
-        let (health, name) = match target {
-            DamageTarget::Unit { unit, .. } => (
-                self.data.unit(unit).health,
-                self.data.unit(unit).name.clone(),
-            ),
-            DamageTarget::Reinforcement { .. } => (
-                self.reinforcement_type(f, area)
-                    .map_or(1, |u| self.data.unit(u).health),
-                "reinforcement token".to_string(),
-            ),
-            DamageTarget::Bastion => (
-                self.data.structure(StructureKind::Bastion).health,
-                "bastion".to_string(),
-            ),
+        let health = match target {
+            DamageTarget::Unit { unit, .. } => self.data.unit(unit).health,
+            DamageTarget::Reinforcement { .. } => self
+                .reinforcement_type(f, area)
+                .map_or(1, |u| self.data.unit(u).health),
+            DamageTarget::Bastion => self.data.structure(StructureKind::Bastion).health,
         };
         let destroyed = remaining >= health;
         match target {
@@ -620,16 +602,12 @@ impl Game {
                 }
             }
         }
-        let what = if destroyed {
-            "is destroyed"
-        } else {
-            "survives"
-        };
-        log.push(Event(format!(
-            "{} {name} suffers {} damage and {what}",
-            f.possessive(),
-            remaining.min(health)
-        )));
+        log.push(Event::PieceDamaged {
+            faction: f,
+            target,
+            damage: remaining.min(health),
+            destroyed,
+        });
         let unrouted = matches!(
             target,
             DamageTarget::Unit { routed: false, .. }
@@ -670,10 +648,7 @@ impl Game {
         let winner = match (att, def) {
             // Ruling `both-sides-wiped-out` (assets/rulings.json).
             (false, false) => {
-                log.push(Event(
-                    "both sides are wiped out: nobody wins; the defender keeps his structures"
-                        .into(),
-                ));
+                log.push(Event::WipedOut {});
                 // No winner: the next automatic step ends the combat without a retreat.
                 c.step = CombatStep::Retreat {
                     side: CombatRole::Attacker,
@@ -686,7 +661,10 @@ impl Game {
             (true, true) if c.round >= 3 => {
                 let a = self.combat_totals(c, CombatRole::Attacker).morale;
                 let d = self.combat_totals(c, CombatRole::Defender).morale;
-                log.push(Event(format!("morale: attacker {a}, defender {d}")));
+                log.push(Event::MoraleCompared {
+                    attacker: a,
+                    defender: d,
+                });
                 // Ties go to the defender (Combat, Resolution).
                 Some(if a > d {
                     CombatRole::Attacker
@@ -705,10 +683,9 @@ impl Game {
             }
             Some(w) => {
                 c.winner = Some(w);
-                log.push(Event(format!(
-                    "{} wins the combat",
-                    Self::side_faction(c, w).name()
-                )));
+                log.push(Event::CombatWon {
+                    faction: Self::side_faction(c, w),
+                });
                 if w == CombatRole::Attacker {
                     self.capture(c, log);
                 }
@@ -739,18 +716,18 @@ impl Game {
             true
         });
         if taken > 0 {
-            log.push(Event(format!(
-                "{} captures {taken} structure(s) in {}",
-                attacker.name(),
-                c.area
-            )));
+            log.push(Event::Captured {
+                faction: attacker,
+                count: taken,
+                area: c.area,
+            });
         }
         for kind in destroyed {
-            log.push(Event(format!(
-                "{} has no control token left: the {kind} in {} is destroyed",
-                attacker.name(),
-                c.area
-            )));
+            log.push(Event::StructureLost {
+                faction: attacker,
+                kind,
+                area: c.area,
+            });
         }
     }
 
@@ -795,22 +772,21 @@ impl Game {
         log: &mut Vec<Event>,
     ) -> usize {
         let f = Self::side_faction(c, side);
-        let mut gone: Vec<String> = Vec::new();
+        let mut gone: Vec<UnitType> = Vec::new();
         for unit in Self::unretreatable(c, side) {
             let units = &mut self.pos.area_mut(c.area).units;
             if let Some(i) = units.iter().position(|u| u.owner() == f && u.unit == unit) {
                 units.remove(i);
-                gone.push(self.data.unit(unit).name.clone());
+                gone.push(unit);
             }
         }
         c.side_mut(side).placed.clear();
         if !gone.is_empty() {
-            log.push(Event(format!(
-                "{} cannot retreat the unit(s) an effect placed in {}: {} destroyed",
-                f.name(),
-                c.area,
-                gone.join(", ")
-            )));
+            log.push(Event::CannotRetreat {
+                faction: f,
+                area: c.area,
+                units: gone.clone(),
+            });
         }
         gone.len()
     }
@@ -839,11 +815,11 @@ impl Game {
                 true
             }
         });
-        log.push(Event(format!(
-            "{} retreats {} unit(s) to {dest}",
-            f.name(),
-            leaving.len()
-        )));
+        log.push(Event::Retreated {
+            faction: f,
+            count: leaving.len(),
+            to: dest,
+        });
         self.pos.area_mut(dest).units.extend(leaving);
     }
 
@@ -870,10 +846,10 @@ impl Game {
                 }
                 if self.retreat_areas(&c, side).is_empty() {
                     self.pos.area_mut(c.area).units.retain(|u| u.owner() != f);
-                    log.push(Event(format!(
-                        "{} has nowhere to retreat: {stays} unit(s) destroyed",
-                        f.name()
-                    )));
+                    log.push(Event::NowhereToRetreat {
+                        faction: f,
+                        count: stays,
+                    });
                     self.end_combat(turn, &c, log);
                     return true;
                 }
@@ -908,7 +884,7 @@ impl Game {
             self.shuffle(&mut deck);
             self.player_mut(seat).combat_deck = deck;
         }
-        log.push(Event(format!("the combat in {} ends", c.area)));
+        log.push(Event::CombatEnds { area: c.area });
         self.pos.last_combat = Some(crate::engine::state::combat_state::CombatOutcome {
             area: c.area,
             attacker: Self::side_faction(c, CombatRole::Attacker),

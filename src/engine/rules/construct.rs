@@ -425,7 +425,6 @@ impl Game {
     /// Applies a legal setup action.
     pub(super) fn apply_setup(&mut self, mut s: SetupState, action: Action, log: &mut Vec<Event>) {
         let seat = s.turn;
-        let who = self.faction(seat).name();
         match action {
             Action::PlaceTile {
                 number,
@@ -447,15 +446,23 @@ impl Game {
                 if let Ok(board) = Board::new_partial(&self.pos.board, &self.data) {
                     self.board = Arc::new(board);
                 }
-                log.push(Event(format!(
-                    "{who} places system tile {code} ({}) on {system}, turned {rotation}",
-                    self.board.system_name(system)
-                )));
+                log.push(Event::TilePlaced {
+                    faction: self.faction(seat),
+                    number,
+                    side_b,
+                    system_name: self.board.system_name(system).to_owned(),
+                    system,
+                    rotation,
+                });
                 s.step = SetupStep::Forces { system };
             }
             Action::SetupUnit { unit, area } => {
                 self.pos.area_mut(area).units.push(Unit::new(unit));
-                log.push(Event(format!("{who} places a {unit} on {area}")));
+                log.push(Event::SetupUnit {
+                    faction: self.faction(seat),
+                    unit,
+                    area,
+                });
             }
             Action::SetupStructure { kind, area } => {
                 let owner = self.faction(seat);
@@ -463,7 +470,11 @@ impl Game {
                     .area_mut(area)
                     .structures
                     .push(Structure { kind, owner });
-                log.push(Event(format!("{who} places a {kind} on {area}")));
+                log.push(Event::SetupStructure {
+                    faction: self.faction(seat),
+                    kind,
+                    area,
+                });
             }
             Action::Done => {
                 if let SetupStep::Forces { system } = s.step {
@@ -477,21 +488,24 @@ impl Game {
                     held.remove(i);
                 }
                 self.pos.area_mut(area).objectives.push(faction);
-                log.push(Event(format!(
-                    "{who} places an objective token of {} on {area}",
-                    faction.name()
-                )));
+                log.push(Event::SetupObjective {
+                    faction: self.faction(seat),
+                    owner: faction,
+                    area,
+                });
             }
             Action::PlaceStorm { edge } => {
                 self.pos.storms.push(Storm { edge, moved: false });
-                log.push(Event(format!("{who} places a warp storm on {edge}")));
+                log.push(Event::SetupStorm {
+                    faction: self.faction(seat),
+                    edge,
+                });
                 let n = self.player_count();
                 if self.pos.storms.len() >= n {
                     let first = self.pos.first_player;
-                    log.push(Event(format!(
-                        "Setup is complete; round 1 begins with {}",
-                        self.faction(first).name()
-                    )));
+                    log.push(Event::SetupComplete {
+                        first: self.faction(first),
+                    });
                     self.set_phase(Phase::Planning { turn: first });
                     return;
                 }
@@ -556,10 +570,10 @@ impl Game {
         if let Ok(board) = Board::new(&self.pos.board, &self.data) {
             self.board = Arc::new(board);
         }
-        log.push(Event(format!(
-            "The board is complete: {}x{} tiles, renamed so its top-left system is A1",
-            self.pos.board.cols, self.pos.board.rows
-        )));
+        log.push(Event::BoardComplete {
+            cols: self.pos.board.cols,
+            rows: self.pos.board.rows,
+        });
     }
 
     /// Why a setup action is refused.

@@ -179,17 +179,13 @@ impl Game {
                 self.pos.area_mut(area).units.push(Unit::new(unit));
                 d.units_bought += 1;
                 self.note_deploy_purchase(turn, &d, log);
-                log.push(Event(format!(
-                    "{} buys a {} in {area} for {} materiel{}",
-                    faction.name(),
-                    self.data.unit(unit).name,
-                    paid,
-                    if price.forge > 0 {
-                        format!(" and {} forge token(s)", price.forge)
-                    } else {
-                        String::new()
-                    }
-                )));
+                log.push(Event::UnitBought {
+                    faction,
+                    unit,
+                    area,
+                    materiel: paid,
+                    forge: price.forge,
+                });
                 self.set_phase(Phase::Operations {
                     turn,
                     step: OpStep::Deploy(d),
@@ -207,10 +203,12 @@ impl Game {
                     kind,
                     owner: faction,
                 });
-                log.push(Event(format!(
-                    "{} builds a {kind} in {area} for {paid} materiel",
-                    faction.name(),
-                )));
+                log.push(Event::StructureBuilt {
+                    faction,
+                    kind,
+                    area,
+                    materiel: paid,
+                });
                 if self.note_structure_purchase(turn, &d, area, log) {
                     // Werk Fasta!: the units are still to come.
                     self.set_phase(Phase::Operations {
@@ -266,10 +264,10 @@ impl Game {
         self.discard_scheme(seat, "Warboss", log);
         let off = self.player(seat).assets.reinforcement;
         self.pos.cards.discount = self.pos.cards.discount.saturating_add(off);
-        log.push(Event(format!(
-            "{} lowers the cost of this order's purchases by {off} materiel (Warboss)",
-            self.faction(seat).name()
-        )));
+        log.push(Event::Warboss {
+            faction: self.faction(seat),
+            off,
+        });
     }
 }
 

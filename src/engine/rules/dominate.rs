@@ -219,10 +219,12 @@ impl Game {
                 if let Some(i) = units.iter().position(|u| u.unit == from) {
                     units[i] = Unit::new(to);
                 }
-                log.push(Event(format!(
-                    "{}: For the Emperor replaces a {from} in {area} with a {to}",
-                    self.faction(turn).name()
-                )));
+                log.push(Event::ForTheEmperor {
+                    faction: self.faction(turn),
+                    from,
+                    to,
+                    area,
+                });
                 self.finish_order(turn, d.system, Order::Dominate);
             }
             Action::MoveUnits { from, to, unit, .. } => {
@@ -231,10 +233,12 @@ impl Game {
                     let moved = units.remove(i);
                     self.pos.area_mut(to).units.push(moved);
                 }
-                log.push(Event(format!(
-                    "{} faction ability moves a {unit} from {from} to {to}",
-                    self.faction(turn).possessive()
-                )));
+                log.push(Event::AbilityMoved {
+                    faction: self.faction(turn),
+                    unit,
+                    from,
+                    to,
+                });
                 self.finish_order(turn, d.system, Order::Dominate);
             }
             Action::BuyUnit {
@@ -247,10 +251,11 @@ impl Game {
                 if let Some(price) = self.unit_price(faction, unit, forge_level, cache) {
                     self.pay(turn, price);
                     self.pos.area_mut(area).units.push(Unit::new(unit));
-                    log.push(Event(format!(
-                        "{} buys a {unit} in {area} with the faction ability",
-                        faction.name()
-                    )));
+                    log.push(Event::AbilityBought {
+                        faction,
+                        unit,
+                        area,
+                    });
                 }
                 self.finish_order(turn, d.system, Order::Dominate);
             }

@@ -27,11 +27,10 @@ impl Game {
     }
 
     pub(crate) fn end_game(&mut self, winners: Vec<Seat>, reason: EndReason, log: &mut Vec<Event>) {
-        let names: Vec<&str> = winners.iter().map(|&s| self.faction(s).name()).collect();
-        log.push(Event(format!(
-            "the game ends ({reason:?}); winner: {}",
-            names.join(" and ")
-        )));
+        log.push(Event::GameEnds {
+            reason,
+            winners: winners.iter().map(|&s| self.faction(s)).collect(),
+        });
         self.set_phase(Phase::GameOver { winners, reason });
     }
 
@@ -63,10 +62,7 @@ impl Game {
             let p = self.player_mut(seat);
             p.orders.extend(returned);
             p.eliminated = true;
-            log.push(Event(format!(
-                "{} has no friendly world and is eliminated",
-                faction.name()
-            )));
+            log.push(Event::Eliminated { faction });
         }
         let left: Vec<Seat> = self.seats().filter(|&s| self.is_active(s)).collect();
         if left.len() <= 1 {

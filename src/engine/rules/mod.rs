@@ -14,6 +14,8 @@ pub mod privacy;
 pub mod view;
 
 // Which rulings bear on a decision; the grammar of the log.
+/// What happened: typed facts, put into words only when read.
+pub mod event;
 pub mod rulings;
 pub mod wording;
 
@@ -60,8 +62,6 @@ mod validate_phase;
 use std::fmt;
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
 use crate::engine::data::{GameData, UnitKind};
 use crate::engine::rules::board::Board;
 use crate::engine::state::action::Action;
@@ -75,6 +75,7 @@ pub use combat::{CombatTotals, dice_text};
 pub use construct::{first_tile_system, fits_board_size, grid_side};
 pub use deploy::Price;
 pub use purchase::UpgradeCards;
+pub use event::{Dice, Event};
 pub(crate) use setup::starting_player;
 pub use setup::{NewGameError, NewGameOptions};
 pub use strategize::distinct_cards;
@@ -99,17 +100,6 @@ impl RuleError {
             rule,
             reason: reason.into(),
         }
-    }
-}
-
-/// Something that happened, for the game log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Event(pub String);
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
     }
 }
 
@@ -620,10 +610,6 @@ impl Game {
         self.history.push(action);
         let _ = self.run_automatic(&mut log);
         self.pos.tidy();
-        let data = self.data();
-        for e in &mut log {
-            e.0 = crate::engine::rules::wording::tidy(&e.0, data);
-        }
         Ok(log)
     }
 

@@ -29,15 +29,14 @@ impl Game {
     /// Skips a seat with nothing to reveal, and ends the phase when the board is empty.
     pub(super) fn auto_reveal(&mut self, turn: Seat, log: &mut Vec<Event>) -> bool {
         if self.pos.stacks.values().all(Vec::is_empty) {
-            log.push(Event("the Refresh Phase begins".into()));
+            log.push(Event::RefreshBegins {});
             self.start_refresh(log);
             return true;
         }
         if self.own_top_tokens(turn).is_empty() {
-            log.push(Event(format!(
-                "{} has no order token on top of a stack and skips",
-                self.faction(turn).name()
-            )));
+            log.push(Event::Skips {
+                faction: self.faction(turn),
+            });
             let next = self.next_active(turn);
             self.set_phase(Phase::Operations {
                 turn: next,
@@ -61,10 +60,11 @@ impl Game {
         else {
             return;
         };
-        log.push(Event(format!(
-            "{} reveals {order} on {system}",
-            self.faction(turn).name()
-        )));
+        log.push(Event::OrderRevealed {
+            faction: self.faction(turn),
+            order,
+            system,
+        });
         self.set_phase(Phase::Operations {
             turn,
             step: OpStep::Revealed { system, order },
@@ -90,16 +90,20 @@ impl Game {
         if let Some(stack) = self.pos.stacks.get_mut(&system) {
             stack.pop();
         }
-        let name = self.faction(turn).name();
         if action == Action::ToEventDeck {
             self.player_mut(turn).event_tokens.push(order);
-            log.push(Event(format!(
-                "{name} puts the {order} token on the event deck"
-            )));
+            log.push(Event::OrderToEventDeck {
+                faction: self.faction(turn),
+                order,
+            });
             self.finish_turn(turn, log);
             return;
         }
-        log.push(Event(format!("{name} resolves {order} on {system}")));
+        log.push(Event::OrderResolved {
+            faction: self.faction(turn),
+            order,
+            system,
+        });
         let step = match order {
             Order::Deploy => OpStep::Deploy(DeployStep {
                 system,

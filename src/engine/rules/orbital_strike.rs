@@ -3,8 +3,8 @@
 //! assigns the damage, which destroys units or is ignored (no rout). Strikes with order
 //! upgrades or schemes run in `upgrades.rs`.
 
-use super::combat::dice_text;
 use super::{Action, Event, Game, RuleError};
+use crate::engine::rules::Dice;
 use crate::engine::rules::board::AreaInfo;
 use crate::engine::state::action::DamageTarget;
 use crate::engine::state::combat_state::OrbitalStrikeState;
@@ -80,11 +80,13 @@ impl Game {
         let dice = self.roll(n, CombatRole::Attacker);
         let hits =
             u8::try_from(dice.iter().filter(|d| **d == DieFace::Offence).count()).unwrap_or(0);
-        log.push(Event(format!(
-            "{} strikes {world} from {void}: {} ({hits} damage)",
-            f.name(),
-            dice_text(&dice)
-        )));
+        log.push(Event::Strike {
+            faction: f,
+            world,
+            void,
+            dice: Dice::of(&dice),
+            hits,
+        });
         let state = OrbitalStrikeState {
             system,
             void,
@@ -162,16 +164,16 @@ impl Game {
                 units.remove(i);
             }
             s.remaining -= health;
-            log.push(Event(format!(
-                "{unit} in {} is destroyed by the orbital strike",
-                s.world
-            )));
+            log.push(Event::StrikeDestroyed {
+                unit,
+                world: s.world,
+            });
         } else {
             // Orbital strike damage that does not destroy a unit is ignored: no rout.
-            log.push(Event(format!(
-                "{unit} in {} survives the orbital strike",
-                s.world
-            )));
+            log.push(Event::StrikeSurvived {
+                unit,
+                world: s.world,
+            });
             s.remaining = 0;
         }
         self.set_phase(Phase::Operations {

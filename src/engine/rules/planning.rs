@@ -69,10 +69,7 @@ impl Game {
                 owner: faction,
                 order,
             });
-        log.push(Event(format!(
-            "{} places an order token on {system}",
-            faction.name()
-        )));
+        log.push(Event::OrderPlaced { faction, system });
         self.pass_planning(turn, log);
     }
 
@@ -108,7 +105,7 @@ impl Game {
     /// The Operations Phase begins with the first player's reveal.
     pub(crate) fn begin_operations(&mut self, log: &mut Vec<Event>) {
         let first = self.first_active();
-        log.push(Event("the Operations Phase begins".into()));
+        log.push(Event::OperationsBegins {});
         self.set_phase(Phase::Operations {
             turn: first,
             step: OpStep::Reveal,

@@ -27,10 +27,10 @@ impl Game {
             }
             if gained > 0 {
                 self.player_mut(seat).objectives += gained;
-                log.push(Event(format!(
-                    "{} collects {gained} objective token(s)",
-                    faction.name()
-                )));
+                log.push(Event::ObjectivesCollected {
+                    faction,
+                    count: gained,
+                });
             }
         }
         let needed = usize::from(u8::try_from(self.player_count()).unwrap_or(u8::MAX));
@@ -65,15 +65,12 @@ impl Game {
             p.materiel = u8::try_from(total).unwrap_or(max);
             // The log says what was kept: the dial stops at its maximum (Materiel).
             let kept = total - before;
-            let text = if kept < income {
-                format!(
-                    "{} collects {kept} of {income} materiel (the dial stops at {max})",
-                    faction.name()
-                )
-            } else {
-                format!("{} collects {income} materiel", faction.name())
-            };
-            log.push(Event(text));
+            log.push(Event::MaterielCollected {
+                faction,
+                kept,
+                income,
+                max,
+            });
         }
         // 3. Every routed unit rallies.
         for area in self.pos.areas.values_mut() {
@@ -93,14 +90,14 @@ impl Game {
     /// only to move a storm.
     fn begin_events(&mut self, seat: Seat, log: &mut Vec<Event>) {
         let tokens = std::mem::take(&mut self.player_mut(seat).event_tokens);
-        let name = self.faction(seat).name();
         let p = self.player_mut(seat);
         p.orders.extend(tokens.iter().copied());
         if tokens.is_empty() {
             if let Some(card) = p.event_deck.last().cloned() {
-                log.push(Event(format!(
-                    "{name} reveals {card} from the event deck to move a warp storm"
-                )));
+                log.push(Event::StormCardRevealed {
+                    faction: self.faction(seat),
+                    card: card.clone(),
+                });
                 self.set_phase(Phase::Refresh {
                     turn: seat,
                     step: RefreshStep::MoveStorm {
@@ -116,7 +113,11 @@ impl Game {
         let n = tokens.len().min(p.event_deck.len());
         let at = p.event_deck.len() - n;
         let drawn: Vec<String> = p.event_deck.split_off(at);
-        log.push(Event(format!("{name} draws {} event card(s)", drawn.len())));
+        log.push(Event::EventCardsDrawn {
+            faction: self.faction(seat),
+            count: drawn.len(),
+            via: None,
+        });
         if drawn.is_empty() {
             self.next_events(seat, log);
         } else {
@@ -178,7 +179,6 @@ impl Game {
         action: Action,
         log: &mut Vec<Event>,
     ) {
-        let name = self.faction(turn).name();
         match (step, action) {
             (RefreshStep::ChooseEvent { drawn }, Action::ChooseEvent { card }) => {
                 let chosen = drawn[usize::from(card) - 1].clone();
@@ -189,7 +189,10 @@ impl Game {
                 if drawn.iter().filter(|c| **c == chosen).count() > 1 {
                     p.event_deck.push(chosen.clone());
                 }
-                log.push(Event(format!("{name} chooses {chosen}")));
+                log.push(Event::EventCardChosen {
+                    faction: self.faction(turn),
+                    card: chosen.clone(),
+                });
                 self.set_phase(Phase::Refresh {
                     turn,
                     step: RefreshStep::MoveStorm {
@@ -203,9 +206,11 @@ impl Game {
                     s.edge = to;
                     s.moved = true;
                 }
-                log.push(Event(format!(
-                    "{name} moves the warp storm on {from} to {to}"
-                )));
+                log.push(Event::StormMoved {
+                    faction: self.faction(turn),
+                    from,
+                    to,
+                });
                 if let Some(holder) = self.prayer_holder(from, to) {
                     self.set_phase(Phase::Refresh {
                         turn,
@@ -233,7 +238,10 @@ impl Game {
                     let p = self.player_mut(turn);
                     let old = std::mem::replace(&mut p.schemes, vec![card.clone()]);
                     p.event_deck.extend(old);
-                    log.push(Event(format!("{name} puts the scheme {card} into play")));
+                    log.push(Event::SchemeIntoPlay {
+                        faction: self.faction(turn),
+                        card: card.clone(),
+                    });
                 } else {
                     self.player_mut(turn).event_deck.push(card.clone());
                     // Tactics with choices live in events.rs; a further choice keeps the turn.
@@ -321,7 +329,7 @@ impl Game {
                 if !moves.is_empty() {
                     return false;
                 }
-                log.push(Event(format!("no warp storm can move as {card} shows")));
+                log.push(Event::NoStormMove { card: card.clone() });
                 self.after_storm(turn, card.clone(), *ability, log);
                 true
             }
@@ -358,11 +366,10 @@ impl Game {
         let next_first = self.next_active(self.pos.first_player);
         self.pos.first_player = next_first;
         self.pos.round += 1;
-        log.push(Event(format!(
-            "round {} begins; {} is first player",
-            self.pos.round,
-            self.faction(next_first).name()
-        )));
+        log.push(Event::RoundBegins {
+            round: self.pos.round,
+            first: self.faction(next_first),
+        });
         self.set_phase(Phase::Planning { turn: next_first });
     }
 }

@@ -77,7 +77,6 @@ impl Game {
         action: Action,
         log: &mut Vec<Event>,
     ) {
-        let name = self.faction(turn).name();
         if self.apply_strategize_card(turn, &s, action, log) {
             self.set_phase(Phase::Operations {
                 turn,
@@ -99,9 +98,12 @@ impl Game {
                 p.materiel = p.materiel.saturating_sub(cost);
                 p.order_upgrades.push(card_name.clone());
                 s.bought_order_upgrade = true;
-                log.push(Event(format!(
-                    "{name} buys the order upgrade {card_name} for {cost} materiel"
-                )));
+                log.push(Event::OrderUpgradeBought {
+                    faction: self.faction(turn),
+                    card: card_name.clone(),
+                    cost,
+                    via: None,
+                });
             }
             Action::BuyCombatUpgrade { card, replace } => {
                 let p = self.player(turn);
@@ -118,9 +120,13 @@ impl Game {
                 self.shuffle(&mut deck);
                 self.player_mut(turn).combat_deck = deck;
                 s.bought_combat_upgrade = true;
-                log.push(Event(format!(
-                    "{name} buys the combat upgrade {new} for {cost} materiel, returning {old}"
-                )));
+                log.push(Event::CombatUpgradeBought {
+                    faction: self.faction(turn),
+                    card: new,
+                    cost,
+                    returned: old,
+                    via: None,
+                });
             }
             Action::Done => {
                 self.finish_order(turn, s.system, Order::Strategize);

@@ -11,7 +11,18 @@ use crate::engine::state::unit_type::UnitType;
 /// → `2 Strike Cruisers`.
 #[must_use]
 pub fn tidy(text: &str, data: &GameData) -> String {
-    let named = unit_names(text, data);
+    grammar(&unit_names(text, |u| data.unit(u).name.as_str()))
+}
+
+/// [`tidy`] with the printed unit names of [`UnitType::name`]: the one grammar pass of an
+/// event's words (see [`super::event::Event`]).
+#[must_use]
+pub fn plain(text: &str) -> String {
+    grammar(&unit_names(text, UnitType::name))
+}
+
+/// Possessives, `a`/`an` and counted plurals.
+fn grammar(named: &str) -> String {
     let mut words: Vec<String> = named.split(' ').map(str::to_string).collect();
     for i in 0..words.len() {
         if let Some(stem) = words[i].strip_suffix("s's") {
@@ -73,7 +84,7 @@ fn counted_one(before: &[String]) -> bool {
 }
 
 /// Unit ids replaced by the printed names, in the plural after a number other than one.
-fn unit_names(text: &str, data: &GameData) -> String {
+fn unit_names<'a>(text: &str, name_of: impl Fn(UnitType) -> &'a str) -> String {
     if !text.contains('-') && !UnitType::ALL.iter().any(|u| text.contains(u.key())) {
         return text.to_string();
     }
@@ -84,11 +95,11 @@ fn unit_names(text: &str, data: &GameData) -> String {
         let tail = &w[core.len()..];
         match UnitType::ALL.iter().find(|u| u.key() == core) {
             Some(u) => {
-                let name = &data.unit(*u).name;
+                let name = name_of(*u);
                 let many = i > 0 && words[i - 1].parse::<u32>().is_ok_and(|n| n != 1);
                 out.push(format!(
                     "{}{tail}",
-                    if many { plural(name) } else { name.clone() }
+                    if many { plural(name) } else { name.to_string() }
                 ));
             }
             None => out.push((*w).to_string()),
@@ -153,6 +164,14 @@ mod tests {
             ("moves 3 ork-boyz", "moves 3 Ork Boyz"),
         ] {
             assert_eq!(tidy(raw, &d), plain);
+        }
+    }
+
+    #[test]
+    fn the_printed_unit_names_of_the_log_are_those_of_the_data() {
+        let d = data();
+        for u in UnitType::ALL {
+            assert_eq!(u.name(), d.unit(u).name, "{u}");
         }
     }
 }

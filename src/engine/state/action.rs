@@ -286,7 +286,8 @@ fn parse_face(word: &str) -> Option<DieFace> {
 }
 
 /// What suffers damage in a combat or orbital strike.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "piece", rename_all = "kebab-case")]
 pub enum DamageTarget {
     /// A unit of this type, routed or not.
     Unit {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::state::ids::{Faction, ParseIdError};
 
 macro_rules! unit_types {
-    ($( $variant:ident => $key:literal, $faction:ident; )*) => {
+    ($( $variant:ident => $key:literal, $name:literal, $faction:ident; )*) => {
         /// A kind of plastic unit on a faction sheet.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
         pub enum UnitType {
@@ -30,6 +30,12 @@ macro_rules! unit_types {
                 match self { $(UnitType::$variant => $key,)* }
             }
 
+            /// The printed name (`Space Marine`), as the log writes it.
+            #[must_use]
+            pub fn name(self) -> &'static str {
+                match self { $(UnitType::$variant => $name,)* }
+            }
+
             /// The faction whose sheet lists this unit.
             #[must_use]
             pub fn faction(self) -> Faction {
@@ -40,30 +46,30 @@ macro_rules! unit_types {
 }
 
 unit_types! {
-    Scout => "scout", Ultramarines;
-    StrikeCruiser => "strike-cruiser", Ultramarines;
-    SpaceMarine => "space-marine", Ultramarines;
-    LandRaider => "land-raider", Ultramarines;
-    BattleBarge => "battle-barge", Ultramarines;
-    WarlordTitan => "warlord-titan", Ultramarines;
-    Cultist => "cultist", Chaos;
-    IconoclastDestroyer => "iconoclast-destroyer", Chaos;
-    ChaosSpaceMarine => "chaos-space-marine", Chaos;
-    Helbrute => "helbrute", Chaos;
-    RepulsiveGrandCruiser => "repulsive-grand-cruiser", Chaos;
-    ChaosReaverTitan => "chaos-reaver-titan", Chaos;
-    OrkBoyz => "ork-boyz", Orks;
-    OnslaughtAttackShip => "onslaught-attack-ship", Orks;
-    Nob => "nob", Orks;
-    Battlewagon => "battlewagon", Orks;
-    KillKroozer => "kill-kroozer", Orks;
-    Gargant => "gargant", Orks;
-    AspectWarrior => "aspect-warrior", Eldar;
-    HelleboreFrigate => "hellebore-frigate", Eldar;
-    Wraithguard => "wraithguard", Eldar;
-    Falcon => "falcon", Eldar;
-    VoidStalker => "void-stalker", Eldar;
-    WarlockBattleTitan => "warlock-battle-titan", Eldar;
+    Scout => "scout", "Scout", Ultramarines;
+    StrikeCruiser => "strike-cruiser", "Strike Cruiser", Ultramarines;
+    SpaceMarine => "space-marine", "Space Marine", Ultramarines;
+    LandRaider => "land-raider", "Land Raider", Ultramarines;
+    BattleBarge => "battle-barge", "Battle Barge", Ultramarines;
+    WarlordTitan => "warlord-titan", "Warlord Titan", Ultramarines;
+    Cultist => "cultist", "Cultist", Chaos;
+    IconoclastDestroyer => "iconoclast-destroyer", "Iconoclast Destroyer", Chaos;
+    ChaosSpaceMarine => "chaos-space-marine", "Chaos Space Marine", Chaos;
+    Helbrute => "helbrute", "Helbrute", Chaos;
+    RepulsiveGrandCruiser => "repulsive-grand-cruiser", "Repulsive Grand Cruiser", Chaos;
+    ChaosReaverTitan => "chaos-reaver-titan", "Chaos Reaver Titan", Chaos;
+    OrkBoyz => "ork-boyz", "Ork Boyz", Orks;
+    OnslaughtAttackShip => "onslaught-attack-ship", "Onslaught Attack Ship", Orks;
+    Nob => "nob", "Nob", Orks;
+    Battlewagon => "battlewagon", "Battlewagon", Orks;
+    KillKroozer => "kill-kroozer", "Kill Kroozer", Orks;
+    Gargant => "gargant", "Gargant", Orks;
+    AspectWarrior => "aspect-warrior", "Aspect Warrior", Eldar;
+    HelleboreFrigate => "hellebore-frigate", "Hellebore Frigate", Eldar;
+    Wraithguard => "wraithguard", "Wraithguard", Eldar;
+    Falcon => "falcon", "Falcon", Eldar;
+    VoidStalker => "void-stalker", "Void Stalker", Eldar;
+    WarlockBattleTitan => "warlock-battle-titan", "Warlock Battle Titan", Eldar;
 }
 
 impl UnitType {

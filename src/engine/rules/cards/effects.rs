@@ -2,8 +2,8 @@
 //! Combat Card Resolution): one arm per `Effect` primitive.
 
 use super::{Out, distinct, piece_target, remove_die, steps, unrouted};
+use crate::engine::rules::Dice;
 use crate::engine::rules::{Action, Event, Game};
-use crate::engine::state::action::{a_face, face_key};
 use crate::engine::state::combat_state::CombatState;
 use crate::engine::state::effect::{Effect, Lasting, Modifier, Per, PlaceAt, RerollCount, Step};
 use crate::engine::state::position::Unit;
@@ -20,7 +20,6 @@ impl Game {
         log: &mut Vec<Event>,
     ) {
         let role = step.role;
-        let who = Self::side_faction(c, role).name();
         let done = matches!(action, Some(Action::Done));
         match step.effect {
             Effect::Tokens {
@@ -41,33 +40,39 @@ impl Game {
                 let s = c.side_mut(role.other());
                 s.offence_tokens = s.offence_tokens.saturating_sub(offence);
                 s.defence_tokens = s.defence_tokens.saturating_sub(defence);
-                log.push(Event(format!(
-                    "{} loses up to {offence} offence and {defence} defence token(s)",
-                    Self::side_faction(c, role.other()).name()
-                )));
+                log.push(Event::TokensLost {
+                    faction: Self::side_faction(c, role.other()),
+                    offence,
+                    defence,
+                });
             }
             Effect::Die { face, count } => self.card_gain_dice(c, role, face, count, log),
             Effect::LoseDie { whose, .. } => {
                 if let Some(Action::Die { face }) = action {
                     let r = whose.roles(role)[0];
                     remove_die(c, r, face);
-                    log.push(Event(format!(
-                        "{} loses {} die",
-                        Self::side_faction(c, r).name(),
-                        a_face(face)
-                    )));
+                    log.push(Event::DieLost {
+                        faction: Self::side_faction(c, r),
+                        face,
+                    });
                 }
             }
             Effect::Spend { .. } => {
                 if let Some(Action::Die { face }) = action {
                     remove_die(c, role, face);
-                    log.push(Event(format!("{who} spends {} die", a_face(face))));
+                    log.push(Event::DieSpent {
+                        faction: Self::side_faction(c, role),
+                        face,
+                    });
                 }
             }
             Effect::SpendEach { face, each } => {
                 if let Some(Action::Die { face: f }) = action {
                     remove_die(c, role, f);
-                    log.push(Event(format!("{who} spends {} die", a_face(f))));
+                    log.push(Event::DieSpent {
+                        faction: Self::side_faction(c, role),
+                        face: f,
+                    });
                     out.next = steps(role, &each);
                     out.next.push(Step {
                         role,
@@ -80,11 +85,11 @@ impl Game {
                     if let Some(d) = c.side_mut(role).dice.iter_mut().find(|d| **d == a) {
                         *d = b;
                     }
-                    log.push(Event(format!(
-                        "{who} turns {} die to {}",
-                        a_face(a),
-                        face_key(b)
-                    )));
+                    log.push(Event::DieTurned {
+                        faction: Self::side_faction(c, role),
+                        from: a,
+                        to: b,
+                    });
                     out.next.push(Step {
                         role,
                         effect: Effect::Convert {
@@ -123,13 +128,12 @@ impl Game {
                         c.side_mut(r).dice[*i] = d;
                     }
                     if !idx.is_empty() {
-                        log.push(Event(format!(
-                            "{} rerolls {} {}: now {}",
-                            Self::side_faction(c, r).name(),
-                            idx.len(),
-                            picked.map_or("dice".to_string(), |f| format!("{} dice", face_key(f))),
-                            crate::engine::rules::dice_text(&c.side(r).dice)
-                        )));
+                        log.push(Event::Rerolled {
+                            faction: Self::side_faction(c, r),
+                            count: idx.len(),
+                            face: picked,
+                            now: Dice::of(&c.side(r).dice),
+                        });
                     }
                 }
             }
@@ -137,13 +141,19 @@ impl Game {
                 if let Some(Action::Choose { option }) = action
                     && let Some(o) = options.get(usize::from(option).wrapping_sub(1))
                 {
-                    log.push(Event(format!("{who} chooses: {}", o.label)));
+                    log.push(Event::OptionChosen {
+                        faction: Self::side_faction(c, role),
+                        label: o.label.clone(),
+                    });
                     out.next = steps(role, &o.effects);
                 }
             }
             Effect::Optional { label, effects } => {
                 if action == Some(Action::UseAbility) {
-                    log.push(Event(format!("{who} chooses to {label}")));
+                    log.push(Event::OptionalTaken {
+                        faction: Self::side_faction(c, role),
+                        label: label.clone(),
+                    });
                     out.next = steps(role, &effects);
                 }
             }
@@ -189,10 +199,10 @@ impl Game {
             Effect::Rally => {
                 if let Some(Action::Pick { target }) = action {
                     self.card_set_routed(c, role, target, false);
-                    log.push(Event(format!(
-                        "{who} rallies a {}",
-                        self.card_target_name(target)
-                    )));
+                    log.push(Event::Rallied {
+                        faction: Self::side_faction(c, role),
+                        target,
+                    });
                 }
             }
             Effect::RallyAll => {
@@ -205,7 +215,9 @@ impl Game {
                 for r in &mut c.side_mut(role).reinforcements {
                     *r = false;
                 }
-                log.push(Event(format!("{who} rallies all units")));
+                log.push(Event::RalliedAll {
+                    faction: Self::side_faction(c, role),
+                });
             }
             Effect::Destroy { whose, .. } => {
                 if let Some(Action::Pick { target }) = action {
@@ -232,7 +244,11 @@ impl Game {
                     if area == c.area {
                         c.note_placed(role, t);
                     }
-                    log.push(Event(format!("{who} places a free {t} in {area}")));
+                    log.push(Event::FreeUnitPlaced {
+                        faction: Self::side_faction(c, role),
+                        unit: t,
+                        area,
+                    });
                 }
             }
             // A free token comes from the supply (Reinforcement Tokens), which may be empty.
@@ -243,13 +259,13 @@ impl Game {
                 );
                 if supply > 0 {
                     c.side_mut(role).reinforcements.push(false);
-                    log.push(Event(format!(
-                        "{who} puts a free reinforcement token into the combat"
-                    )));
+                    log.push(Event::FreeReinforcement {
+                        faction: Self::side_faction(c, role),
+                    });
                 } else {
-                    log.push(Event(format!(
-                        "the supply has no reinforcement token left: {who} gains none"
-                    )));
+                    log.push(Event::NoReinforcementLeft {
+                        faction: Self::side_faction(c, role),
+                    });
                 }
             }
             Effect::Replace { to, .. } => {
@@ -257,10 +273,11 @@ impl Game {
                     self.card_remove_piece(c, role, target);
                     self.pos.area_mut(c.area).units.push(Unit::new(to));
                     c.note_placed(role, to);
-                    log.push(Event(format!(
-                        "{who} replaces a {} with a free {to}",
-                        self.card_target_name(target)
-                    )));
+                    log.push(Event::Replaced {
+                        faction: Self::side_faction(c, role),
+                        target,
+                        to,
+                    });
                 }
             }
             Effect::MoveIn { .. } => {
@@ -270,9 +287,11 @@ impl Game {
                         let u = units.remove(i);
                         self.pos.area_mut(to).units.push(u);
                         c.note_placed(role, unit);
-                        log.push(Event(format!(
-                            "{who} brings a {unit} from {from} into the fight"
-                        )));
+                        log.push(Event::BroughtIn {
+                            faction: Self::side_faction(c, role),
+                            unit,
+                            from,
+                        });
                     }
                 }
             }
@@ -292,10 +311,10 @@ impl Game {
                             area: to,
                             attacker: f,
                         });
-                        log.push(Event(format!(
-                            "{who} moves into {to}, held by an enemy: a combat follows there \
-                             when this one ends"
-                        )));
+                        log.push(Event::MovedIntoEnemy {
+                            faction: Self::side_faction(c, role),
+                            to,
+                        });
                     }
                     out.next.push(Step {
                         role,
@@ -305,9 +324,9 @@ impl Game {
             }
             Effect::LookAtCard => {
                 c.side_mut(role).saw_card = true;
-                log.push(Event(format!(
-                    "{who} looks at the combat card his opponent placed face down"
-                )));
+                log.push(Event::PeekedCard {
+                    faction: Self::side_faction(c, role),
+                });
             }
             Effect::Lasting { modifier } => {
                 c.side_mut(role).lasting.push(Lasting {
@@ -333,10 +352,10 @@ impl Game {
                         use rand::RngExt;
                         let i = self.pos.rng.random_range(0..n);
                         let name = c.side_mut(r).hand.remove(i);
-                        log.push(Event(format!(
-                            "{} discards {name} from his hand",
-                            Self::side_faction(c, r).name()
-                        )));
+                        log.push(Event::HandDiscarded {
+                            faction: Self::side_faction(c, r),
+                            card: name.clone(),
+                        });
                         c.side_mut(r).discarded.push(name);
                     }
                 }
@@ -346,7 +365,9 @@ impl Game {
                     && let Some(name) = self.player_mut(seat).combat_deck.pop()
                 {
                     c.side_mut(role).hand.push(name);
-                    log.push(Event(format!("{who} draws a combat card")));
+                    log.push(Event::CombatCardDrawn {
+                        faction: Self::side_faction(c, role),
+                    });
                 }
             }
             Effect::ExtraCard => {
@@ -354,7 +375,10 @@ impl Game {
                     let s = c.side_mut(role);
                     if usize::from(i) >= 1 && usize::from(i) <= s.hand.len() {
                         let name = s.hand.remove(usize::from(i) - 1);
-                        log.push(Event(format!("{who} adds the icons of {name}")));
+                        log.push(Event::IconsAdded {
+                            faction: Self::side_faction(c, role),
+                            card: name.clone(),
+                        });
                         c.side_mut(role).played.push(name);
                     }
                 }
@@ -365,10 +389,11 @@ impl Game {
                     && let Some(name) = self.player_mut(seat).combat_deck.pop()
                 {
                     let icons = self.combat_card(&name).map(|x| x.icons).unwrap_or_default();
-                    log.push(Event(format!(
-                        "{} discards {name} from his combat deck; {who} gains its icons",
-                        Self::side_faction(c, other).name()
-                    )));
+                    log.push(Event::DeckDiscarded {
+                        faction: Self::side_faction(c, other),
+                        card: name.clone(),
+                        gainer: Self::side_faction(c, role),
+                    });
                     c.side_mut(other).discarded.push(name);
                     c.side_mut(role).lasting.push(Lasting {
                         card: card.to_string(),
@@ -401,14 +426,12 @@ impl Game {
                     self.pos.area_mut(area).units.extend(leaving);
                     c.side_mut(role).placed.clear();
                     let tokens = std::mem::take(&mut c.side_mut(role).reinforcements).len();
-                    log.push(Event(format!(
-                        "{who} takes {n} unit(s) out of the combat to {area}{}",
-                        if tokens > 0 {
-                            format!("; {tokens} reinforcement token(s) go back to the supply")
-                        } else {
-                            String::new()
-                        }
-                    )));
+                    log.push(Event::TakenOut {
+                        faction: Self::side_faction(c, role),
+                        count: n,
+                        area,
+                        tokens,
+                    });
                 }
             }
             Effect::RazeHere => {
@@ -420,33 +443,33 @@ impl Game {
                         .position(|s| s.kind == kind && s.owner != f)
                     {
                         let s = structures.remove(i);
-                        log.push(Event(format!(
-                            "{who} destroys {} {kind} on {area}",
-                            s.owner.possessive()
-                        )));
+                        log.push(Event::Razed {
+                            faction: f,
+                            owner: s.owner,
+                            kind,
+                            area,
+                        });
                     }
                 }
             }
             Effect::AmbushSave { piece } => {
                 if let Some(Action::Die { face }) = action {
                     remove_die(c, role, face);
-                    log.push(Event(format!(
-                        "{who} spends a morale die to save his routed unit"
-                    )));
+                    log.push(Event::AmbushSaved {
+                        faction: Self::side_faction(c, role),
+                    });
                 } else {
-                    log.push(Event(format!(
-                        "Ambush: {} routed unit is destroyed",
-                        Self::side_faction(c, role).possessive()
-                    )));
+                    log.push(Event::AmbushDestroyed {
+                        faction: Self::side_faction(c, role),
+                    });
                     self.card_remove_piece(c, role, piece_target(piece));
                 }
             }
             Effect::SaveOrDestroy { piece, dice } => {
                 if dice == 0 {
-                    log.push(Event(format!(
-                        "{} unit is saved without spending a die",
-                        Self::side_faction(c, role).possessive()
-                    )));
+                    log.push(Event::SavedFree {
+                        faction: Self::side_faction(c, role),
+                    });
                 } else if let Some(Action::Die { face }) = action {
                     remove_die(c, role, face);
                     if dice > 1 {
@@ -458,7 +481,9 @@ impl Game {
                             },
                         });
                     } else {
-                        log.push(Event(format!("{who} spends the dice and saves his unit")));
+                        log.push(Event::SavedBySpending {
+                            faction: Self::side_faction(c, role),
+                        });
                     }
                 } else if done || action.is_none() {
                     self.card_destroy_piece(c, role, piece_target(piece), log);

@@ -21,7 +21,6 @@ impl Game {
         out: &mut Out,
         log: &mut Vec<Event>,
     ) {
-        let who = Self::side_faction(c, role).name();
         match name {
             Handler::SmasherGargant => {
                 if let Some(Action::Pick { target }) = action {
@@ -29,11 +28,11 @@ impl Game {
                         DamageTarget::Unit { unit, .. } => self.data.unit(unit).level,
                         _ => 0,
                     };
-                    log.push(Event(format!(
-                        "{who} picks an enemy {}: it is destroyed unless {} dice are spent",
-                        self.card_target_name(target),
-                        level
-                    )));
+                    log.push(Event::SaveOrDestroyPicked {
+                        faction: Self::side_faction(c, role),
+                        target,
+                        dice: level,
+                    });
                     out.next.push(Step {
                         role: role.other(),
                         effect: Effect::SaveOrDestroy {

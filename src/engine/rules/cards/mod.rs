@@ -153,10 +153,10 @@ impl Game {
         let Some(name) = c.side_mut(role).chosen.take() else {
             return;
         };
-        log.push(Event(format!(
-            "{} plays {name}",
-            Self::side_faction(c, role).name()
-        )));
+        log.push(Event::CardPlayed {
+            faction: Self::side_faction(c, role),
+            card: name.clone(),
+        });
         c.side_mut(role).played.push(name.clone());
         let Some(card) = self.combat_card(&name) else {
             return;
@@ -269,27 +269,37 @@ impl Game {
                 if let Some(seat) = self.seat_of(f) {
                     self.discard_scheme(seat, &card, log);
                 }
-                log.push(Event(format!("{} uses {card}", f.name())));
+                log.push(Event::SchemeUsed {
+                    faction: f,
+                    card: card.clone(),
+                });
             } else {
                 c.pending.remove(0);
-                log.push(Event(format!("{} does not use {card}", f.name())));
+                log.push(Event::SchemeDeclined {
+                    faction: f,
+                    card: card.clone(),
+                });
             }
             return;
         }
         if !p.accepted {
-            let who = Self::side_faction(c, p.owner).name();
-            let what = if p.unit { "unit" } else { "general" };
+            let who = Self::side_faction(c, p.owner);
+            let unit = p.unit;
             let card = p.card.clone();
             if action == Action::UseAbility {
                 c.pending[0].accepted = true;
-                log.push(Event(format!(
-                    "{who} resolves the {what} ability of {card}"
-                )));
+                log.push(Event::AbilityResolved {
+                    faction: who,
+                    unit,
+                    card: card.clone(),
+                });
             } else {
                 c.pending.remove(0);
-                log.push(Event(format!(
-                    "{who} does not use the {what} ability of {card}"
-                )));
+                log.push(Event::AbilityDeclined {
+                    faction: who,
+                    unit,
+                    card: card.clone(),
+                });
             }
             return;
         }
@@ -386,10 +396,10 @@ impl Game {
             s.lasting.remove(i);
         }
         c.pending.retain(|p| !(p.owner == role && p.card == name));
-        log.push(Event(format!(
-            "{} discards the face-up {name}",
-            Self::side_faction(c, role).name()
-        )));
+        log.push(Event::FaceUpDiscarded {
+            faction: Self::side_faction(c, role),
+            card: name.to_owned(),
+        });
     }
 }
 

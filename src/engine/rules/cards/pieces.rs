@@ -2,6 +2,7 @@
 //! Rout and Rally, Free Units): gain tokens and dice, rout, destroy, remove or move a piece.
 
 use super::{GITZ_DEM, target_piece};
+use crate::engine::rules::Dice;
 use crate::engine::rules::{Event, Game};
 use crate::engine::state::action::DamageTarget;
 use crate::engine::state::combat_state::CombatState;
@@ -33,10 +34,11 @@ impl Game {
             let s = c.side_mut(role);
             s.offence_tokens = s.offence_tokens.saturating_add(o);
             s.defence_tokens = s.defence_tokens.saturating_add(d_own);
-            log.push(Event(format!(
-                "{} gains {o} offence and {d_own} defence token(s)",
-                Self::side_faction(c, role).name()
-            )));
+            log.push(Event::TokensGained {
+                faction: Self::side_faction(c, role),
+                offence: o,
+                defence: d_own,
+            });
         }
         // Weirdboyz copies what the opponent gains, as far as he himself may gain it.
         if Self::card_has_lasting(c, role.other(), Modifier::MirrorTokens) {
@@ -45,15 +47,12 @@ impl Game {
                 let s = c.side_mut(role.other());
                 s.offence_tokens = s.offence_tokens.saturating_add(o);
                 s.defence_tokens = s.defence_tokens.saturating_add(d_mirror);
-                let what = if d_mirror == d_own {
-                    "the same tokens".to_string()
-                } else {
-                    format!("{o} offence and {d_mirror} defence token(s) the same way")
-                };
-                log.push(Event(format!(
-                    "{} gains {what}",
-                    Self::side_faction(c, role.other()).name()
-                )));
+                log.push(Event::TokensMirrored {
+                    faction: Self::side_faction(c, role.other()),
+                    offence: o,
+                    defence: d_mirror,
+                    same: d_mirror == d_own,
+                });
             }
         }
     }
@@ -76,11 +75,10 @@ impl Game {
             Some(f) => vec![f; n],
             None => self.roll(n, role),
         };
-        log.push(Event(format!(
-            "{} gains {}",
-            Self::side_faction(c, role).name(),
-            crate::engine::rules::dice_text(&new)
-        )));
+        log.push(Event::DiceGained {
+            faction: Self::side_faction(c, role),
+            dice: Dice::of(&new),
+        });
         c.side_mut(role).dice.extend(new);
     }
 
@@ -144,10 +142,7 @@ impl Game {
     ) -> Vec<Pending> {
         let f = Self::side_faction(c, role);
         if Self::card_has_lasting(c, role, Modifier::NoRout) {
-            log.push(Event(format!(
-                "{} units cannot be routed this round",
-                f.possessive()
-            )));
+            log.push(Event::RoutPrevented { faction: f });
             return Vec::new();
         }
         let unrouted = match t {
@@ -159,11 +154,10 @@ impl Game {
             DamageTarget::Bastion => return Vec::new(),
         };
         self.card_set_routed(c, role, unrouted, true);
-        log.push(Event(format!(
-            "{} {} is routed",
-            f.possessive(),
-            self.card_target_name(unrouted)
-        )));
+        log.push(Event::Routed {
+            faction: f,
+            target: unrouted,
+        });
         let piece = Piece {
             routed: true,
             ..target_piece(unrouted)
@@ -244,11 +238,10 @@ impl Game {
         log: &mut Vec<Event>,
     ) {
         self.card_remove_piece(c, role, t);
-        log.push(Event(format!(
-            "{} {} is destroyed",
-            Self::side_faction(c, role).possessive(),
-            self.card_target_name(t)
-        )));
+        log.push(Event::Destroyed {
+            faction: Self::side_faction(c, role),
+            target: t,
+        });
     }
 
     /// Moves one unit of a side out of the combat (a retreat routs it unless it cannot be
@@ -289,10 +282,11 @@ impl Game {
             c.note_left(role, unit);
         }
         self.pos.area_mut(to).units.push(u);
-        log.push(Event(format!(
-            "{} {} a {unit} to {to}",
-            f.name(),
-            if retreat { "retreats" } else { "moves" }
-        )));
+        log.push(Event::CardMoved {
+            faction: f,
+            retreat,
+            unit,
+            to,
+        });
     }
 }

@@ -15,8 +15,8 @@ use crate::engine::state::ids::{AreaId, Seat};
 /// The tactics that only give tokens (`refresh.rs`), resolved by `use-event`.
 const PLAIN: [&str; 3] = ["Spoils of War", "Legacy of Vaul", "Moar Boyz!"];
 
-const PRAYER: &str = "Prayer to the Dark Gods";
-const OUTMANOEUVRE: &str = "Outmanoeuvre";
+pub(super) const PRAYER: &str = "Prayer to the Dark Gods";
+pub(super) const OUTMANOEUVRE: &str = "Outmanoeuvre";
 
 /// The schemes used instead of revealing an order.
 const INSTEAD: [&str; 4] = [

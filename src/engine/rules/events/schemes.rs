@@ -38,10 +38,10 @@ impl Game {
             return;
         };
         self.discard_scheme(seat, &card, log);
-        log.push(Event(format!(
-            "{} uses {card} instead of revealing an order",
-            self.faction(seat).name()
-        )));
+        log.push(Event::SchemeInstead {
+            faction: self.faction(seat),
+            card: card.clone(),
+        });
         self.set_phase(Phase::Operations {
             turn: seat,
             step: OpStep::Card(Box::new(CardStep::Scheme {
@@ -175,18 +175,20 @@ impl Game {
                         u.routed = false;
                     }
                 }
-                log.push(Event(format!(
-                    "{} rallies every unit in {system} ({card})",
-                    f.name()
-                )));
+                log.push(Event::RalliedSystem {
+                    faction: f,
+                    system,
+                    card: card.to_owned(),
+                });
             }
             Action::System { system } => {
                 // Mob Up!: an Advance order with no token.
                 self.pos.cards.no_token = true;
-                log.push(Event(format!(
-                    "{} resolves an Advance order in {system} ({card})",
-                    f.name()
-                )));
+                log.push(Event::AdvanceNoToken {
+                    faction: f,
+                    system,
+                    card: card.to_owned(),
+                });
                 self.set_phase(Phase::Operations {
                     turn: seat,
                     step: OpStep::Advance(AdvanceStep::new(system)),
@@ -203,10 +205,12 @@ impl Game {
                 {
                     u.routed = true;
                 }
-                log.push(Event(format!(
-                    "{} routs a {unit} in {area} ({card})",
-                    f.name()
-                )));
+                log.push(Event::SchemeRouted {
+                    faction: f,
+                    unit,
+                    area,
+                    card: card.to_owned(),
+                });
             }
             Action::MoveUnits {
                 from,
@@ -215,10 +219,14 @@ impl Game {
                 count,
             } => {
                 self.move_one(from, to, unit, count);
-                log.push(Event(format!(
-                    "{} moves {count} {unit} from {from} to {to} ({card})",
-                    f.name()
-                )));
+                log.push(Event::SchemeMoved {
+                    faction: f,
+                    count,
+                    unit,
+                    from,
+                    to,
+                    card: card.to_owned(),
+                });
                 self.set_phase(Phase::Operations {
                     turn: seat,
                     step: OpStep::Card(Box::new(CardStep::Scheme {
@@ -304,10 +312,12 @@ impl Game {
         if let Some(s) = self.pos.storms.iter_mut().find(|s| s.edge == to) {
             s.edge = dest;
         }
-        log.push(Event(format!(
-            "{} cancels the storm move to {to} and moves the storm on {from} to {dest} ({PRAYER})",
-            self.faction(holder).name()
-        )));
+        log.push(Event::PrayerMoved {
+            faction: self.faction(holder),
+            to,
+            from,
+            dest,
+        });
     }
 
     /// The seat holding Outmanoeuvre with an order token in a stack of two or more.
@@ -366,7 +376,6 @@ impl Game {
         action: Action,
         log: &mut Vec<Event>,
     ) {
-        let name = self.faction(seat).name();
         let step = match (system, token, action) {
             (None, _, Action::System { system }) => {
                 self.discard_scheme(seat, OUTMANOEUVRE, log);
@@ -389,10 +398,11 @@ impl Game {
                     } else {
                         st.insert(0, placed);
                     }
-                    log.push(Event(format!(
-                        "{name} moves one of his order tokens to the {} of the stack on {system} ({OUTMANOEUVRE})",
-                        if option == 1 { "top" } else { "bottom" }
-                    )));
+                    log.push(Event::Outmanoeuvred {
+                        faction: self.faction(seat),
+                        top: option == 1,
+                        system,
+                    });
                 }
                 self.begin_operations(log);
                 return;

@@ -94,7 +94,6 @@ impl Game {
         card_name: &str,
         log: &mut Vec<Event>,
     ) {
-        let name = self.faction(seat).name();
         match action {
             Action::BuyOrderUpgrade { card } => {
                 let p = self.player_mut(seat);
@@ -109,9 +108,12 @@ impl Game {
                 let p = self.player_mut(seat);
                 p.materiel = p.materiel.saturating_sub(cost);
                 p.order_upgrades.push(up.clone());
-                log.push(Event(format!(
-                    "{name} buys the order upgrade {up} for {cost} materiel ({card_name})"
-                )));
+                log.push(Event::OrderUpgradeBought {
+                    faction: self.faction(seat),
+                    card: up.clone(),
+                    cost,
+                    via: Some(card_name.to_owned()),
+                });
             }
             Action::BuyCombatUpgrade { card, replace } => {
                 let p = self.player(seat);
@@ -137,7 +139,13 @@ impl Game {
                 let mut deck = std::mem::take(&mut self.player_mut(seat).combat_deck);
                 self.shuffle(&mut deck);
                 self.player_mut(seat).combat_deck = deck;
-                log.push(Event(format!("{name} buys the combat upgrade {new} for {cost} materiel, returning {old} ({card_name})")));
+                log.push(Event::CombatUpgradeBought {
+                    faction: self.faction(seat),
+                    card: new,
+                    cost,
+                    returned: old,
+                    via: Some(card_name.to_owned()),
+                });
             }
             _ => {}
         }

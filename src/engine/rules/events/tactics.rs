@@ -204,10 +204,13 @@ impl Game {
         for _ in 0..n {
             self.pos.area_mut(area).units.push(Unit::new(unit));
         }
-        log.push(Event(format!(
-            "{} places {n} free {unit} in {area} ({card})",
-            self.faction(seat).name()
-        )));
+        log.push(Event::FreeUnitsPlaced {
+            faction: self.faction(seat),
+            count: n,
+            unit,
+            area,
+            card: card.to_owned(),
+        });
     }
 
     pub(super) fn move_one(&mut self, from: AreaId, to: AreaId, unit: UnitType, count: u8) {
@@ -231,7 +234,6 @@ impl Game {
         log: &mut Vec<Event>,
     ) -> bool {
         let f = self.faction(seat);
-        let name = f.name();
         match (card, action) {
             ("Heroic Intervention" | "Outcasts Returned", Action::PlaceFree { unit, area }) => {
                 self.place_free(seat, unit, area, 1, card, log);
@@ -264,9 +266,13 @@ impl Game {
                 },
             ) => {
                 self.move_one(from, to, unit, count);
-                log.push(Event(format!(
-                    "{name} moves a {unit} from {from} to {to} ({card})"
-                )));
+                log.push(Event::TacticMoved {
+                    faction: f,
+                    unit,
+                    from,
+                    to,
+                    card: card.to_owned(),
+                });
             }
             ("Work of the Righteous", Action::Area { area }) => {
                 self.set_phase(Phase::Refresh {
@@ -296,24 +302,33 @@ impl Game {
                     .area_mut(area)
                     .structures
                     .push(Structure { kind, owner: f });
-                log.push(Event(format!(
-                    "{name} puts a {kind} on {area} for {cost} materiel ({card})"
-                )));
+                log.push(Event::TacticStructure {
+                    faction: f,
+                    kind,
+                    area,
+                    cost,
+                    card: card.to_owned(),
+                });
             }
             ("Lootin' 'n Stealin'", _) => {
                 let max = self.data.components.max_materiel;
                 let p = self.player_mut(seat);
                 p.materiel = (p.materiel + 2).min(max);
-                log.push(Event(format!("{name} gains 2 materiel ({card})")));
+                log.push(Event::MaterielGained {
+                    faction: f,
+                    amount: 2,
+                    card: card.to_owned(),
+                });
                 if let Action::Steal { faction, asset } = action
                     && let Some(other) = self.seat_of(faction)
                     && let Some(n) = self.player_mut(other).assets.get_mut(asset)
                 {
                     *n = n.saturating_sub(1);
-                    log.push(Event(format!(
-                        "{} loses a {asset} token ({card})",
-                        faction.name()
-                    )));
+                    log.push(Event::AssetLost {
+                        faction,
+                        asset,
+                        card: card.to_owned(),
+                    });
                 }
             }
             ("Rites of Battle", _) => {
@@ -329,9 +344,11 @@ impl Game {
                 if let Some(i) = units.iter().position(|u| u.unit == unit) {
                     units.remove(i);
                 }
-                log.push(Event(format!(
-                    "{name} destroys a Cultist in {area} ({card})"
-                )));
+                log.push(Event::CultistDestroyed {
+                    faction: f,
+                    area,
+                    card: card.to_owned(),
+                });
                 self.set_phase(Phase::Refresh {
                     turn: seat,
                     step: RefreshStep::Tactic {
@@ -350,10 +367,11 @@ impl Game {
                 let at = p.event_deck.len() - n;
                 let drawn = p.event_deck.split_off(at);
                 p.event_deck.extend(me);
-                log.push(Event(format!(
-                    "{name} draws {} event card(s) ({card})",
-                    drawn.len()
-                )));
+                log.push(Event::EventCardsDrawn {
+                    faction: f,
+                    count: drawn.len(),
+                    via: Some(card.to_owned()),
+                });
                 self.set_phase(Phase::Refresh {
                     turn: seat,
                     step: RefreshStep::Tactic {
@@ -437,15 +455,14 @@ impl Game {
                 let before = p.materiel;
                 p.materiel = p.materiel.saturating_add(m).min(max);
                 let kept = p.materiel - before;
-                let text = if kept < m {
-                    format!(
-                        "{} collects {kept} of {m} materiel from {w} (the dial stops at {max}; {card})",
-                        f.name()
-                    )
-                } else {
-                    format!("{} collects {m} materiel from {w} ({card})", f.name())
-                };
-                log.push(Event(text));
+                log.push(Event::WorldMaterielCollected {
+                    faction: f,
+                    kept,
+                    income: m,
+                    max,
+                    world: w,
+                    card: card.to_owned(),
+                });
             }
             ("Work of the Righteous", Some(w), _) => {
                 let icons: Vec<Asset> = self
@@ -473,10 +490,11 @@ impl Game {
                 let mut rest = drawn.to_vec();
                 rest.remove(usize::from(i) - 1);
                 p.event_deck.extend(rest);
-                log.push(Event(format!(
-                    "{} resolves {chosen} ({card}), ignoring its storm icon",
-                    f.name()
-                )));
+                log.push(Event::ResolvedIgnoringStorm {
+                    faction: f,
+                    chosen: chosen.clone(),
+                    card: card.to_owned(),
+                });
                 self.set_phase(Phase::Refresh {
                     turn: seat,
                     step: RefreshStep::EventAbility { card: chosen },

@@ -30,12 +30,14 @@ impl Game {
 
     /// Turns an order upgrade face down for the rest of the round.
     pub(crate) fn use_upgrade(&mut self, seat: Seat, name: &str, log: &mut Vec<Event>) {
-        let faction = self.faction(seat).name();
         let p = self.player_mut(seat);
         if !p.used_upgrades.iter().any(|u| u == name) {
             p.used_upgrades.push(name.to_string());
         }
-        log.push(Event(format!("{faction} uses the order upgrade {name}")));
+        log.push(Event::OrderUpgradeUsed {
+            faction: self.faction(seat),
+            card: name.to_owned(),
+        });
     }
 
     /// Whether the seat has this scheme face up.
@@ -45,14 +47,16 @@ impl Game {
 
     /// Discards a face-up scheme back into the event deck (shuffled).
     pub(crate) fn discard_scheme(&mut self, seat: Seat, name: &str, log: &mut Vec<Event>) {
-        let faction = self.faction(seat).name();
         let p = self.player_mut(seat);
         p.schemes.retain(|s| s != name);
         p.event_deck.push(name.to_string());
         let mut deck = std::mem::take(&mut self.player_mut(seat).event_deck);
         self.shuffle(&mut deck);
         self.player_mut(seat).event_deck = deck;
-        log.push(Event(format!("{faction} discards the scheme {name}")));
+        log.push(Event::SchemeDiscarded {
+            faction: self.faction(seat),
+            card: name.to_owned(),
+        });
     }
 
     fn set_card(&mut self, turn: Seat, step: CardStep) {
@@ -113,11 +117,12 @@ impl Game {
                     self.use_upgrade(turn, "Dread Ritual", log);
                     self.pay(turn, price);
                     self.pos.area_mut(area).units.push(Unit::new(unit));
-                    log.push(Event(format!(
-                        "{} buys a {unit} in {area} for {} materiel (Dread Ritual)",
-                        self.faction(turn).name(),
-                        price.materiel
-                    )));
+                    log.push(Event::DreadRitual {
+                        faction: self.faction(turn),
+                        unit,
+                        area,
+                        materiel: price.materiel,
+                    });
                 }
                 self.finish_order(turn, system, Order::Deploy);
             }

@@ -71,10 +71,12 @@ impl Game {
                 if let Some(st) = structures.iter_mut().find(|st| st.owner == faction) {
                     let old = st.kind;
                     st.kind = kind;
-                    log.push(Event(format!(
-                        "{} swaps the {old} in {area} for a {kind}",
-                        faction.name()
-                    )));
+                    log.push(Event::StructureSwapped {
+                        faction,
+                        old,
+                        area,
+                        kind,
+                    });
                 }
                 true
             }
@@ -84,10 +86,7 @@ impl Game {
                 let n = p.orders.len().min(2);
                 let moved: Vec<Order> = p.orders.drain(..n).collect();
                 p.event_tokens.extend(moved.iter().copied());
-                log.push(Event(format!(
-                    "{} puts {n} order token(s) on the event deck",
-                    faction.name()
-                )));
+                log.push(Event::OrdersToEventDeck { faction, count: n });
                 let _ = s;
                 true
             }

@@ -6,6 +6,7 @@
 //! reroll, gain dice, strafe, damage) follow each other in order (`StrikeStage`).
 
 use super::FACES;
+use crate::engine::rules::Dice;
 use crate::engine::rules::{Action, Event, Game};
 use crate::engine::state::action::DamageTarget;
 use crate::engine::state::card_step::{CardStep, StrikeStage, StrikeStep};
@@ -125,10 +126,11 @@ impl Game {
         if bastion && let Some(u) = ready.iter().find(|u| self.ignores_bastions(u)) {
             upgrades.push(u.clone());
         }
-        log.push(Event(format!(
-            "{} makes an orbital strike on {world} from {void}",
-            self.faction(turn).name()
-        )));
+        log.push(Event::StrikeMade {
+            faction: self.faction(turn),
+            world,
+            void,
+        });
         self.set_card(
             turn,
             CardStep::Strike(StrikeStep {
@@ -425,7 +427,6 @@ impl Game {
         log: &mut Vec<Event>,
     ) {
         let f = self.faction(turn);
-        let name = f.name();
         match (s.stage, action) {
             (StrikeStage::Upgrades, Action::Choose { option }) => {
                 let opts = self.upgrade_options(turn, &s);
@@ -439,9 +440,7 @@ impl Game {
                     *d = DieFace::Offence;
                 }
                 s.used.push("Rain of Fire".into());
-                log.push(Event(format!(
-                    "{name} turns a morale die to offence (Rain of Fire)"
-                )));
+                log.push(Event::RainOfFire { faction: f });
             }
             (StrikeStage::Dice, Action::Die { face }) => {
                 let card = if s.upgrades.iter().any(|u| u == "Lootin'!")
@@ -462,7 +461,10 @@ impl Game {
                     Self::spend_die(&mut s, face);
                 }
                 s.used.push(card.into());
-                log.push(Event(format!("{name} spends dice for {card}")));
+                log.push(Event::DiceSpentFor {
+                    faction: f,
+                    card: card.to_owned(),
+                });
                 match card {
                     "Lootin'!" => {
                         let max = self.data.components.max_materiel;
@@ -495,19 +497,18 @@ impl Game {
                 {
                     *n += 1;
                 }
-                log.push(Event(format!(
-                    "{name} takes a {asset} token from {} (Stealin'!)",
-                    faction.name()
-                )));
+                log.push(Event::Stealin {
+                    faction: f,
+                    asset,
+                    from: faction,
+                });
             }
             (StrikeStage::Dice, Action::UseEvent) => {
                 if self.has_scheme(turn, "Exterminatus") {
                     self.discard_scheme(turn, "Exterminatus", log);
                     s.used.push("Exterminatus".into());
                     s.dice.iter_mut().for_each(|d| *d = DieFace::Offence);
-                    log.push(Event(format!(
-                        "{name} turns every die to offence (Exterminatus)"
-                    )));
+                    log.push(Event::Exterminatus { faction: f });
                 } else {
                     self.discard_scheme(turn, "Vicious Raids", log);
                     s.used.push("Vicious Raids".into());
@@ -518,20 +519,20 @@ impl Game {
                 s.remaining =
                     u8::try_from(s.dice.iter().filter(|d| **d == DieFace::Offence).count())
                         .unwrap_or(0);
-                log.push(Event(format!(
-                    "{name}'s strike deals {} damage",
-                    s.remaining
-                )));
+                log.push(Event::StrikeDamage {
+                    faction: f,
+                    damage: s.remaining,
+                });
                 s.stage = StrikeStage::Damage;
             }
             (StrikeStage::Reroll, Action::Die { face }) => {
                 Self::spend_die(&mut s, face);
                 let new = self.roll(1, CombatRole::Attacker);
-                log.push(Event(format!(
-                    "{name} rerolls {} die: {}",
-                    crate::engine::state::action::a_face(face),
-                    crate::engine::rules::dice_text(&new)
-                )));
+                log.push(Event::StrikeReroll {
+                    faction: f,
+                    face,
+                    dice: Dice::of(&new),
+                });
                 s.rerolled.extend(new);
             }
             (StrikeStage::Reroll, _) => {
@@ -545,10 +546,7 @@ impl Game {
             (StrikeStage::GainDie, Action::Die { face }) => {
                 s.dice.push(face);
                 s.stage = StrikeStage::Dice;
-                log.push(Event(format!(
-                    "{name} gains {} die (Vicious Raids)",
-                    crate::engine::state::action::a_face(face)
-                )));
+                log.push(Event::ViciousRaids { faction: f, face });
             }
             (
                 StrikeStage::Strafe,
@@ -567,9 +565,13 @@ impl Game {
                     }
                 }
                 s.strafe_to = Some(to.system);
-                log.push(Event(format!(
-                    "{name} moves {count} {unit} from {from} to {to} (Strafing Run)"
-                )));
+                log.push(Event::Strafed {
+                    faction: f,
+                    count,
+                    unit,
+                    from,
+                    to,
+                });
             }
             (StrikeStage::Strafe, _) => s.stage = StrikeStage::Dice,
             (StrikeStage::Damage, Action::Damage { target }) => {
@@ -581,9 +583,7 @@ impl Game {
                 if let Some(i) = units.iter().position(|u| u.unit == unit) {
                     units.remove(i);
                 }
-                log.push(Event(format!(
-                    "a {unit} in {area} is destroyed (Complete Destruction)"
-                )));
+                log.push(Event::CompleteDestructionUnit { unit, area });
                 self.finish_strike(turn, &s, log);
                 return;
             }
@@ -592,9 +592,7 @@ impl Game {
                 if let Some(i) = st.iter().position(|x| x.kind == kind) {
                     st.remove(i);
                 }
-                log.push(Event(format!(
-                    "the {kind} in {area} is destroyed (Complete Destruction)"
-                )));
+                log.push(Event::CompleteDestructionStructure { kind, area });
                 self.finish_strike(turn, &s, log);
                 return;
             }
@@ -622,11 +620,10 @@ impl Game {
             .filter(|u| !self.ignores_bastions(u))
             .count();
         s.dice = self.roll(ships + extra, CombatRole::Attacker);
-        log.push(Event(format!(
-            "{} rolls {}",
-            f.name(),
-            crate::engine::rules::dice_text(&s.dice)
-        )));
+        log.push(Event::StrikeRolled {
+            faction: f,
+            dice: Dice::of(&s.dice),
+        });
         s.stage = StrikeStage::Dice;
     }
 
@@ -650,22 +647,22 @@ impl Game {
                 if s.remaining >= health {
                     units.remove(i);
                     s.remaining -= health;
-                    log.push(Event(format!(
-                        "{unit} in {} is destroyed by the orbital strike",
-                        s.world
-                    )));
+                    log.push(Event::StrikeDestroyed {
+                        unit,
+                        world: s.world,
+                    });
                 } else {
                     if fear {
                         units[i].routed = true;
-                        log.push(Event(format!(
-                            "{unit} in {} survives and is routed (Fear from Above)",
-                            s.world
-                        )));
+                        log.push(Event::FearFromAbove {
+                            unit,
+                            world: s.world,
+                        });
                     } else {
-                        log.push(Event(format!(
-                            "{unit} in {} survives the orbital strike",
-                            s.world
-                        )));
+                        log.push(Event::StrikeSurvived {
+                            unit,
+                            world: s.world,
+                        });
                     }
                     s.remaining = 0;
                 }
@@ -676,15 +673,15 @@ impl Game {
                     let st = &mut self.pos.area_mut(s.world).structures;
                     st.retain(|x| x.kind != StructureKind::Bastion);
                     s.remaining -= health;
-                    log.push(Event(format!(
-                        "the bastion in {} is destroyed by the orbital strike",
-                        s.world
-                    )));
+                    log.push(Event::BastionStruck {
+                        world: s.world,
+                        destroyed: true,
+                    });
                 } else {
-                    log.push(Event(format!(
-                        "the bastion in {} survives the orbital strike",
-                        s.world
-                    )));
+                    log.push(Event::BastionStruck {
+                        world: s.world,
+                        destroyed: false,
+                    });
                     s.remaining = 0;
                 }
             }
@@ -702,11 +699,10 @@ impl Game {
                 .area_mut(s.world)
                 .units
                 .push(Unit::new(UnitType::SpaceMarine));
-            log.push(Event(format!(
-                "{} places a free Space Marine on {} (Drop Pods)",
-                f.name(),
-                s.world
-            )));
+            log.push(Event::DropPods {
+                faction: f,
+                world: s.world,
+            });
             if self.pos.area(s.world).is_contested() {
                 self.start_combat(turn, s.system, s.world, vec![s.void], log);
                 return;
