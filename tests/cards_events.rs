@@ -5,6 +5,7 @@
 mod common;
 
 use common::{a, build, clear_board, edited, legal, play, put, revealed};
+use herakon::engine::rules::Event;
 use herakon::engine::state::die::DieFace::{Defence as D, Morale as M, Offence as O};
 use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{Phase, RefreshStep};
@@ -813,8 +814,13 @@ fn dread_ritual_buys_one_unit_after_deploy_a_materiel_less_per_cultist() {
         .apply("buy chaos-space-marine B3.sw +forge".parse().unwrap())
         .unwrap();
     // One Cultist in the system: a materiel less (the Refresh Phase follows at once).
-    let paid = format!("for {} materiel (Dread Ritual)", cost - 1);
-    assert!(format!("{log:?}").contains(&paid), "{log:?}");
+    let bought = Event::DreadRitual {
+        faction: Faction::Chaos,
+        unit: ChaosSpaceMarine,
+        area: a("B3.sw"),
+        materiel: cost - 1,
+    };
+    assert!(log.contains(&bought), "{log:?}");
     assert_eq!(
         units(&g, "B3.sw"),
         [(Cultist, false), (ChaosSpaceMarine, false)]
@@ -1001,7 +1007,13 @@ fn fear_from_above_rolls_an_extra_die_and_a_morale_die_routs_the_survivors() {
     // (The Refresh Phase follows at once and rallies every unit: read the log.)
     let log = g.apply("damage space-marine".parse().unwrap()).unwrap();
     assert!(
-        format!("{log:?}").contains("survives and is routed (Fear from Above)"),
+        log.iter().any(|e| matches!(
+            e,
+            Event::FearFromAbove {
+                unit: SpaceMarine,
+                ..
+            }
+        )),
         "{log:?}"
     );
     assert_eq!(units(&g, "B1.se"), [(SpaceMarine, false)]);

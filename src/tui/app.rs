@@ -776,11 +776,7 @@ impl App {
         if self.log_marks.len() > LOG_KEEP {
             self.log_marks.remove(0);
         }
-        let texts: Vec<String> = events
-            .iter()
-            .map(|e| game.with_names(&e.to_string()))
-            .collect();
-        for line in super::log::lines(&texts, &mut self.tally) {
+        for line in super::log::lines(game, events, &mut self.tally) {
             self.push_log(line);
         }
     }

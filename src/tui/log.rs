@@ -7,20 +7,24 @@ use std::fmt::Write as _;
 
 use super::app::LogLine;
 use crate::engine::Game;
+use crate::engine::rules::Event;
+use crate::engine::rules::event::piece_words;
+use crate::engine::state::ids::Faction;
 
-/// What a combat in progress has produced so far, for its summary line.
+/// What a combat in progress has produced so far, for its summary line: facts from the
+/// engine's events, put into words with the players' names when the combat ends.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// `combat in B1.se: Ultramarines attacks World Eaters`, or empty outside a combat.
-    opening: String,
-    /// `who: card` for each card played.
-    cards: Vec<String>,
-    /// `who N` for each side's damage.
-    damage: Vec<String>,
-    /// Each unit destroyed, as the event names it.
+    /// The combat's opening event ([`Event::CombatBegins`]), or `None` outside a combat.
+    opening: Option<Event>,
+    /// Each card played, by whom.
+    cards: Vec<(Faction, String)>,
+    /// Each side's damage.
+    damage: Vec<(Faction, u8)>,
+    /// Each piece destroyed, in words (`World Eaters' Cultist`).
     destroyed: Vec<String>,
     /// Who won.
-    winner: Option<String>,
+    winner: Option<Faction>,
 }
 
 /// A separator line: `── Round 2 · World Eaters first ──`.
@@ -32,94 +36,127 @@ fn separator(text: &str) -> LogLine {
 }
 
 /// The log lines for the events of one action, in order; `tally` carries a combat across
-/// actions.
+/// actions. `game` names the players.
 #[must_use]
-pub fn lines(events: &[String], tally: &mut Tally) -> Vec<LogLine> {
+pub fn lines(game: &Game, events: &[Event], tally: &mut Tally) -> Vec<LogLine> {
+    let who = |f: Faction| game.with_names(f.name());
     let mut out = Vec::new();
-    for text in events {
-        if let Some(first) = text.strip_prefix("Setup is complete; round 1 begins with ") {
+    for event in events {
+        match event {
             // The end of a constructed board's setup is the start of the first round.
-            out.push(separator(&format!("Round 1 · Planning · {first} first")));
-            continue;
-        }
-        if let Some(rest) = text.strip_prefix("round ") {
-            // "round 2 begins; World Eaters is first player"
-            let (n, first) = rest.split_once(" begins; ").unwrap_or((rest, ""));
-            let first = first.strip_suffix(" is first player").unwrap_or(first);
-            if first.is_empty() {
-                out.push(separator(&format!("Round {n} · Planning")));
-            } else {
-                out.push(separator(&format!("Round {n} · Planning · {first} first")));
+            Event::SetupComplete { first } => {
+                out.push(separator(&format!(
+                    "Round 1 · Planning · {} first",
+                    who(*first)
+                )));
+                continue;
             }
-            continue;
-        }
-        if let Some(phase) = text
-            .strip_prefix("the ")
-            .and_then(|t| t.strip_suffix(" Phase begins"))
-        {
-            out.push(separator(&format!("{phase} Phase")));
-            continue;
-        }
-        if text.is_empty() {
-            continue;
+            Event::RoundBegins { round, first } => {
+                out.push(separator(&format!(
+                    "Round {round} · Planning · {} first",
+                    who(*first)
+                )));
+                continue;
+            }
+            Event::OperationsBegins {} => {
+                out.push(separator("Operations Phase"));
+                continue;
+            }
+            Event::RefreshBegins {} => {
+                out.push(separator("Refresh Phase"));
+                continue;
+            }
+            _ => {}
         }
         out.push(LogLine {
-            text: text.clone(),
+            text: game.with_names(&event.to_string()),
             note: false,
         });
-        note_combat(text, tally, &mut out);
+        note_combat(game, event, tally, &mut out);
     }
     out
 }
 
 /// Follows a combat through its events; at its end, adds the summary line.
-fn note_combat(text: &str, tally: &mut Tally, out: &mut Vec<LogLine>) {
-    if text.starts_with("combat in ") {
+fn note_combat(game: &Game, event: &Event, tally: &mut Tally, out: &mut Vec<LogLine>) {
+    if let Event::CombatBegins { .. } = event {
         *tally = Tally {
-            opening: text.to_string(),
+            opening: Some(event.clone()),
             ..Tally::default()
         };
         return;
     }
-    if tally.opening.is_empty() {
+    if tally.opening.is_none() {
         return;
     }
-    if let Some((who, card)) = text.split_once(" plays ") {
-        tally.cards.push(format!("{who}: {card}"));
-    } else if let Some((who, rest)) = text.split_once(" suffers ")
-        && let Some(n) = rest.strip_suffix(" damage")
-        && !who.contains('\'')
-    {
-        tally.damage.push(format!("{who} {n}"));
-    } else if let Some(unit) = text.strip_suffix(" and is destroyed") {
-        let unit = unit.split(" suffers ").next().unwrap_or(unit);
-        tally.destroyed.push(unit.to_string());
-    } else if let Some(unit) = text.strip_suffix(" is destroyed") {
-        tally.destroyed.push(unit.to_string());
-    } else if let Some(who) = text.strip_suffix(" wins the combat") {
-        tally.winner = Some(who.to_string());
-    } else if text.starts_with("the combat in ") && text.ends_with(" ends") {
-        let t = std::mem::take(tally);
-        let mut s = capitalized(&t.opening);
-        let list = |v: &[String]| {
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                v.join(", ")
-            }
-        };
-        let _ = write!(
-            s,
-            " · cards {} · damage {} · destroyed {} · {} wins",
-            list(&t.cards),
-            list(&t.damage),
-            list(&t.destroyed),
-            t.winner.as_deref().unwrap_or("nobody")
-        );
-        out.push(LogLine {
-            text: s,
-            note: true,
-        });
+    let named = |text: &str| game.with_names(text);
+    match event {
+        Event::CardPlayed { faction, card } => tally.cards.push((*faction, card.clone())),
+        Event::DamageSuffered { faction, damage } => tally.damage.push((*faction, *damage)),
+        Event::PieceDamaged {
+            faction,
+            target,
+            destroyed: true,
+            ..
+        } => tally
+            .destroyed
+            .push(named(&piece_words(*faction, *target, false))),
+        Event::Destroyed { faction, target } => tally
+            .destroyed
+            .push(named(&piece_words(*faction, *target, true))),
+        Event::AmbushDestroyed { faction } => {
+            let words = format!("Ambush: {} routed unit", faction.possessive());
+            tally
+                .destroyed
+                .push(named(&crate::engine::rules::wording::plain(&words)));
+        }
+        Event::StructureLost {
+            faction,
+            kind,
+            area,
+        } => tally.destroyed.push(named(&format!(
+            "{} has no control token left: the {kind} in {area}",
+            faction.name()
+        ))),
+        Event::CombatWon { faction } => tally.winner = Some(*faction),
+        // The defender had nothing to fight with: the attacker won.
+        Event::WonAtOnce { attacker, .. } => tally.winner = Some(*attacker),
+        Event::CombatEnds { .. } => {
+            let t = std::mem::take(tally);
+            let opening = t.opening.map(|e| named(&e.to_string())).unwrap_or_default();
+            let mut s = capitalized(&opening);
+            let list = |v: Vec<String>| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.join(", ")
+                }
+            };
+            let who = |f: Faction| named(f.name());
+            let _ = write!(
+                s,
+                " · cards {} · damage {} · destroyed {} · {} wins",
+                list(
+                    t.cards
+                        .iter()
+                        .map(|(f, card)| format!("{}: {card}", who(*f)))
+                        .collect()
+                ),
+                list(
+                    t.damage
+                        .iter()
+                        .map(|(f, n)| format!("{} {n}", who(*f)))
+                        .collect()
+                ),
+                list(t.destroyed),
+                t.winner.map_or_else(|| "nobody".to_string(), who)
+            );
+            out.push(LogLine {
+                text: s,
+                note: true,
+            });
+        }
+        _ => {}
     }
 }
 
@@ -169,13 +206,7 @@ pub fn rebuild(game: &Game) -> (Vec<LogLine>, Tally) {
     let mut tally = Tally::default();
     for action in game.history() {
         match g.apply(*action) {
-            Ok(events) => {
-                let texts: Vec<String> = events
-                    .iter()
-                    .map(|e| game.with_names(&e.to_string()))
-                    .collect();
-                out.extend(lines(&texts, &mut tally));
-            }
+            Ok(events) => out.extend(lines(game, &events, &mut tally)),
             Err(_) => break,
         }
     }
@@ -185,19 +216,38 @@ pub fn rebuild(game: &Game) -> (Vec<LogLine>, Tally) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::state::action::DamageTarget;
+    use crate::engine::state::ids::AreaId;
+    use crate::engine::state::unit_type::UnitType;
+    use crate::engine::{GameData, NewGameOptions};
 
-    fn texts(v: &[&str]) -> Vec<String> {
-        v.iter().map(ToString::to_string).collect()
+    fn game() -> Game {
+        let data = std::sync::Arc::new(GameData::embedded().unwrap_or_else(|_| unreachable!()));
+        let options = NewGameOptions {
+            players: 2,
+            factions: None,
+            seed: 1,
+            setup: crate::engine::SetupKind::Intro,
+        };
+        Game::new(&options, data).unwrap_or_else(|_| unreachable!())
+    }
+
+    fn area(name: &str) -> AreaId {
+        name.parse().unwrap_or_else(|_| unreachable!())
     }
 
     #[test]
     fn rounds_and_phases_become_separators() {
         let mut t = Tally::default();
         let l = lines(
-            &texts(&[
-                "the Operations Phase begins",
-                "round 2 begins; World Eaters is first player",
-            ]),
+            &game(),
+            &[
+                Event::OperationsBegins {},
+                Event::RoundBegins {
+                    round: 2,
+                    first: Faction::Chaos,
+                },
+            ],
             &mut t,
         );
         let words: Vec<&str> = l.iter().map(|l| l.text.as_str()).collect();
@@ -214,10 +264,16 @@ mod tests {
     fn the_end_of_a_constructed_boards_setup_opens_round_one() {
         let mut t = Tally::default();
         let l = lines(
-            &texts(&[
-                "World Eaters places a warp storm on B1.s",
-                "Setup is complete; round 1 begins with Ultramarines",
-            ]),
+            &game(),
+            &[
+                Event::SetupStorm {
+                    faction: Faction::Chaos,
+                    edge: "B1.s".parse().unwrap_or_else(|_| unreachable!()),
+                },
+                Event::SetupComplete {
+                    first: Faction::Ultramarines,
+                },
+            ],
             &mut t,
         );
         let words: Vec<&str> = l.iter().map(|l| l.text.as_str()).collect();
@@ -232,20 +288,48 @@ mod tests {
 
     #[test]
     fn a_combat_ends_with_one_summary_line() {
+        let g = game();
         let mut t = Tally::default();
         let mut l = lines(
-            &texts(&["combat in B1.se: Ultramarines attacks World Eaters"]),
+            &g,
+            &[Event::CombatBegins {
+                area: area("B1.se"),
+                attacker: Faction::Ultramarines,
+                defender: Faction::Chaos,
+            }],
             &mut t,
         );
         l.extend(lines(
-            &texts(&[
-                "Ultramarines plays Ambush",
-                "World Eaters plays Lure of Chaos",
-                "World Eaters suffers 3 damage",
-                "World Eaters' Cultist suffers 1 damage and is destroyed",
-                "Ultramarines wins the combat",
-                "the combat in B1.se ends",
-            ]),
+            &g,
+            &[
+                Event::CardPlayed {
+                    faction: Faction::Ultramarines,
+                    card: "Ambush".into(),
+                },
+                Event::CardPlayed {
+                    faction: Faction::Chaos,
+                    card: "Lure of Chaos".into(),
+                },
+                Event::DamageSuffered {
+                    faction: Faction::Chaos,
+                    damage: 3,
+                },
+                Event::PieceDamaged {
+                    faction: Faction::Chaos,
+                    target: DamageTarget::Unit {
+                        unit: UnitType::Cultist,
+                        routed: false,
+                    },
+                    damage: 1,
+                    destroyed: true,
+                },
+                Event::CombatWon {
+                    faction: Faction::Ultramarines,
+                },
+                Event::CombatEnds {
+                    area: area("B1.se"),
+                },
+            ],
             &mut t,
         ));
         let last = l.last().map(|l| l.text.clone()).unwrap_or_default();
@@ -256,5 +340,31 @@ mod tests {
              Cultist · Ultramarines wins"
         );
         assert_eq!(t, Tally::default());
+    }
+
+    #[test]
+    fn a_combat_won_at_once_names_its_winner() {
+        let g = game();
+        let mut t = Tally::default();
+        let l = lines(
+            &g,
+            &[
+                Event::CombatBegins {
+                    area: area("B1.se"),
+                    attacker: Faction::Ultramarines,
+                    defender: Faction::Chaos,
+                },
+                Event::WonAtOnce {
+                    attacker: Faction::Ultramarines,
+                    defender: Faction::Chaos,
+                },
+                Event::CombatEnds {
+                    area: area("B1.se"),
+                },
+            ],
+            &mut t,
+        );
+        let last = l.last().map(|l| l.text.clone()).unwrap_or_default();
+        assert!(last.ends_with("· Ultramarines wins"), "{last}");
     }
 }

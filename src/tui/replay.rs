@@ -7,6 +7,7 @@ use crossterm::event::KeyCode;
 
 use super::app::{App, Focus, LogLine, Msg, Overlay, Screen};
 use super::scene::{Scene, action_words};
+use crate::engine::rules::Event;
 use crate::engine::{Action, Game};
 
 /// Actions between two kept games.
@@ -20,7 +21,7 @@ pub struct Replay {
     /// The game after `k * CHECKPOINT_EVERY` actions.
     checkpoints: Vec<Game>,
     /// The log lines of each action.
-    events: Vec<Vec<String>>,
+    events: Vec<Vec<Event>>,
     /// The round after each number of actions (index 0: the start).
     rounds: Vec<u8>,
     /// How many actions are applied.
@@ -45,12 +46,7 @@ impl Replay {
             let happened = now
                 .apply(*action)
                 .map_err(|e| format!("action {} of the history fails: {e}", i + 1))?;
-            events.push(
-                happened
-                    .iter()
-                    .map(|e| now.with_names(&e.to_string()))
-                    .collect(),
-            );
+            events.push(happened);
             rounds.push(now.position().round);
             if (i + 1) % CHECKPOINT_EVERY == 0 {
                 checkpoints.push(now.clone());
@@ -181,7 +177,7 @@ impl Replay {
         let mut tally = super::log::Tally::default();
         let mut lines: Vec<LogLine> = super::log::opening(&self.game);
         for events in &self.events[..self.index] {
-            lines.extend(super::log::lines(events, &mut tally));
+            lines.extend(super::log::lines(&self.game, events, &mut tally));
         }
         let keep = lines.len().saturating_sub(500);
         if app.log.len() != lines.len() - keep {

@@ -81,6 +81,18 @@ impl fmt::Display for Piece {
     }
 }
 
+/// `World Eaters' Cultist`, `Ultramarines' routed reinforcement token`: a side's piece in
+/// plain words (`routed`: say whether it was routed, as a card names it).
+#[must_use]
+pub fn piece_words(faction: Faction, target: DamageTarget, routed: bool) -> String {
+    let words = if routed {
+        format!("{} {}", faction.possessive(), Target(target))
+    } else {
+        format!("{} {}", faction.possessive(), Piece(target))
+    };
+    super::wording::plain(&words)
+}
+
 /// ` (why)` after a sentence, or nothing.
 struct Because<'a>(&'a Option<String>);
 
