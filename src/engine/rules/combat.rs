@@ -2,8 +2,8 @@
 //! and Rally, Bastions); orbital strikes are in `orbital_strike.rs`. Card abilities come with
 //! the cards; here each played card counts its icons.
 
-use crate::engine::state::rule::Rule;
 use crate::engine::rules::Dice;
+use crate::engine::state::rule::Rule;
 use rand::RngExt;
 
 use super::{Action, Event, Game, RuleError};
