@@ -145,3 +145,39 @@ fn simulate_out_writes_the_kept_games_as_saves_that_load_and_replay() {
     assert!(!o.status.success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_replay_of_an_unfinished_game_says_on_its_first_screen_that_it_shows_every_secret() {
+    let warning = "UNFINISHED GAME: this replay shows every seat's secrets";
+    let unfinished = game_in_combat_with_a_face_down_card();
+    let mut replay = Replay::new(&unfinished).unwrap();
+    let mut app = herakon::tui::App::new(replay.game(), Theme::monochrome(), 160, 48);
+    replay.sync(&mut app);
+    assert!(
+        app.replay.as_deref().unwrap().starts_with(warning),
+        "{:?}",
+        app.replay
+    );
+    replay.go(1);
+    replay.sync(&mut app);
+    assert!(!app.replay.as_deref().unwrap().contains(warning));
+    // A finished game hides nothing any more: no warning.
+    let mut game = Game::new(
+        &NewGameOptions {
+            players: 2,
+            factions: None,
+            seed: 4,
+            setup: SetupKind::Intro,
+        },
+        data(),
+    )
+    .unwrap();
+    let mut bots = [HeuristicBot::new(4), HeuristicBot::new(5)];
+    while let Some(d) = game.decision() {
+        let a = bots[d.seat.index()].choose(&game).unwrap();
+        game.apply(a).unwrap();
+    }
+    let replay = Replay::new(&game).unwrap();
+    replay.sync(&mut app);
+    assert!(!app.replay.as_deref().unwrap().contains(warning));
+}

@@ -261,7 +261,12 @@ fn replay_in_a_real_terminal_steps_through_a_save_and_shows_every_order() {
     let Some(t) = Tmux::start(&dir, &["replay", "two.json"]) else {
         return;
     };
-    t.wait_for(&["replay 0/2", "Jon Haagen's Hope"]);
+    // The game is not over: the first screen says the replay shows every seat's secrets.
+    t.wait_for(&[
+        "UNFINISHED GAME: this replay shows every seat's secrets",
+        "replay 0/2",
+        "Jon Haagen's Hope",
+    ]);
     t.keys("Right");
     t.keys("Right");
     // Both face-down orders, which neither player sees of the other, are named.
@@ -1224,4 +1229,62 @@ fn a_two_player_board_is_constructed_in_a_real_terminal_at_120x40() {
 #[test]
 fn a_four_player_board_is_constructed_in_a_real_terminal_at_120x40() {
     construct_in_a_real_terminal_at_120x40(4, 7);
+}
+
+#[test]
+fn saving_over_a_later_point_of_the_same_game_asks_first_and_keeps_it_on_no() {
+    let dir = scratch_dir("save-over-later");
+    let mut game = common::intro(2, 5);
+    let play_on = |game: &mut herakon::engine::Game, n: usize| {
+        for _ in 0..n {
+            let a = game.legal_actions()[0];
+            game.apply(a).unwrap();
+        }
+    };
+    play_on(&mut game, 2);
+    let older = game.clone();
+    play_on(&mut game, 10);
+    herakon::store::saves::save_game(&game, &dir.join("game.json")).unwrap();
+    herakon::store::saves::save_game(&older, &dir.join("old.json")).unwrap();
+    let actions = |name: &str| {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        herakon::engine::format::save::load(&text, common::data())
+            .unwrap()
+            .history()
+            .len()
+    };
+    // The older save is played again, saving to the later one's name.
+    let args = ["play", "old.json", "--save-to", "game.json"];
+    let Some(t) = Tmux::start(&dir, &args) else {
+        return;
+    };
+    t.take_keyboard();
+    t.wait_for(&["Place an order token face down"]);
+    t.keys("s");
+    t.wait_for(&["Save as", "game.json"]);
+    t.keys("Enter");
+    let round = game.position().round;
+    t.wait_for(&[
+        "Replace the save?",
+        "game.json holds this game at a point not reached here",
+        &format!("in the file: round {round}, 12 actions"),
+        "this game now: round 1, 2 actions",
+    ]);
+    t.keys("n");
+    t.wait_for(&["not saved: game.json kept as it was"]);
+    assert_eq!(actions("game.json"), 12, "a no replaced the later point");
+    // Asked again, a yes replaces it.
+    t.keys("s");
+    t.wait_for(&["Save as"]);
+    t.keys("Enter");
+    t.wait_for(&["Replace the save?"]);
+    t.keys("y");
+    t.wait_for(&["saved to game.json"]);
+    assert_eq!(actions("game.json"), 2);
+    // The file now holds this game so far: saving again asks nothing.
+    t.keys("s");
+    t.wait_for(&["Save as"]);
+    t.keys("Enter");
+    let screen = t.wait_for(&["saved to game.json"]);
+    assert!(!screen.contains("Replace the save?"), "{screen}");
 }

@@ -1268,3 +1268,38 @@ fn new_game_screen_chooses_players_board_factions_and_seed() {
         "seed 7 and the factions chosen"
     );
 }
+
+#[test]
+fn the_replace_save_box_names_both_points_saves_over_on_y_and_keeps_the_file_otherwise() {
+    use herakon::tui::save::Replacing;
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let asked = Replacing {
+        path: "saves/later.json".into(),
+        file: (3, 40),
+        now: (1, 0),
+    };
+    app.ask_replace(asked.clone());
+    assert_eq!(app.overlay, Overlay::ReplaceSave);
+    let text = screen_text(&app, &game);
+    for words in [
+        "saves/later.json holds this game at a point not reached here",
+        "in the file: round 3, 40 actions",
+        "this game now: round 1, 0 actions",
+    ] {
+        assert!(text.contains(words), "{words}:\n{text}");
+    }
+    // Any other key keeps the file, and says so.
+    assert_eq!(
+        app.handle(&mut game, Msg::key(KeyCode::Enter)),
+        Effect::None
+    );
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(
+        app.flash.as_deref(),
+        Some("not saved: saves/later.json kept as it was")
+    );
+    app.ask_replace(asked);
+    assert_eq!(app.handle(&mut game, Msg::char('y')), Effect::SaveOver);
+    assert_eq!(app.overlay, Overlay::None);
+}

@@ -88,6 +88,9 @@ pub enum Overlay {
     Confirm,
     /// The file name to save to, being typed into [`App::input`].
     SaveAs,
+    /// "Replace the save?": the file chosen holds this game at a point not reached here
+    /// ([`App::replacing`] says which).
+    ReplaceSave,
     /// Leaving was asked but the game could not be saved ([`App::unsaved`] says why): save
     /// under another name, quit without saving, or go on playing.
     NotSaved,
@@ -143,8 +146,12 @@ pub enum Effect {
     None,
     /// Apply this action to the game.
     Apply(Action),
-    /// Save the game to [`App::save_path`].
+    /// Save the game to [`App::save_path`] (asking first if the file holds a point of this
+    /// game not reached here).
     Save,
+    /// Save the game to [`App::save_path`], also over a later point of this game: the players
+    /// said yes.
+    SaveOver,
     /// Take back the last action (see [`super::undo`]).
     Undo,
     /// Leave the client (once the game is saved).
@@ -270,6 +277,8 @@ pub struct App {
     pub takeback: Option<TakeBack>,
     /// The action waiting for a yes in the [`Overlay::Confirm`] box, and the question.
     pub confirm: Option<(Action, String)>,
+    /// The save waiting for a yes in the [`Overlay::ReplaceSave`] box.
+    pub replacing: Option<super::save::Replacing>,
 }
 
 impl App {
@@ -318,6 +327,7 @@ impl App {
             forced: 0,
             takeback: None,
             confirm: None,
+            replacing: None,
         };
         (app.log, app.tally) = super::log::rebuild(game);
         app.logged = app.log.len();
@@ -981,6 +991,7 @@ impl App {
                 self.overlay = Overlay::None;
             }
             Overlay::SaveAs => return self.save_key(code, ctrl_c),
+            Overlay::ReplaceSave => return self.replace_key(code, ctrl_c),
             Overlay::NotSaved => return self.not_saved_key(code),
             Overlay::None => {}
         }
@@ -1135,6 +1146,31 @@ impl App {
                 Effect::None
             }
         }
+    }
+
+    /// Asks whether to save over a file holding this game at a point not reached here.
+    pub fn ask_replace(&mut self, replacing: super::save::Replacing) {
+        self.replacing = Some(replacing);
+        self.overlay = Overlay::ReplaceSave;
+    }
+
+    /// A key in the replace box: `y` saves over the file, any other key keeps it (Ctrl-C then
+    /// asks to quit).
+    fn replace_key(&mut self, code: KeyCode, ctrl_c: bool) -> Effect {
+        self.overlay = Overlay::None;
+        let asked = self.replacing.take();
+        if !ctrl_c && matches!(code, KeyCode::Char('y' | 'Y')) && asked.is_some() {
+            return Effect::SaveOver;
+        }
+        self.quit_after_save = false;
+        self.note(match asked {
+            Some(r) => format!("not saved: {} kept as it was", r.path.display()),
+            None => "not saved".into(),
+        });
+        if ctrl_c {
+            self.overlay = Overlay::ConfirmQuit;
+        }
+        Effect::None
     }
 
     /// A key in the save box: typing edits the name, Enter saves, Esc cancels.
@@ -1357,7 +1393,11 @@ impl App {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }
-            Overlay::ConfirmQuit | Overlay::Confirm | Overlay::SaveAs | Overlay::NotSaved => {
+            Overlay::ConfirmQuit
+            | Overlay::Confirm
+            | Overlay::SaveAs
+            | Overlay::ReplaceSave
+            | Overlay::NotSaved => {
                 return Effect::None;
             }
             Overlay::None => {}

@@ -300,6 +300,7 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
         | Overlay::ConfirmQuit
         | Overlay::Confirm
         | Overlay::SaveAs
+        | Overlay::ReplaceSave
         | Overlay::NotSaved => return None,
     };
     Some((title, wrap_all(&lines, width)))

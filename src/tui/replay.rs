@@ -28,6 +28,9 @@ pub struct Replay {
     index: usize,
     /// The game after `index` actions.
     game: Game,
+    /// Whether the game is not over at the end of the history: the replay then shows secrets
+    /// still in play, and its first screen says so.
+    unfinished: bool,
 }
 
 impl Replay {
@@ -59,6 +62,7 @@ impl Replay {
             rounds,
             index: 0,
             game: start,
+            unfinished: !game.is_over(),
         })
     }
 
@@ -188,7 +192,16 @@ impl Replay {
             Some(a) => format!("next: {}", action_words(&self.game, *a)),
             None => "the end".to_string(),
         };
-        app.replay = Some(format!("replay {}/{} · {next}", self.index, self.len()));
+        let warning = if self.unfinished && self.index == 0 {
+            "UNFINISHED GAME: this replay shows every seat's secrets · "
+        } else {
+            ""
+        };
+        app.replay = Some(format!(
+            "{warning}replay {}/{} · {next}",
+            self.index,
+            self.len()
+        ));
         app.flash = None;
     }
 

@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::engine::Game;
-use crate::store::saves::{self, Autosave};
+use crate::engine::rules::wording::counted;
+use crate::store::saves::{self, Autosave, Contents};
 
 /// Where `s` saves when no path was given.
 #[must_use]
@@ -20,6 +21,53 @@ pub fn default_path() -> PathBuf {
 pub fn save(game: &Game, path: &Path) -> Result<String, String> {
     saves::save_game(game, path)?;
     Ok(format!("saved to {}", path.display()))
+}
+
+/// A save with `s` that would replace a file holding this game at a point the game in hand
+/// has not reached (further on, or another branch after a take-back): the players are asked
+/// first, since the file's later actions would be lost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replacing {
+    /// The file.
+    pub path: PathBuf,
+    /// The round the file is in and the actions it holds.
+    pub file: (u8, usize),
+    /// The round the game in hand is in and the actions it holds.
+    pub now: (u8, usize),
+}
+
+impl Replacing {
+    /// What the question says, line by line.
+    #[must_use]
+    pub fn lines(&self) -> [String; 3] {
+        let at = |(round, actions): (u8, usize)| {
+            format!("round {round}, {}", counted(actions, "action"))
+        };
+        [
+            format!(
+                "{} holds this game at a point not reached here:",
+                self.path.display()
+            ),
+            format!("in the file: {}", at(self.file)),
+            format!("this game now: {}", at(self.now)),
+        ]
+    }
+}
+
+/// Whether saving `game` to `path` would replace a later point of the same game (or another
+/// branch of it), by the store's own comparison, the one the autosave uses
+/// ([`saves::contents`]); the question to ask then. (A file holding another game, or something
+/// that is not a save, is refused by the writer itself.)
+#[must_use]
+pub fn replacing(game: &Game, path: &Path) -> Option<Replacing> {
+    match saves::contents(path, game) {
+        Contents::ThisGameLater { actions, round } => Some(Replacing {
+            path: path.to_path_buf(),
+            file: (round, actions),
+            now: (game.position().round, game.history().len()),
+        }),
+        _ => None,
+    }
 }
 
 /// Where the client autosaves while playing to `path`: `NAME.autosave.json` beside it.

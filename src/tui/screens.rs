@@ -323,6 +323,28 @@ pub fn confirm_action(frame: &mut Frame<'_>, question: &str, theme: Theme) {
     boxed(frame, area, "Are you sure?", lines, theme);
 }
 
+/// "Replace a later point of this game?": the file, the rounds and actions in it and in the
+/// game in hand, and the keys.
+pub fn replace_save(frame: &mut Frame<'_>, lines: &[String; 3], theme: Theme) {
+    let [holds, file, now] = lines;
+    let lines = vec![
+        Line::from(""),
+        Line::from(holds.clone()).centered(),
+        Line::from(Span::styled(file.clone(), theme.warn())).centered(),
+        Line::from(now.clone()).centered(),
+        Line::from(""),
+        Line::from(vec![
+            Span::styled("y", theme.key()),
+            Span::raw(" replace it   "),
+            Span::styled("any other key", theme.key()),
+            Span::raw(" keep it (not saved)"),
+        ])
+        .centered(),
+    ];
+    let area = centered(frame.area(), 76, 10);
+    boxed(frame, area, "Replace the save?", lines, theme);
+}
+
 /// "The game is not saved": why, and the choices (in words, not only keys).
 pub fn not_saved(frame: &mut Frame<'_>, why: &str, offer: &str, theme: Theme) {
     let lines = vec![

@@ -637,21 +637,32 @@ fn event_loop(
         let effect = app.handle(game, msg);
         keep(&mut app, &mut keeper, game, &mut saved_len);
         match effect {
-            Effect::Save => match keeper.save_to(game, &app.save_path) {
-                Ok(done) => {
-                    app.note(done);
-                    app.unsaved = None;
-                    if app.quit_after_save {
-                        return Ok((Ended::Quit, Saved::In(app.save_path.clone())));
+            Effect::Save | Effect::SaveOver => {
+                let asks = match effect {
+                    Effect::Save => save::replacing(game, &app.save_path),
+                    _ => None,
+                };
+                if let Some(replacing) = asks {
+                    // The file holds this game further on: the players say first.
+                    app.ask_replace(replacing);
+                } else {
+                    match keeper.save_to(game, &app.save_path) {
+                        Ok(done) => {
+                            app.note(done);
+                            app.unsaved = None;
+                            if app.quit_after_save {
+                                return Ok((Ended::Quit, Saved::In(app.save_path.clone())));
+                            }
+                        }
+                        Err(why) => {
+                            app.note(format!("not saved: {why}"));
+                            if app.quit_after_save {
+                                app.ask_not_saved(&why, &keeper.other_name());
+                            }
+                        }
                     }
                 }
-                Err(why) => {
-                    app.note(format!("not saved: {why}"));
-                    if app.quit_after_save {
-                        app.ask_not_saved(&why, &keeper.other_name());
-                    }
-                }
-            },
+            }
             Effect::Quit => match keeper.leave(game) {
                 Ok(path) => return Ok((Ended::Quit, Saved::In(path))),
                 Err(why) => app.ask_not_saved(&why, &keeper.other_name()),

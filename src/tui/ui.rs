@@ -42,6 +42,11 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             );
         }
         Overlay::SaveAs => screens::save_as(frame, &app.input, theme),
+        Overlay::ReplaceSave => {
+            if let Some(replacing) = &app.replacing {
+                screens::replace_save(frame, &replacing.lines(), theme);
+            }
+        }
     }
 }
 
