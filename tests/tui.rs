@@ -1117,7 +1117,7 @@ fn each_seat_gets_back_its_own_cursor_after_a_handoff() {
         game.view(None)
             .areas
             .get(&app.cursor)
-            .is_some_and(|a| a.factions().contains(&theirs)),
+            .is_some_and(|a| a.factions().contains(theirs)),
         "the second player starts on one of his own areas, not on {looked}"
     );
     app.handle(&mut game, Msg::char('1'));

@@ -391,7 +391,7 @@ fn advance_worth(game: &Game, faction: Faction, system: SystemId) -> f64 {
     for a in game.board().areas_of(system) {
         let state = pos.area(a.id);
         let owners = state.factions();
-        if owners == [faction] {
+        if owners.single() == Some(faction) {
             continue;
         }
         let force = reach(game, faction, a.id);
@@ -653,7 +653,7 @@ fn ground_prospects(game: &Game, a: &AdvanceStep, faction: Faction) -> f64 {
             let state = next.position().area(t);
             if state.factions().is_empty() {
                 world_worth(&next, t, faction) * 0.3
-            } else if state.factions().contains(&faction) {
+            } else if state.factions().contains(faction) {
                 0.0
             } else {
                 world_worth(&next, t, faction) * 0.15

@@ -1478,7 +1478,7 @@ fn home_area(game: &Game, seat: Seat) -> AreaId {
     game.view(None)
         .areas
         .iter()
-        .find(|(_, a)| a.factions().contains(&faction))
+        .find(|(_, a)| a.factions().contains(faction))
         .map_or(AreaId::new(SystemId::new(0, 0), Quadrant::Nw), |(id, _)| {
             *id
         })

@@ -550,30 +550,45 @@ impl GameData {
     /// The numbers of one unit type.
     #[must_use]
     pub fn unit(&self, unit: UnitType) -> &UnitData {
-        // Validation guarantees every unit type has exactly one entry.
-        self.factions
+        // Validation guarantees every unit type has exactly one entry, on its faction's sheet.
+        let sheet = &self.faction(unit.faction()).units;
+        sheet
             .iter()
-            .flat_map(|f| f.units.iter())
             .find(|u| u.unit == unit)
+            .or_else(|| {
+                self.factions
+                    .iter()
+                    .flat_map(|f| f.units.iter())
+                    .find(|u| u.unit == unit)
+            })
             .unwrap_or_else(|| unreachable!("validated data lists every unit type"))
     }
 
     /// One faction sheet.
     #[must_use]
     pub fn faction(&self, faction: Faction) -> &FactionData {
-        self.factions
-            .iter()
-            .find(|f| f.faction == faction)
-            .unwrap_or_else(|| unreachable!("validated data lists every faction"))
+        // The sheets are loaded in faction order; a reordered copy is still found.
+        match self.factions.get(faction as usize) {
+            Some(f) if f.faction == faction => f,
+            _ => self
+                .factions
+                .iter()
+                .find(|f| f.faction == faction)
+                .unwrap_or_else(|| unreachable!("validated data lists every faction")),
+        }
     }
 
     /// One structure's numbers.
     #[must_use]
     pub fn structure(&self, kind: StructureKind) -> &StructureData {
-        self.structures
-            .iter()
-            .find(|s| s.structure == kind)
-            .unwrap_or_else(|| unreachable!("validated data lists every structure"))
+        match self.structures.get(kind as usize) {
+            Some(s) if s.structure == kind => s,
+            _ => self
+                .structures
+                .iter()
+                .find(|s| s.structure == kind)
+                .unwrap_or_else(|| unreachable!("validated data lists every structure")),
+        }
     }
 
     /// A tile side by its code (`10A`), in any letter case.

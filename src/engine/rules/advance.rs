@@ -56,7 +56,7 @@ impl Game {
         if area.count_units(faction) + usize::from(count) > max {
             return false;
         }
-        let would_contest = area.factions().iter().any(|f| *f != faction);
+        let would_contest = area.factions().has_other_than(faction);
         !would_contest || self.advance_contested(a).is_none_or(|c| c == to)
     }
 

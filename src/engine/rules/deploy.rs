@@ -78,7 +78,7 @@ impl Game {
         self.board
             .areas_of(system)
             .filter(|a| a.is_world() == (kind == UnitKind::Ground))
-            .filter(|a| self.pos.area(a.id).factions().iter().all(|f| *f == faction))
+            .filter(|a| self.pos.area(a.id).factions().only(faction))
             .map(|a| a.id)
             .collect()
     }
@@ -393,7 +393,7 @@ impl Game {
                 ),
             ));
         }
-        if self.pos.area(area).factions().iter().any(|f| *f != faction) {
+        if self.pos.area(area).factions().has_other_than(faction) {
             return Some(RuleError::new(
                 rule,
                 format!(

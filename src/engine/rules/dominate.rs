@@ -130,7 +130,7 @@ impl Game {
                     .flat_map(|s| self.board.areas_of(s))
                     .filter(|a| a.is_world())
                     .map(|a| a.id)
-                    .filter(|&a| self.pos.area(a).factions().iter().all(|f| *f == faction))
+                    .filter(|&a| self.pos.area(a).factions().only(faction))
                     .collect();
                 for &from in worlds.iter().filter(|&&w| unrouted(w, UnitType::Cultist)) {
                     out.extend(targets.iter().map(|&to| Action::MoveUnits {
@@ -173,7 +173,7 @@ impl Game {
                             continue;
                         }
                         for &area in &worlds {
-                            if self.pos.area(area).factions().iter().all(|f| *f == faction) {
+                            if self.pos.area(area).factions().only(faction) {
                                 out.push(Action::BuyUnit {
                                     unit,
                                     area,

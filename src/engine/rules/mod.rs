@@ -766,7 +766,7 @@ impl Game {
     pub fn has_presence(&self, faction: Faction, system: SystemId) -> bool {
         self.board
             .areas_of(system)
-            .any(|a| self.pos.area(a.id).factions().contains(&faction))
+            .any(|a| self.pos.area(a.id).factions().contains(faction))
     }
 
     /// Whether the seat is still in the game.

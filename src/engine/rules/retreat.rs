@@ -79,7 +79,7 @@ impl Game {
                 }
             }
         }
-        if self.pos.area(dest).factions().iter().any(|g| *g != f) {
+        if self.pos.area(dest).factions().has_other_than(f) {
             return Some(RetreatBar::Occupied);
         }
         if !world {

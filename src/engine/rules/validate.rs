@@ -335,7 +335,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             _ => false,
         };
         if area.is_contested() && !fighting {
-            let names: Vec<&str> = area.factions().iter().map(|f| f.name()).collect();
+            let names: Vec<&str> = area.factions().iter().map(Faction::name).collect();
             say(
                 Rule::ContestedAreas,
                 format!(

@@ -69,6 +69,14 @@ pub enum Faction {
 }
 
 impl Faction {
+    /// Every faction in declaration (sort) order.
+    pub const ORDERED: [Faction; 4] = [
+        Faction::Ultramarines,
+        Faction::Chaos,
+        Faction::Orks,
+        Faction::Eldar,
+    ];
+
     /// Every faction, in the order the introductory setup adds them (2, 3, 4 players).
     pub const ALL: [Faction; 4] = [
         Faction::Ultramarines,
@@ -120,6 +128,106 @@ impl Faction {
             Faction::Orks => 'O',
             Faction::Eldar => 'E',
         }
+    }
+}
+
+/// A set of factions, as one bit each: which factions have pieces in an area, without
+/// allocating (the rules ask it for every area they look at).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct FactionSet(u8);
+
+impl FactionSet {
+    /// No faction.
+    pub const EMPTY: FactionSet = FactionSet(0);
+
+    /// The bit of a faction.
+    const fn bit(f: Faction) -> u8 {
+        1 << (f as u8)
+    }
+
+    /// Adds a faction.
+    pub fn insert(&mut self, f: Faction) {
+        self.0 |= Self::bit(f);
+    }
+
+    /// Whether the set holds `f`.
+    #[must_use]
+    pub const fn contains(self, f: Faction) -> bool {
+        self.0 & Self::bit(f) != 0
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// How many factions it holds.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether it holds a faction other than `f`.
+    #[must_use]
+    pub const fn has_other_than(self, f: Faction) -> bool {
+        self.0 & !Self::bit(f) != 0
+    }
+
+    /// Whether every faction it holds is `f` (true when empty).
+    #[must_use]
+    pub const fn only(self, f: Faction) -> bool {
+        !self.has_other_than(f)
+    }
+
+    /// The single faction, if it holds exactly one.
+    #[must_use]
+    pub fn single(self) -> Option<Faction> {
+        if self.len() == 1 {
+            self.iter().next()
+        } else {
+            None
+        }
+    }
+
+    /// The factions, in faction order.
+    #[must_use]
+    pub fn iter(self) -> FactionSetIter {
+        FactionSetIter(self.0)
+    }
+}
+
+/// The factions of a [`FactionSet`], in faction order.
+#[derive(Debug, Clone)]
+pub struct FactionSetIter(u8);
+
+impl Iterator for FactionSetIter {
+    type Item = Faction;
+    fn next(&mut self) -> Option<Faction> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Faction::ORDERED.get(i).copied()
+    }
+}
+
+impl IntoIterator for FactionSet {
+    type Item = Faction;
+    type IntoIter = FactionSetIter;
+    fn into_iter(self) -> FactionSetIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Faction> for FactionSet {
+    fn from_iter<I: IntoIterator<Item = Faction>>(iter: I) -> Self {
+        let mut s = FactionSet::EMPTY;
+        for f in iter {
+            s.insert(f);
+        }
+        s
     }
 }
 
@@ -661,5 +769,29 @@ impl FromStr for Asset {
         .into_iter()
         .find(|k| k.key() == s)
         .ok_or_else(|| ParseIdError::new(s, "an asset (forge, cache, reinforcement, prosperity)"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Faction, FactionSet};
+
+    #[test]
+    fn a_faction_set_lists_each_faction_once_in_faction_order() {
+        let s: FactionSet = [Faction::Eldar, Faction::Chaos, Faction::Eldar]
+            .into_iter()
+            .collect();
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            [Faction::Chaos, Faction::Eldar]
+        );
+        assert_eq!(s.len(), 2);
+        assert!(s.contains(Faction::Chaos) && !s.contains(Faction::Orks));
+        assert!(s.has_other_than(Faction::Chaos) && !s.only(Faction::Eldar));
+        assert_eq!(s.single(), None);
+        let one: FactionSet = [Faction::Orks].into_iter().collect();
+        assert_eq!(one.single(), Some(Faction::Orks));
+        assert!(one.only(Faction::Orks) && FactionSet::EMPTY.only(Faction::Orks));
+        assert!(FactionSet::EMPTY.is_empty() && FactionSet::EMPTY.single().is_none());
     }
 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::state::board_layout::BoardLayout;
 use crate::engine::state::combat_state::ForcedDice;
 use crate::engine::state::ids::{
-    AreaId, Asset, EdgeId, Faction, Order, Seat, StructureKind, SystemId,
+    AreaId, Asset, EdgeId, Faction, FactionSet, Order, Seat, StructureKind, SystemId,
 };
 use crate::engine::state::phase::Phase;
 use crate::engine::state::unit_type::UnitType;
@@ -80,27 +80,18 @@ impl AreaState {
 
     /// The factions with a unit or structure here, each once, in faction order.
     #[must_use]
-    pub fn factions(&self) -> Vec<Faction> {
-        let mut out: Vec<Faction> = self
-            .units
+    pub fn factions(&self) -> FactionSet {
+        self.units
             .iter()
             .map(|u| u.owner())
             .chain(self.structures.iter().map(|s| s.owner))
-            .collect();
-        out.sort();
-        out.dedup();
-        out
+            .collect()
     }
 
     /// The single faction controlling the area (friendly to it), if exactly one has pieces here.
     #[must_use]
     pub fn controller(&self) -> Option<Faction> {
-        let f = self.factions();
-        if f.len() == 1 {
-            f.first().copied()
-        } else {
-            None
-        }
+        self.factions().single()
     }
 
     /// Whether two factions have pieces here.

@@ -304,9 +304,7 @@ impl Game {
                 if let Some(Action::MoveUnits { to, unit, .. }) = action {
                     self.card_move_one(c, role, unit, to, false, log);
                     let f = Self::side_faction(c, role);
-                    if c.next_combat.is_none()
-                        && self.pos.area(to).factions().iter().any(|g| *g != f)
-                    {
+                    if c.next_combat.is_none() && self.pos.area(to).factions().has_other_than(f) {
                         c.next_combat = Some(crate::engine::state::combat_state::NextCombat {
                             area: to,
                             attacker: f,

@@ -58,7 +58,7 @@ impl Game {
         self.card_neighbours(c.area)
             .filter(|&a| {
                 let s = self.pos.area(a);
-                let enemy = s.factions().iter().any(|g| *g != f);
+                let enemy = s.factions().has_other_than(f);
                 !enemy || c.next_combat.is_none_or(|n| n.area == a)
             })
             .collect()

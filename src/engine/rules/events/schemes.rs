@@ -129,7 +129,7 @@ impl Game {
                             let ok = b.id != a.id
                                 && b.is_world() != ship
                                 && to.is_none_or(|t| t == b.id)
-                                && self.pos.area(b.id).factions().iter().all(|x| *x == f);
+                                && self.pos.area(b.id).factions().only(f);
                             if ok {
                                 for count in 1..=u8::try_from(n).unwrap_or(0) {
                                     out.push(Action::MoveUnits {

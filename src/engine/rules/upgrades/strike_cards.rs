@@ -354,7 +354,7 @@ impl Game {
                         .filter(|a| !a.is_world())
                         .map(|a| a.id)
                     {
-                        if self.pos.area(to).factions().iter().all(|x| *x == f) {
+                        if self.pos.area(to).factions().only(f) {
                             for count in 1..=u8::try_from(n).unwrap_or(0) {
                                 out.push(Action::MoveUnits {
                                     from: void,
