@@ -402,10 +402,16 @@ fn hidden_information_as_a_player_another_seats_action_is_refused_as_hidden() {
 #[test]
 fn hidden_information_as_a_player_own_dice_are_rolled_on_a_game_dealt_again() {
     // The Ultramarines' `done` starts a combat. Under --as its dice come from a generator
-    // dealt again from their view, not the position's own, which the referee rolls with.
+    // dealt again from their view, not the position's own, which the referee rolls with: the
+    // same position with another generator (and decks shuffled by it) rolls other dice for
+    // the referee and the same for the Ultramarines.
     let file = position(GROUND);
-    let dice = |extra: &[&str]| {
-        let mut args = vec!["check", &file, "--apply", "2", "--apply", "done", "--json"];
+    let mut other: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    other["seed"] = serde_json::json!(99);
+    let other = scratch("ground-seed-99.json", &other.to_string());
+    let other = other.to_str().unwrap();
+    let dice = |file: &str, extra: &[&str]| {
+        let mut args = vec!["check", file, "--apply", "2", "--apply", "done", "--json"];
         args.extend(extra);
         let o = herakon(&args);
         assert!(o.status.success(), "{}", text(&o));
@@ -415,18 +421,20 @@ fn hidden_information_as_a_player_own_dice_are_rolled_on_a_game_dealt_again() {
             report["dealt_again"].clone(),
         )
     };
-    let (referee, flag) = dice(&[]);
+    let (referee, flag) = dice(&file, &[]);
     assert_eq!(flag, Value::Null);
-    let (seen, flag) = dice(&["--as", "1"]);
+    assert_ne!(referee, dice(other, &[]).0, "the generators differ");
+    let (seen, flag) = dice(&file, &["--as", "1"]);
     assert_eq!(flag, Value::Bool(true));
-    assert_ne!(
-        referee, seen,
-        "the seat is shown the dice the real game will roll"
+    assert_eq!(
+        seen,
+        dice(other, &["--as", "1"]).0,
+        "the seat is shown dice of the real generator"
     );
     // With --seed the asker chose the generator: the same dice as the referee's with that seed.
     assert_eq!(
-        dice(&["--seed", "11"]).0,
-        dice(&["--seed", "11", "--as", "1"]).0
+        dice(&file, &["--seed", "11"]).0,
+        dice(&file, &["--seed", "11", "--as", "1"]).0
     );
     // The text says the actions ran on a game dealt again.
     let out = stdout(&herakon(&["check", &file, "--as", "1", "--apply", "2"]));

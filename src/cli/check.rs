@@ -712,7 +712,9 @@ pub fn why_json(
     viewer: Option<Seat>,
     action: &str,
 ) -> Result<serde_json::Value, String> {
-    serde_json::to_value(answer_why(game, viewer, action))
+    // As `check` does: on the game as the viewer knows it.
+    let game = viewer.map_or_else(|| game.clone(), |v| game.as_known_to(v, None));
+    serde_json::to_value(answer_why(&game, viewer, action))
         .map_err(|e| format!("cannot write JSON: {e}"))
 }
 
