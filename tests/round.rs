@@ -1610,3 +1610,22 @@ fn player_elimination_waits_for_the_end_of_the_turn_in_a_hand_made_position() {
     assert!(g.player(Seat(1)).eliminated, "out at the end of the turn");
     assert!(g.position().area(a("B2.sw")).units.is_empty());
 }
+
+/// `apply` checks an action against the list `legal_actions` gave for the same position; once
+/// a step is applied, an action listed before is judged on the new position.
+#[test]
+fn an_action_listed_before_a_step_is_judged_on_the_position_after_it() {
+    let mut g = intro(2, 3);
+    let mut n = 0_usize;
+    while !g.is_over() && n < 400 {
+        let before = g.legal_actions();
+        n += 1;
+        let pick = before[n * 7 % before.len()];
+        g.apply(pick).unwrap();
+        // Listed on a clone, so that `g` itself has not been asked since the step.
+        let now = g.clone().legal_actions();
+        for a in &before {
+            assert_eq!(g.check(a).is_ok(), now.contains(a), "{a} after {pick}");
+        }
+    }
+}

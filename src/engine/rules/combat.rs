@@ -985,7 +985,7 @@ impl Game {
             return RuleError::new(Rule::Combat, "no combat is being fought");
         };
         let legal: Vec<DamageTarget> = self
-            .legal_actions()
+            .list_legal_actions()
             .into_iter()
             .filter_map(|a| match a {
                 Action::Damage { target } => Some(target),

@@ -295,7 +295,7 @@ impl Game {
             Rule::Assets,
             format!(
                 "`take {asset}` is not a choice now; the choices are {}",
-                choices(&self.legal_actions())
+                choices(&self.list_legal_actions())
             ),
         )
     }

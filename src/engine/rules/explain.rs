@@ -155,7 +155,7 @@ impl Game {
                     "`{action}` is not a choice now: {} ({seat}) must {}; the choices are {}",
                     self.faction(seat).name(),
                     decision.kind,
-                    choices(&self.legal_actions())
+                    choices(&self.list_legal_actions())
                 ),
             )
         })

@@ -272,7 +272,7 @@ pub struct Decision {
 
 /// A game in progress: a position that obeys every rule, the board built from it, and the
 /// actions applied since the game (or the loaded position) began.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Game {
     data: Arc<GameData>,
     board: Arc<Board>,
@@ -285,6 +285,25 @@ pub struct Game {
     names: Vec<String>,
     /// The seats a computer plays (see [`crate::engine::state::computer`]); not part of the position either.
     computer: crate::engine::state::computer::ComputerPlayers,
+    /// The legal actions, as [`Game::legal_actions`] last gave them to a caller: `apply`
+    /// checks an action against that list instead of working it out again. `apply` empties
+    /// it before changing the position; a clone starts without it.
+    legal: std::sync::OnceLock<Vec<Action>>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            data: Arc::clone(&self.data),
+            board: Arc::clone(&self.board),
+            pos: self.pos.clone(),
+            start: Arc::clone(&self.start),
+            history: self.history.clone(),
+            names: self.names.clone(),
+            computer: self.computer.clone(),
+            legal: std::sync::OnceLock::new(),
+        }
+    }
 }
 
 impl Game {
@@ -302,6 +321,7 @@ impl Game {
             history: Vec::new(),
             names: Vec::new(),
             computer: crate::engine::state::computer::ComputerPlayers::default(),
+            legal: std::sync::OnceLock::new(),
         };
         // A hand-made position may hold a player with no friendly world where play would
         // have eliminated him, or stop where nobody decides (a seat with nothing to reveal):
@@ -321,7 +341,7 @@ impl Game {
             })?;
         }
         game.pos.tidy();
-        if !game.is_over() && game.legal_actions().is_empty() {
+        if !game.is_over() && game.list_legal_actions().is_empty() {
             return Err(vec![game.stuck_violation()]);
         }
         game.start = Arc::new(game.pos.clone());
@@ -541,6 +561,18 @@ impl Game {
     /// Every legal action of the deciding player, nothing else.
     #[must_use]
     pub fn legal_actions(&self) -> Vec<Action> {
+        let out = self.list_legal_actions();
+        if self.legal.get().is_none() {
+            let _ = self.legal.set(out.clone());
+        }
+        out
+    }
+
+    /// The legal actions, worked out from the position. The engine's own code asks this, never
+    /// [`Game::legal_actions`]: it changes positions in place while looking ahead, so only a
+    /// caller outside the engine (who can change a game only by `apply`) fills the list
+    /// `apply` checks against.
+    pub(crate) fn list_legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
         match &self.pos.phase {
             Phase::GameOver { .. } => {}
@@ -592,7 +624,11 @@ impl Game {
     /// # Errors
     /// The rule that forbids it, with the fact that triggers the rule.
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
-        if self.legal_actions().contains(action) {
+        let listed = match self.legal.get() {
+            Some(legal) => legal.contains(action),
+            None => self.list_legal_actions().contains(action),
+        };
+        if listed {
             Ok(())
         } else {
             Err(self.explain(*action))
@@ -605,6 +641,7 @@ impl Game {
     /// The rule that forbids the action; the game is unchanged then.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         self.check(&action)?;
+        self.legal = std::sync::OnceLock::new();
         let mut log = Vec::new();
         self.apply_unchecked(action, &mut log);
         self.history.push(action);

@@ -254,7 +254,7 @@ impl Game {
     pub(super) fn explain_strike_damage(&self, target: DamageTarget) -> RuleError {
         const RULE: Rule = Rule::OrbitalStrike;
         let legal: Vec<String> = self
-            .legal_actions()
+            .list_legal_actions()
             .iter()
             .map(ToString::to_string)
             .collect();

@@ -29,7 +29,7 @@ impl Game {
             return None;
         }
         let seat = self.decision()?.seat;
-        if !self.legal_actions().contains(&action) {
+        if !self.list_legal_actions().contains(&action) {
             return None;
         }
         // The price is what applying the purchase takes from the buyer: the rule that applies

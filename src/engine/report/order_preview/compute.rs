@@ -30,7 +30,7 @@ impl Game {
         let mut enemy: BTreeMap<AreaId, Vec<Faction>> = BTreeMap::new();
         let groups = |g: &Game, enemy: &mut BTreeMap<AreaId, Vec<Faction>>| {
             let mut out: Vec<UnitGroup> = Vec::new();
-            for a in g.legal_actions() {
+            for a in g.list_legal_actions() {
                 let Action::MoveUnits {
                     from,
                     to,
@@ -103,7 +103,7 @@ impl Game {
         let mut units: Vec<UnitOffer> = Vec::new();
         for a in self
             .resolving(seat, OpStep::Deploy(step.clone()))
-            .legal_actions()
+            .list_legal_actions()
         {
             let Action::BuyUnit {
                 unit, forge_level, ..
@@ -134,7 +134,7 @@ impl Game {
                 ..step
             }),
         );
-        for a in build.legal_actions() {
+        for a in build.list_legal_actions() {
             if let Action::BuildStructure { kind, area, .. } = a {
                 if !structures.iter().any(|(k, _)| *k == kind) {
                     structures.push((kind, self.data().structure(kind).cost));
@@ -205,7 +205,7 @@ impl Game {
                     prosperity_left: 0,
                 }),
             )
-            .legal_actions()
+            .list_legal_actions()
             .iter()
             .filter(|a| **a != Action::Done)
             .count();
@@ -246,7 +246,7 @@ impl Game {
         let data = self.data();
         let mut order_upgrades: Vec<(String, u8)> = Vec::new();
         let mut combat_upgrades: Vec<(String, u8)> = Vec::new();
-        for a in g.legal_actions() {
+        for a in g.list_legal_actions() {
             match a {
                 Action::BuyOrderUpgrade { card } => {
                     if let Some(name) = nth(&p.order_upgrade_deck, card) {

@@ -168,7 +168,7 @@ impl Game {
             return Vec::new();
         }
         let wanted: BTreeSet<(SystemId, Order)> = self
-            .legal_actions()
+            .list_legal_actions()
             .iter()
             .filter_map(|a| self.order_of_action(a))
             .collect();

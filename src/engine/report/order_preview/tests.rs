@@ -296,7 +296,7 @@ fn order_previews_cover_the_orders_the_deciding_seat_may_place_and_no_other_seat
     let seat = game.decision().unwrap().seat;
     let previews = game.order_previews(seat);
     let placeable: std::collections::BTreeSet<(SystemId, Order)> = game
-        .legal_actions()
+        .list_legal_actions()
         .iter()
         .filter_map(|x| match x {
             Action::Place { system, order } => Some((*system, *order)),
