@@ -480,6 +480,8 @@ struct Tally {
     taken_back: usize,
     /// Of those, compared with another action the next seat cannot tell apart.
     taken_back_twin: usize,
+    /// Of those, taken back during a combat (a card chosen face down).
+    taken_back_in_combat: usize,
 }
 
 impl Tally {
@@ -494,6 +496,7 @@ impl Tally {
         self.previewed += t.previewed;
         self.taken_back += t.taken_back;
         self.taken_back_twin += t.taken_back_twin;
+        self.taken_back_in_combat += t.taken_back_in_combat;
     }
 }
 
@@ -536,6 +539,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         .flat_map(|p| p.event_deck.iter().cloned())
         .collect();
     let mut tally = Tally::default();
+    let mut takeback_offers = 0;
     while let Some(d) = game.decision() {
         if tally.decisions >= max_actions {
             break;
@@ -651,17 +655,25 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         }
         let app_before = app.clone();
         app.applied(&game, action, &events);
-        if let Some(next) = game.decision().map(|n| n.seat)
-            && next != d.seat
-            && game
-                .can_undo_from_at(&before, d.seat, Keyboard::WithActor)
-                .is_ok()
+        // Actions that may be taken back at the hand-off after them: every one in a combat,
+        // every fourth of the others (mostly order tokens placed, all alike; each check
+        // replays the history twice).
+        let offered = game.decision().map(|n| n.seat).filter(|next| {
+            *next != d.seat
+                && game
+                    .can_undo_from_at(&before, d.seat, Keyboard::WithActor)
+                    .is_ok()
+        });
+        takeback_offers += usize::from(offered.is_some());
+        if let Some(next) = offered
+            && (before.combat().is_some() || takeback_offers % 4 == 1)
         {
             let secrets = secret_names(&before, Some(next), &logged);
             let (checked, twin) =
                 check_take_back(&app_before, &before, (d.seat, next), action, &secrets, &at);
             tally.taken_back += usize::from(checked);
             tally.taken_back_twin += usize::from(twin);
+            tally.taken_back_in_combat += usize::from(checked && before.combat().is_some());
         }
         match game.can_undo_from(&before, d.seat) {
             Ok(()) => {
