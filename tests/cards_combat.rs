@@ -11,7 +11,7 @@ use herakon::engine::state::die::CombatRole;
 use herakon::engine::state::die::DieFace::{self, Defence as D, Morale as M, Offence as O};
 use herakon::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{OpStep, Phase};
-use herakon::engine::state::position::Unit;
+use herakon::engine::state::position::{PlayerState, Unit};
 use herakon::engine::{DecisionKind, Game, Position, UnitType, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;
@@ -89,18 +89,10 @@ fn fight(att: S<'_>, def: S<'_>, edit: impl FnOnce(&mut Position)) -> Game {
         p.players[a].orders.remove(i);
         let mut side = |x: &S<'_>| {
             let k = seat(p, x.f);
-            let deck = &mut p.players[k].combat_deck;
-            // The card under test first (taking a deck card's place if it is an upgrade),
-            // then four more from the deck.
+            // The card under test first, then four more from the deck.
             let mut hand = vec![x.card.to_string()];
-            match deck.iter().position(|c| c == x.card) {
-                Some(i) => {
-                    deck.remove(i);
-                }
-                None => {
-                    deck.pop();
-                }
-            }
+            take_card(&mut p.players[k], x.card, &mut Vec::new());
+            let deck = &mut p.players[k].combat_deck;
             let rest = deck.len() - 4;
             hand.extend(deck.split_off(rest));
             CombatSide {
@@ -184,10 +176,47 @@ fn set_played(p: &mut Position, r: CombatRole, card: &str) {
         let s = c.side_mut(r);
         let f = s.faction.unwrap();
         let seat = p.players.iter().position(|x| x.faction == f).unwrap();
-        let deck = &mut p.players[seat].combat_deck;
-        deck.pop();
+        take_card(&mut p.players[seat], card, &mut c.side_mut(r).hand);
         c.side_mut(r).played.push(card.to_string());
     }
+}
+
+/// Takes one copy of a combat card out of the player's deck (or out of `hand` when the deck
+/// has none); an upgrade is bought first, in
+/// place of a pair (each card exists twice, and pairs stay together). The pair returned is
+/// one still whole in the deck, or else one split between the deck and `hand`, whose copy
+/// in the hand the upgrade's second copy replaces.
+fn take_card(player: &mut PlayerState, card: &str, hand: &mut Vec<String>) {
+    let in_deck = player.combat_deck.iter().any(|c| c == card);
+    if !in_deck && let Some(i) = hand.iter().position(|c| c == card) {
+        hand.remove(i);
+        return;
+    }
+    if !in_deck {
+        let deck = &player.combat_deck;
+        let whole = deck
+            .iter()
+            .find(|c| deck.iter().filter(|d| d == c).count() == 2)
+            .cloned();
+        let old = match whole {
+            Some(old) => {
+                player.combat_deck.push(card.to_string());
+                old
+            }
+            None => {
+                let old = deck.iter().find(|c| hand.contains(c)).unwrap().clone();
+                let i = hand.iter().position(|c| *c == old).unwrap();
+                hand[i] = card.to_string();
+                old
+            }
+        };
+        player.combat_deck.retain(|c| *c != old);
+        player.combat_upgrades.retain(|c| c != card);
+        player.combat_upgrades.extend([old.clone(), old]);
+        player.combat_deck.push(card.to_string());
+    }
+    let i = player.combat_deck.iter().position(|c| c == card).unwrap();
+    player.combat_deck.remove(i);
 }
 
 /// Declines a faction's card abilities until another decision comes.
@@ -1492,6 +1521,10 @@ fn lost(g: &Game, loser: CombatRole) -> Game {
     } = &mut p.phase
     {
         c.pending.clear();
+        // Every card chosen face down is revealed before a combat is decided.
+        for side in [&mut c.attacker, &mut c.defender] {
+            side.played.extend(side.chosen.take());
+        }
         c.winner = Some(loser.other());
         c.step = CombatStep::Retreat { side: loser };
     }

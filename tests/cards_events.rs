@@ -117,7 +117,10 @@ fn rites_of_battle_buys_an_order_upgrade_one_materiel_cheaper_per_bastion() {
         put(p, "A1.ne", &[Scout]);
         build(p, "A1.ne", StructureKind::Bastion, UM);
         p.players[0].materiel = 0;
-        p.players[0].order_upgrade_deck = vec!["Rain of Fire".into()];
+        // Rain of Fire first in the upgrade deck (every upgrade stays somewhere).
+        p.players[0]
+            .order_upgrade_deck
+            .sort_by_key(|c| c != "Rain of Fire");
         event(p, 0, "Rites of Battle");
     });
     play(&mut g, &["order-upgrade 1"]);

@@ -435,6 +435,8 @@ fn reinforcement_tokens_at_most_the_plastic_units_attacker_first() {
                 ..
             } = &mut p.phase
             {
+                // Reinforcements are decided before the first execution round.
+                c.round = 0;
                 c.attacker.reinforced = false;
                 c.defender.reinforced = false;
             }

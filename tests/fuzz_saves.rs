@@ -671,3 +671,417 @@ fn mutated_saves_and_sketches_never_panic_hang_or_load_a_broken_game() {
 fn twelve_thousand_mutated_saves_and_sketches_never_panic_hang_or_load_a_broken_game() {
     assert_clean(&fuzz(12_000, 1414));
 }
+
+// ----- field-level mutations of positions (issue 25) -----
+//
+// The cases above mostly break the file's syntax or types. These change one to three fields
+// of a real mid-game position in ways a hand-edited save could (a number, a card or faction
+// name, an element of a list duplicated, removed or moved to another list, a flag turned on
+// or off, a step or a whole phase taken from another game, a storm added or moved) and keep
+// only what still parses. Whatever `Game::from_position` accepts must stay a game: 40 random
+// legal actions, each position on the way loaded again through `Game::from_position`, with
+// no panic, no refused listed action and no position without a legal action.
+
+/// The mid-game positions mutated, from seeded games of random and heuristic bots: one at
+/// each kind of step a game reaches and one every 9 decisions.
+fn field_seeds() -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut kinds = std::collections::BTreeSet::new();
+    for (players, seed, setup, heuristic) in [
+        (2, 21, SetupKind::Intro, false),
+        (3, 22, SetupKind::Intro, true),
+        (4, 23, SetupKind::Intro, false),
+        (2, 24, SetupKind::Build, true),
+        (4, 25, SetupKind::Intro, true),
+        (3, 26, SetupKind::Build, false),
+    ] {
+        let mut game = new_game(players, seed, setup);
+        let mut bots: Vec<Box<dyn Bot>> = (0..u64::from(players))
+            .map(|s| -> Box<dyn Bot> {
+                if heuristic {
+                    Box::new(HeuristicBot::new(seed * 10 + s))
+                } else {
+                    Box::new(RandomBot::new(seed * 10 + s))
+                }
+            })
+            .collect();
+        let mut steps = 0;
+        while let Some(d) = game.decision() {
+            if kinds.insert(step_kind(&game)) || steps % 9 == 0 {
+                out.push(serde_json::to_value(game.position()).unwrap());
+            }
+            let act = bots[d.seat.index()].choose(&game).unwrap();
+            game.apply(act).unwrap();
+            steps += 1;
+            assert!(steps < 20_000);
+        }
+        out.push(serde_json::to_value(game.position()).unwrap());
+    }
+    out
+}
+
+/// A JSON pointer with array indices and map keys naming places (areas, systems) replaced by
+/// `*`: the kind of field, the same in every position.
+fn field_kind(ptr: &str) -> String {
+    ptr.split('/')
+        .map(|s| {
+            let place = s.len() <= 6
+                && s.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                && s.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+            if place || s.parse::<usize>().is_ok() {
+                "*"
+            } else {
+                s
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// What the field mutations draw from: every value each kind of field holds in some seed,
+/// the names of every card, and the keys of the flags each kind of object may hold.
+struct Vocab {
+    /// Values by field kind.
+    values: std::collections::BTreeMap<String, Vec<Value>>,
+    /// Every card name of the game.
+    cards: Vec<String>,
+    /// Keys holding `true` somewhere, by the kind of the object holding them.
+    flags: std::collections::BTreeMap<String, Vec<String>>,
+}
+
+fn vocab(seeds: &[Value], data: &GameData) -> Vocab {
+    let mut values = std::collections::BTreeMap::<String, Vec<Value>>::new();
+    let mut flags = std::collections::BTreeMap::<String, Vec<String>>::new();
+    for doc in seeds {
+        for p in pointers(doc) {
+            let v = doc.pointer(&p).unwrap();
+            let kind = field_kind(&p);
+            let list = values.entry(kind.clone()).or_default();
+            if list.len() < 64 && !list.contains(v) {
+                list.push(v.clone());
+            }
+            if v == &Value::Bool(true) {
+                let (parent, key) = kind.rsplit_once('/').unwrap();
+                let keys = flags.entry(parent.to_string()).or_default();
+                if !keys.iter().any(|k| k == key) {
+                    keys.push(key.to_string());
+                }
+            }
+        }
+    }
+    let mut cards: Vec<String> = data
+        .combat_cards
+        .iter()
+        .map(|c| c.name.clone())
+        .chain(data.event_cards.iter().map(|c| c.name.clone()))
+        .chain(data.order_upgrades.iter().map(|c| c.name.clone()))
+        .collect();
+    cards.sort();
+    cards.dedup();
+    Vocab {
+        values,
+        cards,
+        flags,
+    }
+}
+
+/// A tile edge anywhere on or off a board of up to 6 x 5 tiles.
+fn any_edge(rng: &mut ChaCha8Rng) -> String {
+    let col = char::from(b'A' + rng.random_range(0..6u8));
+    let row = rng.random_range(1..=5u8);
+    let side = ["n", "e", "s", "w"][rng.random_range(0..4)];
+    format!("{col}{row}.{side}")
+}
+
+/// Changes one field of a position; says what it did.
+#[allow(clippy::too_many_lines)]
+fn mutate_field(doc: &mut Value, donors: &[Value], vocab: &Vocab, rng: &mut ChaCha8Rng) -> String {
+    let of_type = |doc: &Value, f: fn(&Value) -> bool| -> Vec<String> {
+        pointers(doc)
+            .into_iter()
+            .filter(|p| doc.pointer(p).is_some_and(f))
+            .collect()
+    };
+    match rng.random_range(0..10u32) {
+        // A number: one more or less, zero, or small.
+        0 => {
+            let Some(at) = pick(rng, &of_type(doc, Value::is_u64)).cloned() else {
+                return "no number".into();
+            };
+            let n = doc.pointer(&at).and_then(Value::as_u64).unwrap_or(0);
+            let new = match rng.random_range(0..4u32) {
+                0 => n + 1,
+                1 => n.saturating_sub(1),
+                2 => 0,
+                _ => rng.random_range(0..12),
+            };
+            *doc.pointer_mut(&at).unwrap() = serde_json::json!(new);
+            format!("{at}: {n} -> {new}")
+        }
+        // A name: another value that kind of field holds somewhere (a card, a faction, a step,
+        // an area...), or any card of the game.
+        1 | 2 => {
+            let Some(at) = pick(rng, &of_type(doc, Value::is_string)).cloned() else {
+                return "no string".into();
+            };
+            let same = vocab
+                .values
+                .get(&field_kind(&at))
+                .cloned()
+                .unwrap_or_default();
+            let new = if rng.random_bool(0.3) || same.is_empty() {
+                Value::String(pick(rng, &vocab.cards).unwrap().clone())
+            } else {
+                pick(rng, &same).unwrap().clone()
+            };
+            let old = std::mem::replace(doc.pointer_mut(&at).unwrap(), new.clone());
+            format!("{at}: {old} -> {new}")
+        }
+        // A list: an element duplicated, removed, or moved to another list.
+        3 | 4 => {
+            let lists = of_type(doc, |v| v.as_array().is_some_and(|a| !a.is_empty()));
+            let Some(at) = pick(rng, &lists).cloned() else {
+                return "no list".into();
+            };
+            let list = doc.pointer_mut(&at).unwrap().as_array_mut().unwrap();
+            let i = rng.random_range(0..list.len());
+            match rng.random_range(0..3u32) {
+                0 => {
+                    let x = list[i].clone();
+                    list.push(x.clone());
+                    format!("{at}: {x} duplicated")
+                }
+                1 => {
+                    let x = list.remove(i);
+                    format!("{at}: {x} removed")
+                }
+                _ => {
+                    let x = list.remove(i);
+                    let others = of_type(doc, Value::is_array);
+                    let to = pick(rng, &others).unwrap().clone();
+                    if let Some(Value::Array(a)) = doc.pointer_mut(&to) {
+                        a.push(x.clone());
+                    }
+                    format!("{x} moved from {at} to {to}")
+                }
+            }
+        }
+        // A flag: one flipped, or one that kind of object holds elsewhere set here.
+        5 => {
+            let objects = of_type(doc, Value::is_object);
+            let Some(at) = pick(rng, &objects).cloned() else {
+                return "no object".into();
+            };
+            let keys = vocab
+                .flags
+                .get(&field_kind(&at))
+                .cloned()
+                .unwrap_or_default();
+            let Some(key) = pick(rng, &keys).cloned() else {
+                if let Some(b) = pick(rng, &of_type(doc, Value::is_boolean)).cloned() {
+                    let v = doc.pointer_mut(&b).unwrap();
+                    *v = Value::Bool(!v.as_bool().unwrap());
+                    return format!("{b} flipped");
+                }
+                return "no flag".into();
+            };
+            let obj = doc.pointer_mut(&at).unwrap().as_object_mut().unwrap();
+            let now = obj.get(&key).and_then(Value::as_bool).unwrap_or(false);
+            obj.insert(key.clone(), Value::Bool(!now));
+            format!("{at}/{key}: {now} -> {}", !now)
+        }
+        // A field taken from another game's position: the whole phase or step, a combat side,
+        // the last combat, the card flags, the storms...
+        6 | 7 => {
+            let donor = pick(rng, donors).unwrap();
+            let dptrs = pointers(donor);
+            let Some(from) = pick(rng, &dptrs).cloned() else {
+                return "empty donor".into();
+            };
+            let (parent, key) = from.rsplit_once('/').unwrap();
+            let value = donor.pointer(&from).unwrap().clone();
+            match doc.pointer_mut(if parent.is_empty() { "" } else { parent }) {
+                Some(Value::Object(m)) => {
+                    m.insert(key.replace("~1", "/").replace("~0", "~"), value);
+                    format!("{from} taken from another game")
+                }
+                Some(Value::Array(a)) if !a.is_empty() => {
+                    let i = key.parse::<usize>().unwrap_or(0).min(a.len() - 1);
+                    a[i] = value;
+                    format!("{from} taken from another game")
+                }
+                _ => "no place for the donor's field".into(),
+            }
+        }
+        // A storm added, or one moved, anywhere on or off the board.
+        8 => {
+            let edge = any_edge(rng);
+            let storms = doc
+                .as_object_mut()
+                .unwrap()
+                .entry("storms")
+                .or_insert_with(|| Value::Array(Vec::new()))
+                .as_array_mut()
+                .unwrap();
+            if storms.is_empty() || rng.random_bool(0.5) {
+                storms.push(serde_json::json!({ "edge": edge }));
+                format!("a storm added on {edge}")
+            } else {
+                let i = rng.random_range(0..storms.len());
+                storms[i]["edge"] = Value::String(edge.clone());
+                format!("storm {i} moved to {edge}")
+            }
+        }
+        // An owner or faction changed to another faction.
+        _ => {
+            const FACTIONS: [&str; 4] = ["ultramarines", "chaos", "eldar", "orks"];
+            let owners: Vec<String> =
+                of_type(doc, |v| v.as_str().is_some_and(|s| FACTIONS.contains(&s)));
+            let Some(at) = pick(rng, &owners).cloned() else {
+                return "no faction".into();
+            };
+            let new = FACTIONS[rng.random_range(0..4)];
+            let old = std::mem::replace(doc.pointer_mut(&at).unwrap(), Value::String(new.into()));
+            format!("{at}: {old} -> {new}")
+        }
+    }
+}
+
+/// The totals of a field-level run.
+#[derive(Debug, Default)]
+struct FieldTally {
+    mutations: usize,
+    unparsed: usize,
+    refused: usize,
+    accepted: usize,
+    actions: usize,
+    failures: Vec<String>,
+}
+
+/// Plays 40 random legal actions from an accepted game, loading every position on the way
+/// again; returns the actions played, or what broke.
+fn play_on(game: &Game, data: &Arc<GameData>, rng: &mut ChaCha8Rng) -> Result<usize, String> {
+    let mut game = game.clone();
+    for step in 0..40 {
+        if game.is_over() {
+            return Ok(step);
+        }
+        let legal = game.legal_actions();
+        let Some(&act) = pick(rng, &legal) else {
+            return Err(format!("after {step} actions: no legal action, not over"));
+        };
+        game.apply(act)
+            .map_err(|e| format!("after {step} actions: listed {act} refused: {e}"))?;
+        if let Err(v) = Game::from_position(game.position().clone(), Arc::clone(data)) {
+            let v: Vec<String> = v.iter().map(ToString::to_string).collect();
+            return Err(format!("after {} actions ({act}): {v:?}", step + 1));
+        }
+    }
+    Ok(40)
+}
+
+/// Runs `cases` field-level mutations; each case on its own thread, so a panic is caught and
+/// counted with the mutations that led to it.
+fn field_fuzz(cases: usize, base_seed: u64) -> FieldTally {
+    quiet_panics();
+    let data = common::data();
+    let seeds = Arc::new(field_seeds());
+    let vocab = Arc::new(vocab(&seeds, &data));
+    let mut tally = FieldTally::default();
+    for case in 0..cases {
+        let case_seed = base_seed.wrapping_mul(1_000_003).wrapping_add(case as u64);
+        let (data, seeds, vocab) = (Arc::clone(&data), Arc::clone(&seeds), Arc::clone(&vocab));
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .stack_size(8 << 20)
+            .spawn(move || {
+                let mut rng = ChaCha8Rng::seed_from_u64(case_seed);
+                let which = rng.random_range(0..seeds.len());
+                let mut doc = seeds[which].clone();
+                let n = if rng.random_bool(0.6) {
+                    1
+                } else {
+                    rng.random_range(2..=3)
+                };
+                let what: Vec<String> = (0..n)
+                    .map(|_| mutate_field(&mut doc, &seeds, &vocab, &mut rng))
+                    .collect();
+                let _ = tx.send(Err(format!("seed position {which}: {}", what.join("; "))));
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    let Ok(pos) = serde_json::from_value::<herakon::engine::Position>(doc) else {
+                        return Ok(None);
+                    };
+                    match Game::from_position(pos, Arc::clone(&data)) {
+                        Err(_) => Ok(Some(None)),
+                        Ok(game) => play_on(&game, &data, &mut rng).map(|n| Some(Some(n))),
+                    }
+                }))
+                .unwrap_or_else(|_| {
+                    Err(format!(
+                        "panic: {}",
+                        LAST_PANIC
+                            .with(|p| p.borrow_mut().take())
+                            .unwrap_or_default()
+                    ))
+                });
+                let _ = tx.send(Ok(outcome));
+            })
+            .unwrap();
+        let Ok(Err(what)) = rx.recv_timeout(CASE_LIMIT) else {
+            panic!("case {case}: the mutation itself failed");
+        };
+        tally.mutations += 1;
+        match rx.recv_timeout(CASE_LIMIT) {
+            Ok(Ok(Ok(None))) => tally.unparsed += 1,
+            Ok(Ok(Ok(Some(None)))) => tally.refused += 1,
+            Ok(Ok(Ok(Some(Some(n))))) => {
+                tally.accepted += 1;
+                tally.actions += n;
+            }
+            Ok(Ok(Err(e))) => {
+                tally.accepted += 1;
+                let e: String = e.chars().take(700).collect();
+                tally
+                    .failures
+                    .push(format!("case {case} (seed {case_seed}), {what}: {e}"));
+            }
+            _ => tally.failures.push(format!(
+                "case {case} (seed {case_seed}), {what}: no result in time"
+            )),
+        }
+    }
+    tally
+}
+
+fn assert_fields_clean(t: &FieldTally) {
+    let mut r = format!(
+        "mutations {}: unparsed {}, refused {}, accepted {} ({} actions played after acceptance); failures {}",
+        t.mutations,
+        t.unparsed,
+        t.refused,
+        t.accepted,
+        t.actions,
+        t.failures.len()
+    );
+    for f in t.failures.iter().take(60) {
+        r.push_str("\n  ");
+        r.push_str(f);
+    }
+    println!("{r}");
+    assert!(t.failures.is_empty(), "{r}");
+    assert!(
+        t.refused > 0 && t.accepted > 0,
+        "both outcomes reached: {r}"
+    );
+}
+
+#[test]
+fn mutated_fields_that_validate_accepts_stay_valid_through_forty_legal_actions() {
+    assert_fields_clean(&field_fuzz(300, 25));
+}
+
+#[test]
+#[ignore = "5,000 field mutations: run with --ignored"]
+fn five_thousand_mutated_fields_accepted_by_validate_stay_valid_through_play() {
+    assert_fields_clean(&field_fuzz(5_000, 2525));
+}

@@ -57,7 +57,10 @@ mod hidden;
 
 // Every invariant a position must obey, checked in one place.
 mod validate;
+mod validate_cards;
 mod validate_phase;
+#[cfg(test)]
+mod validate_tests;
 
 use std::fmt;
 use std::sync::Arc;

@@ -324,10 +324,11 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             }
         }
         let fighting = match &pos.phase {
+            // Units advance only into the active system.
             Phase::Operations {
-                step: OpStep::Advance(_),
+                step: OpStep::Advance(a),
                 ..
-            } => true,
+            } => id.system == a.system,
             Phase::Operations {
                 step: OpStep::Combat(c),
                 ..
@@ -488,6 +489,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
         }
     }
     super::validate_phase::validate_phase(pos, data, board.as_ref(), &mut say);
+    super::validate_cards::validate_cards(pos, data, board.as_ref(), &mut say);
     let playing = !matches!(pos.phase, Phase::Setup(_) | Phase::GameOver { .. });
     if playing
         && pos

@@ -210,6 +210,22 @@ fn forced_dice(ck: &mut Check<'_>) {
 
 fn card_flags(ck: &mut Check<'_>) {
     let flags = &ck.pos.cards;
+    // The flags describe the order being resolved and are cleared when it ends.
+    let resolving = match &ck.pos.phase {
+        Phase::Operations { step, .. } => !matches!(
+            step,
+            OpStep::Reveal | OpStep::Revealed { .. } | OpStep::Capacity { .. }
+        ),
+        _ => false,
+    };
+    if !resolving && !flags.is_empty() {
+        (ck.say)(
+            CARDS,
+            format!(
+                "cards changed the order being resolved ({flags:?}), but no order is being resolved"
+            ),
+        );
+    }
     if let Some(v) = flags.roks_void {
         ck.area(v, "the void Ork Roks let units pass");
     }
@@ -236,7 +252,7 @@ fn card_flags(ck: &mut Check<'_>) {
 fn op_step(ck: &mut Check<'_>, faction: Faction, step: &OpStep) {
     match step {
         OpStep::Reveal => {}
-        OpStep::Revealed { system, .. } => {
+        OpStep::Revealed { system, order } => {
             ck.system(*system, "the revealed order's system");
             let top = ck.pos.stacks.get(system).and_then(|s| s.last());
             if top.is_none_or(|t| t.owner != faction) {
@@ -245,6 +261,16 @@ fn op_step(ck: &mut Check<'_>, faction: Faction, step: &OpStep) {
                     format!(
                         "the order revealed on {system} is not {}'s token on top of that stack",
                         faction.name()
+                    ),
+                );
+            } else if let Some(t) = top
+                && t.order != *order
+            {
+                (ck.say)(
+                    "Order Tokens",
+                    format!(
+                        "the token revealed on {system} shows {}, but the step resolves {order}",
+                        t.order
                     ),
                 );
             }
@@ -427,6 +453,7 @@ fn combat(ck: &mut Check<'_>, faction: Faction, c: &CombatState) {
     }
     side_cards(ck, &c.attacker, "attacker");
     side_cards(ck, &c.defender, "defender");
+    combat_step(ck, c);
     for p in &c.pending {
         ck.any_card(&p.card, "a card ability being resolved");
     }
@@ -441,6 +468,114 @@ fn combat(ck: &mut Check<'_>, faction: Faction, c: &CombatState) {
             ),
         );
     }
+}
+
+/// What a combat step presupposes about the rest of the combat (Combat): who has chosen a
+/// card face down, which side has committed reinforcements, which execution round it is,
+/// who has won, and which cards let a side look at the other's face-down card.
+fn combat_step(ck: &mut Check<'_>, c: &CombatState) {
+    use crate::engine::state::combat_state::CombatStep;
+    use crate::engine::state::die::CombatRole::{Attacker, Defender};
+    let mut say = |m: String| (ck.say)(COMBAT, format!("the combat in {}: {m}", c.area));
+    let step = &c.step;
+    // A card lies face down from its choice until it is revealed: the attacker's while the
+    // defender chooses, the defender's while the attacker's card resolves.
+    for (role, may) in [
+        (Attacker, *step == CombatStep::ChooseCard { side: Defender }),
+        (Defender, *step == CombatStep::Resolve { side: Attacker }),
+    ] {
+        if c.side(role).chosen.is_some() && !may {
+            say(format!(
+                "the {} has a card face down at {step:?}; it is revealed before that",
+                role_name(role)
+            ));
+        }
+    }
+    if *step == (CombatStep::ChooseCard { side: Defender }) && c.attacker.chosen.is_none() {
+        say("the defender chooses a card, but the attacker has none face down".to_string());
+    }
+    let preparing = matches!(step, CombatStep::Reinforce { .. });
+    if preparing != (c.round == 0) && !matches!(step, CombatStep::Retreat { .. }) {
+        say(format!(
+            "execution round {} at {step:?}; reinforcements are committed before round 1, cards chosen from it on",
+            c.round
+        ));
+    }
+    let (att, def) = match step {
+        CombatStep::Reinforce { side: Attacker } => (false, false),
+        CombatStep::Reinforce { side: Defender } => (true, false),
+        // A combat won at once, with no unrouted defender, skips the reinforcements.
+        CombatStep::Retreat { .. } => (c.attacker.reinforced, c.defender.reinforced),
+        _ => (true, true),
+    };
+    if (att, def) != (c.attacker.reinforced, c.defender.reinforced) {
+        say(format!(
+            "at {step:?} the attacker has {}decided reinforcements and the defender has {}",
+            if c.attacker.reinforced { "" } else { "not " },
+            if c.defender.reinforced { "" } else { "not" }
+        ));
+    }
+    for role in [Attacker, Defender] {
+        if !c.side(role).reinforced && !c.side(role).reinforcements.is_empty() {
+            say(format!(
+                "the {} has reinforcement tokens in the fight before committing any",
+                role_name(role)
+            ));
+        }
+    }
+    match (step, c.winner) {
+        (CombatStep::Retreat { side }, Some(w)) if *side != w.other() => say(format!(
+            "the {} retreats, but the {} won",
+            role_name(*side),
+            role_name(w)
+        )),
+        (CombatStep::Retreat { .. }, _) | (_, None) => {}
+        (_, Some(w)) => say(format!(
+            "the {} has won, but the combat is at {step:?}; the loser retreats next",
+            role_name(w)
+        )),
+    }
+    // Reconnaissance: the attacker looks at the defender's face-down card.
+    for role in [Attacker, Defender] {
+        let s = c.side(role);
+        let looked = s.played.iter().chain(&s.discarded).any(|n| {
+            ck.data
+                .combat_cards
+                .iter()
+                .find(|d| d.name == *n)
+                .is_some_and(|d| looks_at_card(&d.general_effect))
+        });
+        if s.saw_card && (role == Defender || !looked) {
+            say(format!(
+                "the {} looked at the other side's face-down card without playing a card that lets him",
+                role_name(role)
+            ));
+        }
+    }
+}
+
+fn role_name(role: crate::engine::state::die::CombatRole) -> &'static str {
+    match role {
+        crate::engine::state::die::CombatRole::Attacker => "attacker",
+        crate::engine::state::die::CombatRole::Defender => "defender",
+    }
+}
+
+/// Whether an ability looks at the opponent's face-down card.
+fn looks_at_card(effects: &[crate::engine::state::effect::Effect]) -> bool {
+    use crate::engine::state::effect::Effect;
+    effects.iter().any(|e| match e {
+        Effect::LookAtCard => true,
+        Effect::SpendEach { each, .. } => looks_at_card(each),
+        Effect::Choose { options } => options.iter().any(|o| looks_at_card(&o.effects)),
+        Effect::Optional { effects, .. }
+        | Effect::Repeat { effects, .. }
+        | Effect::Opponent { effects, .. } => looks_at_card(effects),
+        Effect::If {
+            then, otherwise, ..
+        } => looks_at_card(then) || looks_at_card(otherwise),
+        _ => false,
+    })
 }
 
 fn refresh_step(ck: &mut Check<'_>, faction: Faction, step: &RefreshStep) {
@@ -519,10 +654,17 @@ fn refresh_step(ck: &mut Check<'_>, faction: Faction, step: &RefreshStep) {
 fn event_cards_in_step(pos: &Position) -> Vec<&String> {
     match &pos.phase {
         Phase::Refresh { step, .. } => match step {
-            RefreshStep::ChooseEvent { drawn } => drawn.iter().collect(),
+            RefreshStep::ChooseEvent { drawn } | RefreshStep::Tactic { drawn, .. } => {
+                drawn.iter().collect()
+            }
             RefreshStep::MoveStorm {
                 card,
                 ability: true,
+            }
+            | RefreshStep::Prayer {
+                card,
+                ability: true,
+                ..
             }
             | RefreshStep::EventAbility { card } => vec![card],
             _ => Vec::new(),
@@ -531,8 +673,8 @@ fn event_cards_in_step(pos: &Position) -> Vec<&String> {
     }
 }
 
-/// No event card is in two places at once: deck, schemes and the step's cards together hold
-/// each card at most as often as the faction has it.
+/// Each event card is in exactly one place: deck, schemes and the step's cards together hold
+/// each card of the faction once.
 fn event_cards_once(ck: &mut Check<'_>) {
     let turn = match &ck.pos.phase {
         Phase::Refresh { turn, .. } => ck.pos.player(*turn).map(|p| p.faction),
@@ -548,19 +690,21 @@ fn event_cards_once(ck: &mut Check<'_>) {
         for c in p.event_deck.iter().chain(&p.schemes).chain(step_cards) {
             *held.entry(c).or_default() += 1;
         }
-        for (card, n) in held {
-            let exists = ck
-                .data
-                .event_cards
-                .iter()
-                .filter(|c| c.faction == p.faction && c.name == **card)
-                .count();
-            if exists > 0 && n > exists {
+        // Every event card of the faction is somewhere: none is lost, none doubled.
+        for card in ck
+            .data
+            .event_cards
+            .iter()
+            .filter(|c| c.faction == p.faction)
+        {
+            let n = held.get(&card.name).copied().unwrap_or(0);
+            if n != 1 {
                 (ck.say)(
-                    CARDS,
+                    "Event Cards",
                     format!(
-                        "{} holds `{card}` {n} times (deck, schemes and cards in play); the faction has {exists}",
-                        p.faction.name()
+                        "{} holds `{}` {n} times (deck, schemes and cards in play); the faction has one",
+                        p.faction.name(),
+                        card.name
                     ),
                 );
             }

@@ -1,0 +1,383 @@
+//! One test per check of `validate_cards.rs` and of the step checks of `validate_phase.rs`
+//! (issue 25): a legal position taken from play, one fact broken by hand, and the violation
+//! that must name the rule and the fact. Without the check each of these positions loads, and
+//! legal play from it then loses or doubles a card or reaches a refused position.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+use std::sync::Arc;
+
+use crate::engine::SetupKind;
+use crate::engine::data::GameData;
+use crate::engine::rules::{Game, NewGameOptions};
+use crate::engine::state::combat_state::{CombatOutcome, CombatState, CombatStep};
+use crate::engine::state::die::CombatRole;
+use crate::engine::state::ids::{Faction, Order};
+use crate::engine::state::phase::{OpStep, Phase};
+use crate::engine::state::position::{Position, Storm};
+
+fn data() -> Arc<GameData> {
+    Arc::new(GameData::embedded().expect("embedded data"))
+}
+
+fn new_game(players: u8, seed: u64, setup: SetupKind) -> Game {
+    Game::new(
+        &NewGameOptions {
+            players,
+            factions: None,
+            seed,
+            setup,
+        },
+        data(),
+    )
+    .expect("new game")
+}
+
+/// The introductory two-player position at the start of the Planning Phase.
+fn intro() -> Position {
+    new_game(2, 1, SetupKind::Intro).position().clone()
+}
+
+/// The first position of a seeded game of arbitrary legal actions for which `want` holds.
+fn reached(want: impl Fn(&Position) -> bool) -> Position {
+    for seed in 1..40u64 {
+        let mut game = new_game(2, seed, SetupKind::Intro);
+        let mut r = seed;
+        for _ in 0..3000 {
+            if want(game.position()) {
+                return game.position().clone();
+            }
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            r = r
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let i = usize::try_from(r >> 33).unwrap_or(0) % legal.len();
+            game.apply(legal[i]).expect("listed action");
+        }
+    }
+    panic!("no game reached the position wanted");
+}
+
+fn combat(pos: &Position) -> Option<&CombatState> {
+    match &pos.phase {
+        Phase::Operations {
+            step: OpStep::Combat(c),
+            ..
+        } => Some(c),
+        _ => None,
+    }
+}
+
+fn combat_mut(pos: &mut Position) -> &mut CombatState {
+    match &mut pos.phase {
+        Phase::Operations {
+            step: OpStep::Combat(c),
+            ..
+        } => c,
+        _ => panic!("no combat"),
+    }
+}
+
+/// A combat where the attacker chooses a card face down (execution round 1 or later).
+fn attacker_choosing() -> Position {
+    reached(|p| {
+        combat(p).is_some_and(|c| {
+            c.step
+                == CombatStep::ChooseCard {
+                    side: CombatRole::Attacker,
+                }
+        })
+    })
+}
+
+/// Asserts that the position loads.
+fn loads(pos: &Position) {
+    if let Err(v) = Game::from_position(pos.clone(), data()) {
+        panic!("a legal position is refused: {v:#?}");
+    }
+}
+
+/// Asserts that the position is refused under `rule` with a message holding every word.
+fn refused(pos: Position, rule: &str, words: &[&str]) {
+    let v = Game::from_position(pos, data())
+        .map(|_| ())
+        .expect_err("refused");
+    assert!(
+        v.iter()
+            .any(|v| v.rule == rule && words.iter().all(|w| v.message.contains(w))),
+        "no `{rule}` violation with {words:?}: {v:#?}"
+    );
+}
+
+#[test]
+fn combat_a_card_chosen_face_down_is_not_chosen_again() {
+    let pos = attacker_choosing();
+    loads(&pos);
+    let mut broken = pos.clone();
+    let c = combat_mut(&mut broken);
+    let card = c.attacker.hand.pop().expect("a hand");
+    c.attacker.chosen = Some(card);
+    refused(broken, "Combat", &["attacker has a card face down"]);
+}
+
+#[test]
+fn combat_the_defender_chooses_after_the_attacker_chose() {
+    let mut pos = attacker_choosing();
+    combat_mut(&mut pos).step = CombatStep::ChooseCard {
+        side: CombatRole::Defender,
+    };
+    refused(pos, "Combat", &["attacker has none face down"]);
+}
+
+#[test]
+fn combat_reinforcements_are_decided_before_the_first_execution_round() {
+    let mut pos = attacker_choosing();
+    combat_mut(&mut pos).step = CombatStep::Reinforce {
+        side: CombatRole::Defender,
+    };
+    refused(pos, "Combat", &["execution round"]);
+    let mut pos = attacker_choosing();
+    combat_mut(&mut pos).defender.reinforced = false;
+    refused(pos, "Combat", &["defender has not"]);
+}
+
+#[test]
+fn combat_only_the_loser_retreats_once_a_winner_is_decided() {
+    let mut pos = attacker_choosing();
+    combat_mut(&mut pos).winner = Some(CombatRole::Attacker);
+    refused(pos, "Combat", &["attacker has won"]);
+}
+
+#[test]
+fn combat_reconnaissance_lets_only_its_player_look_at_the_face_down_card() {
+    let mut pos = attacker_choosing();
+    // Nothing is played yet in the first execution round.
+    let c = combat_mut(&mut pos);
+    assert!(c.attacker.played.is_empty());
+    c.attacker.saw_card = true;
+    refused(
+        pos,
+        "Combat",
+        &["looked at the other side's face-down card"],
+    );
+}
+
+#[test]
+fn combat_cards_each_exist_twice() {
+    let mut pos = intro();
+    let p = &mut pos.players[0];
+    let copy = p.combat_deck[0].clone();
+    let other = p
+        .combat_deck
+        .iter()
+        .position(|c| *c != copy)
+        .expect("two names");
+    let lost = std::mem::replace(&mut p.combat_deck[other], copy.clone());
+    refused(
+        pos,
+        "Combat Cards and Combat Upgrade Cards",
+        &[&copy, "3 times"],
+    );
+    let mut pos = intro();
+    pos.players[0].combat_deck.retain(|c| *c != lost);
+    pos.players[0].combat_deck.extend([copy.clone(), copy]);
+    refused(
+        pos,
+        "Combat Cards and Combat Upgrade Cards",
+        &[&lost, "0 times"],
+    );
+}
+
+#[test]
+fn combat_cards_are_bought_and_returned_in_pairs() {
+    let mut pos = intro();
+    let p = &mut pos.players[0];
+    let old = p.combat_deck.pop().expect("a deck");
+    let new = p.combat_upgrades.pop().expect("upgrades");
+    p.combat_deck.push(new.clone());
+    p.combat_upgrades.push(old.clone());
+    refused(
+        pos,
+        "Combat Cards and Combat Upgrade Cards",
+        &[&old, "in pairs"],
+    );
+}
+
+#[test]
+fn order_upgrade_cards_each_exist_once_bought_or_not() {
+    let mut pos = intro();
+    let p = &mut pos.players[1];
+    let card = p.order_upgrade_deck[0].clone();
+    p.order_upgrades.push(card.clone());
+    refused(pos, "Order Upgrade Cards", &[&card, "2 times"]);
+}
+
+#[test]
+fn order_upgrade_cards_used_only_once_bought_and_in_the_operations() {
+    let mut pos = intro();
+    let card = pos.players[0].order_upgrade_deck[0].clone();
+    pos.players[0].used_upgrades.push(card.clone());
+    refused(pos, "Order Upgrade Cards", &[&card, "has not bought it"]);
+    let mut pos = intro();
+    let p = &mut pos.players[0];
+    let card = p.order_upgrade_deck.remove(0);
+    p.order_upgrades.push(card.clone());
+    loads(&pos);
+    pos.players[0].used_upgrades.push(card);
+    refused(pos, "Order Upgrade Cards", &["before the Operations Phase"]);
+}
+
+#[test]
+fn event_cards_each_exist_once() {
+    let mut pos = intro();
+    let lost = pos.players[0].event_deck.pop().expect("a deck");
+    refused(pos, "Event Cards", &[&lost, "0 times"]);
+}
+
+#[test]
+fn scheme_event_cards_one_in_play_and_never_a_tactic() {
+    let d = data();
+    let mut pos = intro();
+    let f = pos.players[0].faction;
+    let kind_of = |name: &String| {
+        d.event_cards
+            .iter()
+            .find(|c| c.faction == f && c.name == *name)
+            .map(|c| c.kind)
+    };
+    let p = &mut pos.players[0];
+    let tactic = p
+        .event_deck
+        .iter()
+        .position(|c| kind_of(c) == Some(crate::engine::data::EventKind::Tactic))
+        .expect("a tactic");
+    let tactic = p.event_deck.remove(tactic);
+    p.schemes.push(tactic.clone());
+    refused(pos, "Scheme Event Cards", &[&tactic, "tactic"]);
+    let mut pos = intro();
+    let p = &mut pos.players[0];
+    let schemes: Vec<String> = p
+        .event_deck
+        .iter()
+        .filter(|c| kind_of(c) == Some(crate::engine::data::EventKind::Scheme))
+        .take(2)
+        .cloned()
+        .collect();
+    p.event_deck.retain(|c| !schemes.contains(c));
+    p.schemes.clone_from(&schemes);
+    refused(pos, "Scheme Event Cards", &["2 schemes in play"]);
+}
+
+#[test]
+fn combat_the_last_combat_was_fought_by_factions_of_the_game() {
+    let mut pos = intro();
+    let area = *pos.areas.keys().next().expect("an area");
+    pos.last_combat = Some(CombatOutcome {
+        area,
+        attacker: Faction::Orks,
+        defender: pos.players[0].faction,
+        winner: None,
+    });
+    refused(pos, "Combat", &["Orks", "not in the game"]);
+}
+
+#[test]
+fn warp_storms_are_placed_once_the_board_is_complete() {
+    let mut pos = new_game(2, 3, SetupKind::Build).position().clone();
+    loads(&pos);
+    assert!(matches!(pos.phase, Phase::Setup(_)));
+    pos.storms.push(Storm {
+        edge: "A1.n".parse().expect("edge"),
+        moved: false,
+    });
+    refused(pos, "Warp Storms", &["still placed"]);
+}
+
+#[test]
+fn warp_storms_show_their_moved_side_only_in_the_refresh_phase() {
+    let mut pos = intro();
+    pos.storms[0].moved = true;
+    refused(pos, "Warp Storms", &["outside the Refresh Phase"]);
+}
+
+#[test]
+fn player_elimination_takes_the_players_pieces_off_the_board() {
+    let mut pos = new_game(3, 1, SetupKind::Intro).position().clone();
+    pos.players[2].eliminated = true;
+    refused(pos, "Player Elimination", &["still has pieces"]);
+}
+
+#[test]
+fn contested_areas_an_advance_moves_only_into_the_active_system() {
+    let pos = reached(
+        |p| matches!(&p.phase, Phase::Operations { step: OpStep::Advance(a), .. } if a.ground_stage),
+    );
+    let Phase::Operations {
+        step: OpStep::Advance(a),
+        ..
+    } = &pos.phase
+    else {
+        unreachable!()
+    };
+    let system = a.system;
+    // A unit of the enemy joins a unit of the same kind (ship or ground unit) outside the
+    // active system.
+    let d = data();
+    let kind = |u: crate::engine::state::unit_type::UnitType| d.unit(u).kind;
+    let (area, unit) = pos
+        .areas
+        .iter()
+        .filter(|(id, s)| id.system != system && s.units.len() == 1)
+        .find_map(|(&id, s)| {
+            let mine = s.units[0];
+            pos.areas
+                .values()
+                .flat_map(|o| &o.units)
+                .find(|u| u.owner() != mine.owner() && kind(u.unit) == kind(mine.unit))
+                .map(|u| (id, *u))
+        })
+        .expect("an area with one unit elsewhere, and an enemy unit of that kind");
+    let mut broken = pos.clone();
+    broken.area_mut(area).units.push(unit);
+    refused(broken, "Contested Areas", &[&area.to_string()]);
+}
+
+#[test]
+fn order_tokens_the_revealed_step_resolves_the_order_on_the_token() {
+    let mut pos = reached(|p| {
+        matches!(
+            &p.phase,
+            Phase::Operations {
+                step: OpStep::Revealed { .. },
+                ..
+            }
+        )
+    });
+    loads(&pos);
+    if let Phase::Operations {
+        step: OpStep::Revealed { order, .. },
+        ..
+    } = &mut pos.phase
+    {
+        *order = if *order == Order::Advance {
+            Order::Dominate
+        } else {
+            Order::Advance
+        };
+    }
+    refused(pos, "Order Tokens", &["the step resolves"]);
+}
+
+#[test]
+fn cards_flags_of_an_order_are_cleared_when_it_ends() {
+    let mut pos = intro();
+    pos.cards.no_token = true;
+    refused(pos, "Cards", &["no order is being resolved"]);
+}
