@@ -198,17 +198,14 @@ fn take_card(player: &mut PlayerState, card: &str, hand: &mut Vec<String>) {
             .iter()
             .find(|c| deck.iter().filter(|d| d == c).count() == 2)
             .cloned();
-        let old = match whole {
-            Some(old) => {
-                player.combat_deck.push(card.to_string());
-                old
-            }
-            None => {
-                let old = deck.iter().find(|c| hand.contains(c)).unwrap().clone();
-                let i = hand.iter().position(|c| *c == old).unwrap();
-                hand[i] = card.to_string();
-                old
-            }
+        let old = if let Some(old) = whole {
+            player.combat_deck.push(card.to_string());
+            old
+        } else {
+            let old = deck.iter().find(|c| hand.contains(c)).unwrap().clone();
+            let i = hand.iter().position(|c| *c == old).unwrap();
+            hand[i] = card.to_string();
+            old
         };
         player.combat_deck.retain(|c| *c != old);
         player.combat_upgrades.retain(|c| c != card);

@@ -12,13 +12,14 @@ use crate::engine::rules::board::Board;
 use crate::engine::state::ids::Faction;
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::position::{PlayerState, Position};
+use crate::engine::state::rule::Rule;
 use crate::engine::state::setup_phase::SetupStep;
 
 /// Rules Reference topics.
-const COMBAT_CARDS: &str = "Combat Cards and Combat Upgrade Cards";
-const ORDER_UPGRADES: &str = "Order Upgrade Cards";
-const SCHEMES: &str = "Scheme Event Cards";
-const STORMS: &str = "Warp Storms";
+const COMBAT_CARDS: Rule = Rule::CombatCards;
+const ORDER_UPGRADES: Rule = Rule::OrderUpgradeCards;
+const SCHEMES: Rule = Rule::SchemeEventCards;
+const STORMS: Rule = Rule::WarpStorms;
 
 /// How often each name occurs.
 fn counts<'a>(names: impl Iterator<Item = &'a String>) -> BTreeMap<&'a str, usize> {
@@ -34,7 +35,7 @@ pub(super) fn validate_cards(
     pos: &Position,
     data: &GameData,
     board: Option<&Board>,
-    say: &mut dyn FnMut(&'static str, String),
+    say: &mut dyn FnMut(Rule, String),
 ) {
     for p in &pos.players {
         combat_cards(pos, data, p, say);
@@ -48,7 +49,7 @@ pub(super) fn validate_cards(
 
 /// An eliminated player's pieces and order tokens left the board with him (Player
 /// Elimination).
-fn eliminated(pos: &Position, say: &mut dyn FnMut(&'static str, String)) {
+fn eliminated(pos: &Position, say: &mut dyn FnMut(Rule, String)) {
     for p in pos.players.iter().filter(|p| p.eliminated) {
         let f = p.faction;
         let pieces = pos
@@ -66,7 +67,7 @@ fn eliminated(pos: &Position, say: &mut dyn FnMut(&'static str, String)) {
             .count();
         if pieces + tokens > 0 {
             say(
-                "Player Elimination",
+                Rule::PlayerElimination,
                 format!(
                     "{} is eliminated but still has pieces in {pieces} area(s) and {tokens} order token(s) on the board",
                     f.name()
@@ -105,7 +106,7 @@ fn combat_cards(
     pos: &Position,
     data: &GameData,
     p: &PlayerState,
-    say: &mut dyn FnMut(&'static str, String),
+    say: &mut dyn FnMut(Rule, String),
 ) {
     let who = p.faction.name();
     let fighting = in_combat(pos, p.faction);
@@ -142,7 +143,7 @@ fn order_upgrades(
     pos: &Position,
     data: &GameData,
     p: &PlayerState,
-    say: &mut dyn FnMut(&'static str, String),
+    say: &mut dyn FnMut(Rule, String),
 ) {
     let who = p.faction.name();
     let deck = counts(p.order_upgrade_deck.iter());
@@ -196,7 +197,7 @@ fn order_upgrades(
 }
 
 /// The play area holds schemes only, one at a time (a new scheme sends the old one back).
-fn schemes(data: &GameData, p: &PlayerState, say: &mut dyn FnMut(&'static str, String)) {
+fn schemes(data: &GameData, p: &PlayerState, say: &mut dyn FnMut(Rule, String)) {
     let who = p.faction.name();
     for s in &p.schemes {
         let kind = data
@@ -225,14 +226,14 @@ fn schemes(data: &GameData, p: &PlayerState, say: &mut dyn FnMut(&'static str, S
 }
 
 /// The last combat fought was between two different factions of the game, on the board.
-fn last_combat(pos: &Position, board: Option<&Board>, say: &mut dyn FnMut(&'static str, String)) {
+fn last_combat(pos: &Position, board: Option<&Board>, say: &mut dyn FnMut(Rule, String)) {
     let Some(last) = &pos.last_combat else {
         return;
     };
     for (f, who) in [(last.attacker, "attacker"), (last.defender, "defender")] {
         if pos.seat_of(f).is_none() {
             say(
-                "Combat",
+                Rule::Combat,
                 format!(
                     "the last combat's {who} is {}, a faction not in the game",
                     f.name()
@@ -242,13 +243,13 @@ fn last_combat(pos: &Position, board: Option<&Board>, say: &mut dyn FnMut(&'stat
     }
     if last.attacker == last.defender {
         say(
-            "Combat",
+            Rule::Combat,
             format!("the last combat has {} on both sides", last.attacker.name()),
         );
     }
     if board.is_some_and(|b| !b.has_area(last.area)) {
         say(
-            "Combat",
+            Rule::Combat,
             format!(
                 "the last combat was fought in {}, which is not on the board",
                 last.area
@@ -260,7 +261,7 @@ fn last_combat(pos: &Position, board: Option<&Board>, say: &mut dyn FnMut(&'stat
 /// Storms are placed once the board is complete (Setup: the board is renamed then, and a
 /// storm placed before would lie off it), and only a storm moved this Refresh Phase shows
 /// its moved side.
-fn storms(pos: &Position, say: &mut dyn FnMut(&'static str, String)) {
+fn storms(pos: &Position, say: &mut dyn FnMut(Rule, String)) {
     if let Phase::Setup(s) = &pos.phase
         && s.step != SetupStep::Storm
         && !pos.storms.is_empty()

@@ -267,7 +267,7 @@ fn op_step(ck: &mut Check<'_>, faction: Faction, step: &OpStep) {
                 && t.order != *order
             {
                 (ck.say)(
-                    "Order Tokens",
+                    Rule::OrderTokens,
                     format!(
                         "the token revealed on {system} shows {}, but the step resolves {order}",
                         t.order
@@ -700,7 +700,7 @@ fn event_cards_once(ck: &mut Check<'_>) {
             let n = held.get(&card.name).copied().unwrap_or(0);
             if n != 1 {
                 (ck.say)(
-                    "Event Cards",
+                    Rule::EventCards,
                     format!(
                         "{} holds `{}` {n} times (deck, schemes and cards in play); the faction has one",
                         p.faction.name(),

@@ -19,6 +19,7 @@ use crate::engine::state::die::CombatRole;
 use crate::engine::state::ids::{Faction, Order};
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::position::{Position, Storm};
+use crate::engine::state::rule::Rule;
 
 fn data() -> Arc<GameData> {
     Arc::new(GameData::embedded().expect("embedded data"))
@@ -105,7 +106,7 @@ fn loads(pos: &Position) {
 }
 
 /// Asserts that the position is refused under `rule` with a message holding every word.
-fn refused(pos: Position, rule: &str, words: &[&str]) {
+fn refused(pos: Position, rule: Rule, words: &[&str]) {
     let v = Game::from_position(pos, data())
         .map(|_| ())
         .expect_err("refused");
@@ -124,7 +125,7 @@ fn combat_a_card_chosen_face_down_is_not_chosen_again() {
     let c = combat_mut(&mut broken);
     let card = c.attacker.hand.pop().expect("a hand");
     c.attacker.chosen = Some(card);
-    refused(broken, "Combat", &["attacker has a card face down"]);
+    refused(broken, Rule::Combat, &["attacker has a card face down"]);
 }
 
 #[test]
@@ -133,7 +134,7 @@ fn combat_the_defender_chooses_after_the_attacker_chose() {
     combat_mut(&mut pos).step = CombatStep::ChooseCard {
         side: CombatRole::Defender,
     };
-    refused(pos, "Combat", &["attacker has none face down"]);
+    refused(pos, Rule::Combat, &["attacker has none face down"]);
 }
 
 #[test]
@@ -142,17 +143,17 @@ fn combat_reinforcements_are_decided_before_the_first_execution_round() {
     combat_mut(&mut pos).step = CombatStep::Reinforce {
         side: CombatRole::Defender,
     };
-    refused(pos, "Combat", &["execution round"]);
+    refused(pos, Rule::Combat, &["execution round"]);
     let mut pos = attacker_choosing();
     combat_mut(&mut pos).defender.reinforced = false;
-    refused(pos, "Combat", &["defender has not"]);
+    refused(pos, Rule::Combat, &["defender has not"]);
 }
 
 #[test]
 fn combat_only_the_loser_retreats_once_a_winner_is_decided() {
     let mut pos = attacker_choosing();
     combat_mut(&mut pos).winner = Some(CombatRole::Attacker);
-    refused(pos, "Combat", &["attacker has won"]);
+    refused(pos, Rule::Combat, &["attacker has won"]);
 }
 
 #[test]
@@ -164,7 +165,7 @@ fn combat_reconnaissance_lets_only_its_player_look_at_the_face_down_card() {
     c.attacker.saw_card = true;
     refused(
         pos,
-        "Combat",
+        Rule::Combat,
         &["looked at the other side's face-down card"],
     );
 }
@@ -180,19 +181,11 @@ fn combat_cards_each_exist_twice() {
         .position(|c| *c != copy)
         .expect("two names");
     let lost = std::mem::replace(&mut p.combat_deck[other], copy.clone());
-    refused(
-        pos,
-        "Combat Cards and Combat Upgrade Cards",
-        &[&copy, "3 times"],
-    );
+    refused(pos, Rule::CombatCards, &[&copy, "3 times"]);
     let mut pos = intro();
     pos.players[0].combat_deck.retain(|c| *c != lost);
     pos.players[0].combat_deck.extend([copy.clone(), copy]);
-    refused(
-        pos,
-        "Combat Cards and Combat Upgrade Cards",
-        &[&lost, "0 times"],
-    );
+    refused(pos, Rule::CombatCards, &[&lost, "0 times"]);
 }
 
 #[test]
@@ -203,11 +196,7 @@ fn combat_cards_are_bought_and_returned_in_pairs() {
     let new = p.combat_upgrades.pop().expect("upgrades");
     p.combat_deck.push(new.clone());
     p.combat_upgrades.push(old.clone());
-    refused(
-        pos,
-        "Combat Cards and Combat Upgrade Cards",
-        &[&old, "in pairs"],
-    );
+    refused(pos, Rule::CombatCards, &[&old, "in pairs"]);
 }
 
 #[test]
@@ -216,7 +205,7 @@ fn order_upgrade_cards_each_exist_once_bought_or_not() {
     let p = &mut pos.players[1];
     let card = p.order_upgrade_deck[0].clone();
     p.order_upgrades.push(card.clone());
-    refused(pos, "Order Upgrade Cards", &[&card, "2 times"]);
+    refused(pos, Rule::OrderUpgradeCards, &[&card, "2 times"]);
 }
 
 #[test]
@@ -224,21 +213,25 @@ fn order_upgrade_cards_used_only_once_bought_and_in_the_operations() {
     let mut pos = intro();
     let card = pos.players[0].order_upgrade_deck[0].clone();
     pos.players[0].used_upgrades.push(card.clone());
-    refused(pos, "Order Upgrade Cards", &[&card, "has not bought it"]);
+    refused(pos, Rule::OrderUpgradeCards, &[&card, "has not bought it"]);
     let mut pos = intro();
     let p = &mut pos.players[0];
     let card = p.order_upgrade_deck.remove(0);
     p.order_upgrades.push(card.clone());
     loads(&pos);
     pos.players[0].used_upgrades.push(card);
-    refused(pos, "Order Upgrade Cards", &["before the Operations Phase"]);
+    refused(
+        pos,
+        Rule::OrderUpgradeCards,
+        &["before the Operations Phase"],
+    );
 }
 
 #[test]
 fn event_cards_each_exist_once() {
     let mut pos = intro();
     let lost = pos.players[0].event_deck.pop().expect("a deck");
-    refused(pos, "Event Cards", &[&lost, "0 times"]);
+    refused(pos, Rule::EventCards, &[&lost, "0 times"]);
 }
 
 #[test]
@@ -260,7 +253,7 @@ fn scheme_event_cards_one_in_play_and_never_a_tactic() {
         .expect("a tactic");
     let tactic = p.event_deck.remove(tactic);
     p.schemes.push(tactic.clone());
-    refused(pos, "Scheme Event Cards", &[&tactic, "tactic"]);
+    refused(pos, Rule::SchemeEventCards, &[&tactic, "tactic"]);
     let mut pos = intro();
     let p = &mut pos.players[0];
     let schemes: Vec<String> = p
@@ -272,7 +265,7 @@ fn scheme_event_cards_one_in_play_and_never_a_tactic() {
         .collect();
     p.event_deck.retain(|c| !schemes.contains(c));
     p.schemes.clone_from(&schemes);
-    refused(pos, "Scheme Event Cards", &["2 schemes in play"]);
+    refused(pos, Rule::SchemeEventCards, &["2 schemes in play"]);
 }
 
 #[test]
@@ -285,7 +278,7 @@ fn combat_the_last_combat_was_fought_by_factions_of_the_game() {
         defender: pos.players[0].faction,
         winner: None,
     });
-    refused(pos, "Combat", &["Orks", "not in the game"]);
+    refused(pos, Rule::Combat, &["Orks", "not in the game"]);
 }
 
 #[test]
@@ -297,21 +290,21 @@ fn warp_storms_are_placed_once_the_board_is_complete() {
         edge: "A1.n".parse().expect("edge"),
         moved: false,
     });
-    refused(pos, "Warp Storms", &["still placed"]);
+    refused(pos, Rule::WarpStorms, &["still placed"]);
 }
 
 #[test]
 fn warp_storms_show_their_moved_side_only_in_the_refresh_phase() {
     let mut pos = intro();
     pos.storms[0].moved = true;
-    refused(pos, "Warp Storms", &["outside the Refresh Phase"]);
+    refused(pos, Rule::WarpStorms, &["outside the Refresh Phase"]);
 }
 
 #[test]
 fn player_elimination_takes_the_players_pieces_off_the_board() {
     let mut pos = new_game(3, 1, SetupKind::Intro).position().clone();
     pos.players[2].eliminated = true;
-    refused(pos, "Player Elimination", &["still has pieces"]);
+    refused(pos, Rule::PlayerElimination, &["still has pieces"]);
 }
 
 #[test]
@@ -346,7 +339,7 @@ fn contested_areas_an_advance_moves_only_into_the_active_system() {
         .expect("an area with one unit elsewhere, and an enemy unit of that kind");
     let mut broken = pos.clone();
     broken.area_mut(area).units.push(unit);
-    refused(broken, "Contested Areas", &[&area.to_string()]);
+    refused(broken, Rule::ContestedAreas, &[&area.to_string()]);
 }
 
 #[test]
@@ -372,12 +365,12 @@ fn order_tokens_the_revealed_step_resolves_the_order_on_the_token() {
             Order::Advance
         };
     }
-    refused(pos, "Order Tokens", &["the step resolves"]);
+    refused(pos, Rule::OrderTokens, &["the step resolves"]);
 }
 
 #[test]
 fn cards_flags_of_an_order_are_cleared_when_it_ends() {
     let mut pos = intro();
     pos.cards.no_token = true;
-    refused(pos, "Cards", &["no order is being resolved"]);
+    refused(pos, Rule::Cards, &["no order is being resolved"]);
 }
