@@ -454,6 +454,33 @@ fn combat(ck: &mut Check<'_>, faction: Faction, c: &CombatState) {
     side_cards(ck, &c.attacker, "attacker");
     side_cards(ck, &c.defender, "defender");
     combat_step(ck, c);
+    // Wave Serpent: the side that moved on attacks there next.
+    if let Some(n) = c.next_combat {
+        ck.area(n.area, "the area of the combat that follows");
+        if c.attacker.faction != Some(n.attacker) && c.defender.faction != Some(n.attacker) {
+            (ck.say)(
+                COMBAT,
+                format!(
+                    "the combat following the one in {} is fought by {}, who fights on neither side of it",
+                    c.area,
+                    n.attacker.name()
+                ),
+            );
+        }
+    }
+    for (side, who) in [(&c.attacker, "attacker"), (&c.defender, "defender")] {
+        for u in &side.placed {
+            if Some(u.faction()) != side.faction {
+                (ck.say)(
+                    COMBAT,
+                    format!(
+                        "the {who} in {} has a {u} placed, a unit of another faction",
+                        c.area
+                    ),
+                );
+            }
+        }
+    }
     for p in &c.pending {
         ck.any_card(&p.card, "a card ability being resolved");
     }
@@ -631,6 +658,14 @@ fn refresh_step(ck: &mut Check<'_>, faction: Faction, step: &RefreshStep) {
             ck.event_card(faction, card, "the event card moving a storm");
             ck.edge(*from, "the storm's edge before Prayer to the Dark Gods");
             ck.edge(*to, "the storm's edge after the move");
+            if !ck.pos.storm_at(*to) || ck.pos.storm_at(*from) {
+                (ck.say)(
+                    Rule::WarpStorms,
+                    format!(
+                        "Prayer to the Dark Gods decides on the storm moved from {from} to {to}, but no storm lies on {to} or one still lies on {from}"
+                    ),
+                );
+            }
             if let Some(h) = ck.seat(*holder, "the holder of Prayer to the Dark Gods")
                 && !ck
                     .pos

@@ -11,7 +11,6 @@
 
 use std::sync::Arc;
 
-use crate::engine::SetupKind;
 use crate::engine::data::GameData;
 use crate::engine::rules::{Game, NewGameOptions};
 use crate::engine::state::combat_state::{CombatOutcome, CombatState, CombatStep};
@@ -20,6 +19,7 @@ use crate::engine::state::ids::{Faction, Order};
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::position::{Position, Storm};
 use crate::engine::state::rule::Rule;
+use crate::engine::state::setup_phase::SetupKind;
 
 fn data() -> Arc<GameData> {
     Arc::new(GameData::embedded().expect("embedded data"))
@@ -373,4 +373,52 @@ fn cards_flags_of_an_order_are_cleared_when_it_ends() {
     let mut pos = intro();
     pos.cards.no_token = true;
     refused(pos, Rule::Cards, &["no order is being resolved"]);
+}
+
+#[test]
+fn combat_units_placed_in_a_combat_and_the_next_combat_belong_to_its_sides() {
+    let mut pos = attacker_choosing();
+    let c = combat_mut(&mut pos);
+    // The introductory two-player game has no Orks.
+    let other = Faction::Orks;
+    c.next_combat = Some(crate::engine::state::combat_state::NextCombat {
+        area: c.area,
+        attacker: other,
+    });
+    let stranger = crate::engine::state::unit_type::UnitType::of(other)
+        .next()
+        .expect("a unit");
+    c.attacker.placed.push(stranger);
+    let refused_for = |words: &[&str]| refused(pos.clone(), Rule::Combat, words);
+    refused_for(&["fights on neither side"]);
+    refused_for(&["a unit of another faction"]);
+}
+
+#[test]
+fn warp_storms_prayer_to_the_dark_gods_decides_on_a_storm_just_moved() {
+    let mut pos = intro();
+    let chaos = pos.seat_of(Faction::Chaos).expect("Chaos plays");
+    let p = &mut pos.players[chaos.index()];
+    let i = p
+        .event_deck
+        .iter()
+        .position(|c| c == "Prayer to the Dark Gods")
+        .expect("the scheme");
+    let prayer = p.event_deck.remove(i);
+    p.schemes.push(prayer);
+    let card = pos.players[0].event_deck[0].clone();
+    let storm = pos.storms[0].edge;
+    let free: crate::engine::state::ids::EdgeId = "A1.n".parse().expect("edge");
+    assert!(!pos.storm_at(free));
+    pos.phase = Phase::Refresh {
+        turn: crate::engine::state::ids::Seat(0),
+        step: crate::engine::state::phase::RefreshStep::Prayer {
+            card,
+            ability: false,
+            from: storm,
+            to: free,
+            holder: chaos,
+        },
+    };
+    refused(pos, Rule::WarpStorms, &["no storm lies on A1.n"]);
 }
