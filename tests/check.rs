@@ -691,3 +691,22 @@ fn combat_odds_can_be_played_out_by_search_players_with_fewer_samples() {
     let o = herakon(&["check", &p, "--odds-bot", "search"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
+
+#[test]
+fn check_json_gives_each_event_as_a_typed_fact_beside_its_words() {
+    let o = herakon(&["check", &position(GROUND), "--apply", "1", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let report = json(&o);
+    let step = &report["applied"][0];
+    let words = step["events"].as_array().unwrap();
+    let facts = step["facts"].as_array().unwrap();
+    assert_eq!(words.len(), facts.len(), "{step}");
+    assert!(!facts.is_empty(), "{step}");
+    for (w, f) in words.iter().zip(facts) {
+        // The fact reads back as an event with the same words.
+        let event: herakon::engine::rules::Event = serde_json::from_value(f.clone()).unwrap();
+        assert_eq!(event.to_string(), w.as_str().unwrap(), "{f}");
+    }
+    assert_eq!(facts[0]["event"], "moved", "{step}");
+    assert_eq!(facts[0]["unit"], "space-marine", "{step}");
+}

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::show::position_text;
 use crate::engine::format::{save, sketch};
+use crate::engine::rules::Event;
 use crate::engine::state::die::{CombatRole, DieFace, faces_text, parse_faces};
 use crate::engine::state::phase::{OpStep, Phase, RefreshStep};
 use crate::engine::{Action, Faction, Game, GameData, Preview, Rule, RuleError, Seat};
@@ -106,8 +107,10 @@ struct StepJson {
     number: usize,
     /// The action in the notation.
     action: String,
-    /// What happened.
+    /// What happened, in words.
     events: Vec<String>,
+    /// What happened, as typed facts (one object per event, tagged with its kind).
+    facts: Vec<Event>,
     /// The dice it rolled, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     dice: Option<DiceJson>,
@@ -151,6 +154,9 @@ struct WhyJson {
     /// What it would do, if legal (dice rolled with the position's generator).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     events: Vec<String>,
+    /// The same events as typed facts.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    facts: Vec<Event>,
     /// The decision it would lead to, if legal.
     #[serde(skip_serializing_if = "Option::is_none")]
     then: Option<DecisionJson>,
@@ -560,6 +566,7 @@ pub fn output(game: &Game, note: Option<&str>, args: &Args) -> Result<(String, E
                 number,
                 action: action.to_string(),
                 events: events.iter().map(ToString::to_string).collect(),
+                facts: events,
                 dice: rolled(&before, &game),
                 decision: decision_json(&game),
             }),
@@ -727,6 +734,7 @@ fn answer_why(game: &Game, viewer: Option<Seat>, text: &str) -> WhyJson {
         rule: None,
         reason: None,
         events: Vec::new(),
+        facts: Vec::new(),
         then: None,
     };
     // Another seat's decision: even reading an action number would use its hidden choices.
@@ -755,6 +763,7 @@ fn answer_why(game: &Game, viewer: Option<Seat>, text: &str) -> WhyJson {
                 .position(|a| *a == action)
                 .map(|i| i + 1);
             answer.events = events.iter().map(ToString::to_string).collect();
+            answer.facts = events;
             if let Some(d) = rolled(game, &after) {
                 answer.events.push(dice_line(&d));
             }
