@@ -439,7 +439,7 @@ impl Game {
                 self.pos.board.tiles.insert(
                     system,
                     PlacedTile {
-                        tile: code.clone(),
+                        tile: code,
                         rotation,
                     },
                 );
