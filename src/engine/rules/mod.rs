@@ -804,9 +804,19 @@ impl Game {
     /// Whether a faction has a unit or structure in the system.
     #[must_use]
     pub fn has_presence(&self, faction: Faction, system: SystemId) -> bool {
-        self.board
-            .areas_of(system)
-            .any(|a| self.pos.area(a.id).factions().contains(faction))
+        // The areas of one system are neighbours in the position's map: one search finds them.
+        let first = AreaId {
+            system,
+            quadrant: crate::engine::state::ids::Quadrant::ALL
+                .into_iter()
+                .min()
+                .unwrap_or(crate::engine::state::ids::Quadrant::Nw),
+        };
+        self.pos
+            .areas
+            .range(first..)
+            .take_while(|(id, _)| id.system == system)
+            .any(|(id, a)| a.factions().contains(faction) && self.board.has_area(*id))
     }
 
     /// Whether the seat is still in the game.
