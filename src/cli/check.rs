@@ -46,7 +46,9 @@ pub struct Args {
     /// D defence, M morale; the striking player of an orbital strike is the attacker).
     #[arg(long, value_name = "SIDE=FACES,...")]
     pub dice: Option<String>,
-    /// Show only what this player may see: a seat number (1-4) or a faction.
+    /// Show only what this player may see: a seat number (1-4) or a faction. Its own actions
+    /// are applied with everything hidden from it (dice to come included) dealt again;
+    /// another player's are refused.
     #[arg(long = "as", value_name = "PLAYER")]
     pub viewer: Option<String>,
     /// Estimate the combat in progress (or the one ending the current Advance would start):
