@@ -15,11 +15,12 @@
 //!   fifo or a socket is refused;
 //! - a read-only file (no write permission bit set) is refused, checked on the bits themselves
 //!   so that it holds even for root, who may write anywhere;
-//! - the replaced file's permission bits (and, where allowed, its owner) carry over.
+//! - the replaced file's owner bits (and, where allowed, its owner) carry over, but never its
+//!   group or other bits: a save holds every hidden fact, so it is readable by its owner only.
 //!
 //! On every error the temporary file is removed and the target is untouched. A temporary file
-//! is created readable by its owner only (it holds the whole game), so a new file is too (a
-//! replaced file keeps its bits). Temporary files left by a writer that was killed (`kill -9`
+//! is created readable by its owner only (it holds the whole game), so a new file is too, and a
+//! replaced file loses any group or other bits it had. Temporary files left by a writer that was killed (`kill -9`
 //! between creating and renaming) are removed by [`remove_stale_temps`] once their process is
 //! gone: at start-up for `saves/`, and before the first write into any other folder.
 //!
@@ -413,8 +414,8 @@ fn write(
     let written = (|| -> io::Result<()> {
         file.write_all(bytes)?;
         if let Some(meta) = &existing {
-            file.set_permissions(meta.permissions())?;
             keep_owner(&file, meta);
+            file.set_permissions(owner_only(meta))?;
         }
         file.sync_all()?;
         drop(file);
@@ -536,6 +537,20 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 fn keep_owner(file: &File, meta: &Metadata) {
     use std::os::unix::fs::MetadataExt;
     let _ = std::os::unix::fs::fchown(file, Some(meta.uid()), Some(meta.gid()));
+}
+
+/// The replaced file's permission bits for the owner alone: a save once shared by
+/// `chmod 644` becomes private again when it is rewritten (#25).
+#[cfg(unix)]
+fn owner_only(meta: &Metadata) -> fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    fs::Permissions::from_mode(meta.permissions().mode() & 0o700)
+}
+
+/// Elsewhere only the read-only flag exists, and a read-only file was refused before.
+#[cfg(not(unix))]
+fn owner_only(meta: &Metadata) -> fs::Permissions {
+    meta.permissions()
 }
 
 #[cfg(not(unix))]

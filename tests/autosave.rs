@@ -124,6 +124,24 @@ fn an_autosave_holding_this_game_so_far_is_continued_in_place() {
     assert_eq!(actions_in(s2.path()), 4);
 }
 
+#[cfg(unix)]
+#[test]
+fn a_0644_autosave_rewritten_becomes_0600() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("mode");
+    let mut game = common::intro(2, 1);
+    let mut a = Autosave::new(&dir.join("g.json"));
+    a.save(&game).unwrap();
+    fs::set_permissions(a.path(), fs::Permissions::from_mode(0o644)).unwrap();
+    play_on(&mut game, 1);
+    assert_eq!(a.save(&game).unwrap(), None);
+    assert_eq!(actions_in(a.path()), 1);
+    assert_eq!(
+        fs::metadata(a.path()).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+}
+
 #[test]
 fn a_file_that_is_not_a_save_is_never_used_as_an_autosave() {
     let dir = scratch("not-a-save");

@@ -148,12 +148,27 @@ fn a_read_only_file_is_not_overwritten_even_with_force() {
 
 #[cfg(unix)]
 #[test]
-fn a_replaced_file_keeps_its_permissions() {
+fn a_replaced_file_keeps_its_owner_bits() {
     use std::os::unix::fs::PermissionsExt;
     let dir = scratch("perms");
     let file = dir.join("g.json");
     assert!(new_game(&file, "1", false).status.success());
-    fs::set_permissions(&file, fs::Permissions::from_mode(0o600)).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o700)).unwrap();
+    assert!(new_game(&file, "2", true).status.success());
+    assert_eq!(
+        fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+        0o700
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_0644_save_rewritten_becomes_0600() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("shared");
+    let file = dir.join("g.json");
+    assert!(new_game(&file, "1", false).status.success());
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o644)).unwrap();
     assert!(new_game(&file, "2", true).status.success());
     assert_eq!(
         fs::metadata(&file).unwrap().permissions().mode() & 0o777,
