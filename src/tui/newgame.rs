@@ -1,14 +1,18 @@
 //! The new-game screen: players, each seat's faction and name, who plays each seat (a person or
-//! a computer player), the board and the seed; Enter starts.
+//! a computer player), the board and the seed; Enter starts, once the terminal is large enough
+//! for the game chosen. `c` continues the last autosave (or replays it, once that game is
+//! finished); `?` explains the keys and the computer players.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crossterm::event::KeyCode;
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 
 use super::app::Msg;
+use super::layout::{Regions, Window};
 use super::screens::centered;
 use super::seats::Bots;
 use super::theme::Theme;
@@ -35,8 +39,99 @@ pub struct NewGame {
     pub row: usize,
     /// Why the last Enter did not start a game.
     pub error: Option<String>,
-    /// The last autosave, offered to continue (`c`): its path and a few words about it.
-    pub resume: Option<(std::path::PathBuf, String)>,
+    /// The last autosave, offered to continue (`c`), or to replay once its game is finished.
+    pub resume: Option<Resume>,
+    /// The terminal's size (width, height), to refuse a game it cannot show before it starts;
+    /// `None` until the terminal says (then no game is refused for size).
+    pub size: Option<(u16, u16)>,
+    /// Whether the help box (`?`) is open.
+    pub help: bool,
+}
+
+/// A saved game offered on the new-game screen: where it is, who plays it, how far it got.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resume {
+    /// The file.
+    pub path: PathBuf,
+    /// Each seat's player: name (if any), faction, and the computer player if one plays it.
+    pub players: Vec<String>,
+    /// The round the game is in (or ended in).
+    pub round: u8,
+    /// How many actions its history holds.
+    pub actions: usize,
+    /// Whether the game is over: it is offered for replay, not to continue.
+    pub finished: bool,
+}
+
+impl Resume {
+    /// What the new-game screen says about `game`, loaded from `path`.
+    #[must_use]
+    pub fn of_game(path: &Path, game: &Game) -> Resume {
+        let computer = &game.computer().players;
+        let players = game
+            .seats()
+            .map(|seat| {
+                let faction = game.faction(seat).name();
+                let bot = computer
+                    .get(&game.faction(seat))
+                    .map(|kind| format!("computer {kind}"));
+                let inside = match bot {
+                    Some(bot) if game.name(seat).is_some() => format!("{faction}, {bot}"),
+                    Some(bot) => bot,
+                    None => faction.to_string(),
+                };
+                match game.name(seat) {
+                    Some(name) => format!("{name} ({inside})"),
+                    None if inside == faction => inside,
+                    None => format!("{faction} ({inside})"),
+                }
+            })
+            .collect();
+        Resume {
+            path: path.to_path_buf(),
+            players,
+            round: game.position().round,
+            actions: game.history().len(),
+            finished: game.is_over(),
+        }
+    }
+
+    /// The first line: the key, what it does, the file and how far the game got.
+    fn headline(&self) -> String {
+        let file = self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        let actions = crate::engine::rules::wording::counted(self.actions, "action");
+        let line = if self.finished {
+            format!(
+                " replay the finished game {file}: ended in round {}, {actions}",
+                self.round
+            )
+        } else {
+            format!(
+                " continue the last game {file}: round {}, {actions}",
+                self.round
+            )
+        };
+        crate::store::printable(&line).into_owned()
+    }
+
+    /// The players, as many to a line of `width` characters as fit.
+    fn player_lines(&self, width: usize) -> Vec<String> {
+        let mut lines: Vec<String> = Vec::new();
+        for p in &self.players {
+            let p = crate::store::printable(p);
+            match lines.last_mut() {
+                Some(l) if l.chars().count() + 2 + p.chars().count() <= width => {
+                    l.push_str(", ");
+                    l.push_str(&p);
+                }
+                _ => lines.push(format!("  {p}")),
+            }
+        }
+        lines
+    }
 }
 
 /// What a key on the new-game screen leads to.
@@ -49,7 +144,9 @@ pub enum Outcome {
     /// Play this game.
     Start(Box<Game>),
     /// Continue the game of this autosave.
-    Continue(std::path::PathBuf),
+    Continue(PathBuf),
+    /// Replay the finished game of this autosave.
+    Replay(PathBuf),
 }
 
 impl NewGame {
@@ -66,6 +163,8 @@ impl NewGame {
             row: 0,
             error: None,
             resume: None,
+            size: None,
+            help: false,
         }
     }
 
@@ -112,11 +211,21 @@ impl NewGame {
 
     /// Handles one message.
     pub fn handle(&mut self, msg: Msg, data: &Arc<GameData>) -> Outcome {
-        let Msg::Key(code, _) = msg else {
-            return Outcome::Stay;
+        let code = match msg {
+            Msg::Key(code, _) => code,
+            Msg::Resize(w, h) => {
+                self.size = Some((w, h));
+                return Outcome::Stay;
+            }
+            _ => return Outcome::Stay,
         };
+        // Any key closes the help, and does nothing else.
+        if self.help {
+            self.help = false;
+            return Outcome::Stay;
+        }
         let seed_row = self.rows() - 1;
-        // A name field takes every printable key as text.
+        // A name field takes every printable key as text: `c`, `q`, `?` and digits too.
         if let Some(seat) = self.name_row() {
             let name = &mut self.names[seat];
             match code {
@@ -154,11 +263,12 @@ impl NewGame {
                 self.seed.pop();
             }
             KeyCode::Enter => return self.start(data),
-            KeyCode::Char('c') => {
-                if let Some((path, _)) = &self.resume {
-                    return Outcome::Continue(path.clone());
-                }
-            }
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Char('c') => match &self.resume {
+                Some(r) if r.finished => return Outcome::Replay(r.path.clone()),
+                Some(r) => return Outcome::Continue(r.path.clone()),
+                None => {}
+            },
             _ => {}
         }
         self.error = None;
@@ -233,7 +343,13 @@ impl NewGame {
         };
         match Game::new(&options, Arc::clone(data)).map_err(|e| e.to_string()) {
             Ok(mut game) => match game.set_names(&self.names[..usize::from(self.players)]) {
-                Ok(()) => Outcome::Start(Box::new(game)),
+                Ok(()) => {
+                    if let Some(why) = self.too_small_for(&game) {
+                        self.error = Some(why);
+                        return Outcome::Stay;
+                    }
+                    Outcome::Start(Box::new(game))
+                }
                 Err(e) => {
                     self.error = Some(format!("names: {e}"));
                     Outcome::Stay
@@ -246,8 +362,31 @@ impl NewGame {
         }
     }
 
-    /// Draws the screen.
+    /// Why the terminal cannot show `game`, if it cannot: the needed size is the one the
+    /// game's screen asks for ([`Regions::minimum`] of its board window, as the client's
+    /// "terminal too small" does), so a game is refused here rather than after it starts.
+    fn too_small_for(&self, game: &Game) -> Option<String> {
+        let (have_w, have_h) = self.size?;
+        let win = Window::of_game(game);
+        let (w, h) = Regions::minimum(win.cols, win.rows, game.player_count());
+        (have_w < w || have_h < h).then(|| {
+            format!(
+                "{} players on this board need a terminal of {w}x{h}; this one is {have_w}x{have_h}: enlarge it or choose fewer players",
+                game.player_count()
+            )
+        })
+    }
+
+    /// Draws the screen (and the help box over it when it is open).
     pub fn draw(&self, frame: &mut Frame<'_>, theme: Theme) {
+        self.draw_choices(frame, theme);
+        if self.help {
+            draw_help(frame, theme);
+        }
+    }
+
+    /// Draws the choices.
+    fn draw_choices(&self, frame: &mut Frame<'_>, theme: Theme) {
         let area = frame.area();
         frame.render_widget(Clear, area);
         let seed_row = self.rows() - 1;
@@ -318,18 +457,22 @@ impl NewGame {
                 vec![arrows(who)],
             ));
         }
+        // The text cursor is drawn only in the field being typed in.
+        let cursor = if self.row == seed_row { "▏" } else { "" };
         lines.push(row(
             seed_row,
             "Seed".into(),
-            vec![Span::styled(format!("{}▏", self.seed), theme.text())],
+            vec![Span::styled(format!("{}{cursor}", self.seed), theme.text())],
         ));
         lines.push(Line::from(""));
-        if let Some((_, about)) = &self.resume {
+        let width = area.width.min(76);
+        let inner = usize::from(width.saturating_sub(2));
+        if let Some(resume) = &self.resume {
             lines.push(Line::from(vec![
                 Span::styled("c", theme.key()),
-                Span::raw(" continue the last game:"),
+                Span::raw(resume.headline()),
             ]));
-            lines.push(Line::from(format!("  {about}")));
+            lines.extend(resume.player_lines(inner).into_iter().map(Line::from));
         }
         if let Some(e) = &self.error {
             lines.push(Line::from(Span::styled(e.clone(), theme.warn())));
@@ -343,15 +486,141 @@ impl NewGame {
             Span::raw(" name, seed  "),
             Span::styled("Enter", theme.key()),
             Span::raw(" start  "),
+            Span::styled("?", theme.key()),
+            Span::raw(" help  "),
             Span::styled("Esc", theme.key()),
             Span::raw(" quit"),
         ]));
-        let h = u16::try_from(lines.len()).unwrap_or(14) + 2;
-        let r = centered(area, 64, h);
+        let h = u16::try_from(wrapped_height(&lines, inner)).unwrap_or(u16::MAX) + 2;
+        let r = centered(area, width, h);
         let block = Block::bordered()
             .border_type(BorderType::Double)
             .border_style(theme.focused())
             .title(Line::from(Span::styled(" New game ", theme.title())).centered());
-        frame.render_widget(Paragraph::new(lines).block(block), r);
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(block),
+            r,
+        );
     }
+}
+
+/// The rows `lines` take wrapped at `width` characters (a word carried over may add a little;
+/// the box is then cut at its bottom, never drawn past it).
+fn wrapped_height(lines: &[Line<'_>], width: usize) -> usize {
+    lines
+        .iter()
+        .map(|l| l.width().div_ceil(width.max(1)).max(1))
+        .sum()
+}
+
+/// `text` cut between words into lines of at most `width` characters (a longer word alone).
+fn words_within(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(l) if l.chars().count() + 1 + word.chars().count() <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// Columns of the key, indent included, in the help.
+const HELP_KEY: usize = 14;
+
+/// One entry of the help: the key, then what it does, cut to `width` with the following
+/// lines under the first (not under the key).
+fn help_entry(theme: Theme, width: usize, key: &str, what: &str) -> Vec<Line<'static>> {
+    words_within(what, width.saturating_sub(HELP_KEY).max(8))
+        .into_iter()
+        .enumerate()
+        .map(|(i, part)| {
+            let key = if i == 0 { key } else { "" };
+            Line::from(vec![
+                Span::styled(format!("  {key:<w$}", w = HELP_KEY - 2), theme.key()),
+                Span::raw(part),
+            ])
+        })
+        .collect()
+}
+
+/// The lines of the new-game help for a box `width` characters wide inside: its keys, then
+/// what each kind of computer player does.
+fn help_lines(theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let keys = [
+        ("↑ ↓  Tab", "choose a row"),
+        (
+            "← →  space",
+            "change the row: players, board, a faction, who plays",
+        ),
+        (
+            "letters",
+            "type a player's name on a Name row: every key is text there",
+        ),
+        ("digits", "type the seed on the Seed row (Backspace erases)"),
+        (
+            "Enter",
+            "start, if the terminal is large enough for that game",
+        ),
+        (
+            "c",
+            "continue the last game, or replay it if it is finished",
+        ),
+        ("?", "this help"),
+        ("Esc  q", "quit"),
+    ];
+    let players = [
+        (
+            "heuristic",
+            "counts what each side holds (objectives, worlds, units, structures) and takes the action that leaves it best off; fast",
+        ),
+        (
+            "random",
+            "picks any legal action by chance: an easy first opponent",
+        ),
+        (
+            "search",
+            "plays each promising action out in many short heuristic games, keeps the one that scored best; slower and stronger",
+        ),
+    ];
+    let mut lines = vec![Line::from(Span::styled("Keys", theme.title()))];
+    for (key, what) in keys {
+        lines.extend(help_entry(theme, width, key, what));
+    }
+    lines.push(Line::from(Span::styled("Computer players", theme.title())));
+    for (key, what) in players {
+        lines.extend(help_entry(theme, width, key, what));
+    }
+    lines.extend(help_entry(
+        theme,
+        width,
+        "",
+        "None of them sees what its seat may not: others' orders, hands or decks.",
+    ));
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        "Any key closes this help.",
+        theme.dim(),
+    )));
+    lines
+}
+
+/// The help box, over the middle of the screen.
+fn draw_help(frame: &mut Frame<'_>, theme: Theme) {
+    let area = frame.area();
+    let width = area.width.min(84);
+    let lines = help_lines(theme, usize::from(width.saturating_sub(2)));
+    let h = u16::try_from(lines.len()).unwrap_or(u16::MAX) + 2;
+    let r = centered(area, width, h);
+    frame.render_widget(Clear, r);
+    let block = Block::bordered()
+        .border_type(BorderType::Double)
+        .border_style(theme.focused())
+        .title(Line::from(Span::styled(" New game: help ", theme.title())).centered());
+    frame.render_widget(Paragraph::new(lines).block(block), r);
 }

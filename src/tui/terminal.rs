@@ -30,7 +30,7 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
 use super::app::{App, Deciding, Effect, Msg};
-use super::newgame::{NewGame, Outcome};
+use super::newgame::{NewGame, Outcome, Resume};
 use super::replay::Replay;
 use super::save::{Keeper, Saved};
 use super::scene::Scene;
@@ -392,14 +392,17 @@ pub fn run_new(
     install_panic_hook();
     let mut terminal = setup()?;
     let result = match menu_loop(&mut terminal, data, seed, names, options.resume.as_deref()) {
-        Ok(Ok((mut game, None, bots))) => {
+        Ok(Ok(Picked::Replay(mut replay))) => {
+            replay_loop(&mut terminal, &mut replay).map(|ended| (ended, Saved::Nothing))
+        }
+        Ok(Ok(Picked::Play((mut game, None, bots)))) => {
             let options = PlayOptions {
                 bots,
                 ..options.clone()
             };
             event_loop(&mut terminal, &mut game, &options)
         }
-        Ok(Ok((mut game, Some(path), bots))) => {
+        Ok(Ok(Picked::Play((mut game, Some(path), bots)))) => {
             // The autosave goes on in its own file; `s` offers the save it belongs to. The
             // computer players are the ones the save recorded.
             let options = PlayOptions {
@@ -449,6 +452,12 @@ fn finish(result: io::Result<(Ended, Saved)>) -> io::Result<Ended> {
 /// players.
 type Chosen = (Game, Option<std::path::PathBuf>, Bots);
 
+/// What the new-game screen leads to: a game to play, or the replay of a finished one.
+enum Picked {
+    Play(Chosen),
+    Replay(Box<Replay>),
+}
+
 /// The new-game screen, offering to continue the autosave `resume`: the game, the file it came
 /// from (if continued) and its computer players; `Err` when the players leave or a signal stops
 /// the client.
@@ -458,19 +467,15 @@ fn menu_loop(
     seed: u64,
     names: &[String],
     resume: Option<&std::path::Path>,
-) -> io::Result<Result<Chosen, Ended>> {
+) -> io::Result<Result<Picked, Ended>> {
     let mut menu = NewGame::new(seed);
     menu.set_names(names);
+    let size = terminal.size()?;
+    menu.size = Some((size.width, size.height));
     // Offered only if it loads: a broken file is not worth a line on this screen.
     menu.resume = resume.and_then(|path| {
         let game = crate::store::saves::load_game(path, Arc::clone(data)).ok()?;
-        let about = format!(
-            "{} (round {}, {})",
-            path.display(),
-            game.position().round,
-            crate::engine::rules::wording::counted(game.history().len(), "action")
-        );
-        Some((path.to_path_buf(), about))
+        Some(Resume::of_game(path, &game))
     });
     let theme = Theme::from_env();
     let mut dirty = true;
@@ -492,12 +497,20 @@ fn menu_loop(
             Outcome::Quit => return Ok(Err(Ended::Quit)),
             Outcome::Start(game) => {
                 let bots = menu.chosen_bots(&game);
-                return Ok(Ok((*game, None, bots)));
+                return Ok(Ok(Picked::Play((*game, None, bots))));
+            }
+            Outcome::Replay(path) => {
+                let replay = crate::store::saves::load_game(&path, Arc::clone(data))
+                    .and_then(|game| Replay::new(&game));
+                match replay {
+                    Ok(replay) => return Ok(Ok(Picked::Replay(Box::new(replay)))),
+                    Err(why) => menu.error = Some(format!("{}: {why}", path.display())),
+                }
             }
             Outcome::Continue(path) => {
                 match crate::store::saves::load_game(&path, Arc::clone(data)) {
                     Ok(game) => match Bots::of_game(&game) {
-                        Ok(bots) => return Ok(Ok((game, Some(path), bots))),
+                        Ok(bots) => return Ok(Ok(Picked::Play((game, Some(path), bots)))),
                         Err(why) => menu.error = Some(format!("{}: {why}", path.display())),
                     },
                     Err(why) => menu.error = Some(why),
