@@ -395,21 +395,21 @@ pub fn run_new(
         Ok(Ok(Picked::Replay(mut replay))) => {
             replay_loop(&mut terminal, &mut replay).map(|ended| (ended, Saved::Nothing))
         }
-        Ok(Ok(Picked::Play((mut game, None, bots)))) => {
-            let options = PlayOptions {
-                bots,
-                ..options.clone()
-            };
-            event_loop(&mut terminal, &mut game, &options)
-        }
-        Ok(Ok(Picked::Play((mut game, Some(path), bots)))) => {
-            // The autosave goes on in its own file; `s` offers the save it belongs to. The
-            // computer players are the ones the save recorded.
-            let options = PlayOptions {
-                save_path: Some(crate::store::saves::save_path_of_autosave(&path)),
-                loaded_from: Some(path),
-                resume: None,
-                bots,
+        Ok(Ok(Picked::Play(chosen))) => {
+            let (mut game, continued, bots) = *chosen;
+            let options = match continued {
+                None => PlayOptions {
+                    bots,
+                    ..options.clone()
+                },
+                // The autosave goes on in its own file; `s` offers the save it belongs to. The
+                // computer players are the ones the save recorded.
+                Some(path) => PlayOptions {
+                    save_path: Some(crate::store::saves::save_path_of_autosave(&path)),
+                    loaded_from: Some(path),
+                    resume: None,
+                    bots,
+                },
             };
             event_loop(&mut terminal, &mut game, &options)
         }
@@ -454,7 +454,7 @@ type Chosen = (Game, Option<std::path::PathBuf>, Bots);
 
 /// What the new-game screen leads to: a game to play, or the replay of a finished one.
 enum Picked {
-    Play(Chosen),
+    Play(Box<Chosen>),
     Replay(Box<Replay>),
 }
 
@@ -497,7 +497,7 @@ fn menu_loop(
             Outcome::Quit => return Ok(Err(Ended::Quit)),
             Outcome::Start(game) => {
                 let bots = menu.chosen_bots(&game);
-                return Ok(Ok(Picked::Play((*game, None, bots))));
+                return Ok(Ok(Picked::Play(Box::new((*game, None, bots)))));
             }
             Outcome::Replay(path) => {
                 let replay = crate::store::saves::load_game(&path, Arc::clone(data))
@@ -510,7 +510,9 @@ fn menu_loop(
             Outcome::Continue(path) => {
                 match crate::store::saves::load_game(&path, Arc::clone(data)) {
                     Ok(game) => match Bots::of_game(&game) {
-                        Ok(bots) => return Ok(Ok(Picked::Play((game, Some(path), bots)))),
+                        Ok(bots) => {
+                            return Ok(Ok(Picked::Play(Box::new((game, Some(path), bots)))));
+                        }
                         Err(why) => menu.error = Some(format!("{}: {why}", path.display())),
                     },
                     Err(why) => menu.error = Some(why),
