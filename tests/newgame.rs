@@ -206,7 +206,8 @@ fn continue_names_the_saved_games_players_round_and_that_it_is_unfinished() {
     menu.resume = Some(resume);
     let screen = render(&menu, 80, 24);
     assert!(
-        screen.contains("c continue the last game hotseat-2.autosave.json: round 1, 3 actions"),
+        screen
+            .contains("c continue the last game saves/hotseat-2.autosave.json: round 1, 3 actions"),
         "{screen}"
     );
     assert!(

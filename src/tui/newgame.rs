@@ -98,10 +98,7 @@ impl Resume {
 
     /// The first line: the key, what it does, the file and how far the game got.
     fn headline(&self) -> String {
-        let file = self.path.file_name().map_or_else(
-            || self.path.display().to_string(),
-            |f| f.to_string_lossy().into_owned(),
-        );
+        let file = self.path.display();
         let actions = crate::engine::rules::wording::counted(self.actions, "action");
         let line = if self.finished {
             format!(
