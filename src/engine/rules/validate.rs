@@ -324,17 +324,34 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             }
         }
         let fighting = match &pos.phase {
-            // Units advance only into the active system.
+            // An Advance contests one area, the first its moves made contested: the combat
+            // that follows is fought there and nowhere else.
             Phase::Operations {
                 step: OpStep::Advance(a),
                 ..
-            } => id.system == a.system,
+            } => a
+                .moves
+                .iter()
+                .map(|m| m.to)
+                .find(|&to| pos.area(to).is_contested())
+                .is_some_and(|to| to == id),
             Phase::Operations {
                 step: OpStep::Combat(c),
                 ..
             } => c.area == id || c.next_combat.is_some_and(|n| n.area == id),
             _ => false,
         };
+        // A combat has two sides: a third faction there would be left in the area after it.
+        if area.factions().len() > 2 {
+            let names: Vec<&str> = area.factions().iter().map(Faction::name).collect();
+            say(
+                Rule::ContestedAreas,
+                format!(
+                    "{id} holds pieces of {}; an area is contested by two factions at most",
+                    names.join(", ")
+                ),
+            );
+        }
         if area.is_contested() && !fighting {
             let names: Vec<&str> = area.factions().iter().map(Faction::name).collect();
             say(

@@ -155,7 +155,27 @@ pub(super) fn validate_phase(
     card_flags(&mut ck);
     match &pos.phase {
         // The setup has its own checks (`construct.rs`); its turn is checked with the others.
-        Phase::Setup(_) | Phase::Planning { .. } => {}
+        Phase::Setup(_) => {}
+        Phase::Planning { turn } => {
+            // The next to place is a player with fewer than four tokens placed.
+            if let Some(f) = ck.seat(*turn, "the player placing orders") {
+                let placed = pos
+                    .stacks
+                    .values()
+                    .flatten()
+                    .filter(|t| t.owner == f)
+                    .count();
+                if placed >= 4 {
+                    (ck.say)(
+                        Rule::PlanningPhase,
+                        format!(
+                            "{} places an order token next, but has placed {placed}; each places four",
+                            f.name()
+                        ),
+                    );
+                }
+            }
+        }
         Phase::Operations { turn, step } => {
             if let Some(f) = ck.seat(*turn, "the player resolving orders") {
                 op_step(&mut ck, f, step);

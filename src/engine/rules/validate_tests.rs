@@ -422,3 +422,52 @@ fn warp_storms_prayer_to_the_dark_gods_decides_on_a_storm_just_moved() {
     };
     refused(pos, Rule::WarpStorms, &["no storm lies on A1.n"]);
 }
+
+#[test]
+fn planning_phase_the_next_to_place_has_placed_fewer_than_four() {
+    let mut pos = reached(|p| {
+        matches!(p.phase, Phase::Planning { .. }) && p.stacks.values().flatten().count() == 4
+    });
+    // The player to place has two tokens on the board; two more make four, and he would
+    // place a fifth.
+    let Phase::Planning { turn } = pos.phase else {
+        unreachable!()
+    };
+    let f = pos.players[turn.index()].faction;
+    let system = *pos.stacks.keys().next().expect("a stack");
+    for _ in 0..2 {
+        let i = pos.players[turn.index()].orders.len() - 1;
+        let order = pos.players[turn.index()].orders.remove(i);
+        pos.stacks
+            .get_mut(&system)
+            .expect("the stack")
+            .push(crate::engine::state::position::PlacedOrder { owner: f, order });
+    }
+    refused(pos, Rule::PlanningPhase, &["places an order token next"]);
+}
+
+#[test]
+fn contested_areas_hold_two_factions_at_most() {
+    let mut pos = new_game(3, 1, SetupKind::Intro).position().clone();
+    let (&area, _) = pos
+        .areas
+        .iter()
+        .find(|(_, s)| !s.units.is_empty())
+        .expect("an area with units");
+    let kind = |u: crate::engine::state::unit_type::UnitType| data().unit(u).kind;
+    let mine = pos.areas[&area].units[0];
+    let others: Vec<_> = pos
+        .areas
+        .values()
+        .flat_map(|s| &s.units)
+        .filter(|u| u.owner() != mine.owner() && kind(u.unit) == kind(mine.unit))
+        .copied()
+        .collect();
+    let second = others[0];
+    let third = *others
+        .iter()
+        .find(|u| u.owner() != second.owner())
+        .expect("a third faction's unit of that kind");
+    pos.area_mut(area).units.extend([second, third]);
+    refused(pos, Rule::ContestedAreas, &["two factions at most"]);
+}
