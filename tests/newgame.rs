@@ -206,8 +206,7 @@ fn continue_names_the_saved_games_players_round_and_that_it_is_unfinished() {
     menu.resume = Some(resume);
     let screen = render(&menu, 80, 24);
     assert!(
-        screen
-            .contains("c continue the last game saves/hotseat-2.autosave.json: round 1, 3 actions"),
+        screen.contains("c continue saves/hotseat-2.autosave.json (round 1, 3 actions)"),
         "{screen}"
     );
     assert!(
@@ -229,7 +228,11 @@ fn a_finished_game_is_offered_for_replay_not_to_continue() {
     let mut menu = NewGame::new(42);
     menu.resume = Some(resume);
     let screen = render(&menu, 80, 24);
-    assert!(screen.contains("c replay the finished game"), "{screen}");
+    assert!(screen.contains("c replay "), "{screen}");
+    assert!(
+        screen.contains("(finished in round 8, 480 actions)"),
+        "{screen}"
+    );
     assert!(!screen.contains("continue"), "{screen}");
     let out = press(&mut menu, KeyCode::Char('c'));
     assert!(matches!(&out, Outcome::Replay(p) if *p == path), "{out:?}");

@@ -831,7 +831,7 @@ fn play_without_a_save_offers_to_continue_the_last_autosave() {
     };
     t.wait_for(&[
         "New game",
-        "c continue the last game saves/hotseat-1.autosave.json: round 1, 1 action",
+        "c continue saves/hotseat-1.autosave.json (round 1, 1 action)",
     ]);
     t.keys("c");
     // The World Eaters place the second order of the same game.
@@ -962,7 +962,7 @@ fn a_game_continued_from_its_autosave_keeps_its_computer_players() {
     let Some(t) = play_then_status(&dir, &["play"]) else {
         return;
     };
-    t.wait_for(&["c continue the last game saves/"]);
+    t.wait_for(&["c continue saves/"]);
     t.keys("c");
     // The one person again needs no hand-off, and the World Eaters are still the computer's.
     let screen = t.wait_for(&["Ultramarines to decide"]);

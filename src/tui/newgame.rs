@@ -102,14 +102,11 @@ impl Resume {
         let actions = crate::engine::rules::wording::counted(self.actions, "action");
         let line = if self.finished {
             format!(
-                " replay the finished game {file}: ended in round {}, {actions}",
+                " replay {file} (finished in round {}, {actions})",
                 self.round
             )
         } else {
-            format!(
-                " continue the last game {file}: round {}, {actions}",
-                self.round
-            )
+            format!(" continue {file} (round {}, {actions})", self.round)
         };
         crate::store::printable(&line).into_owned()
     }
@@ -368,7 +365,7 @@ impl NewGame {
         let (w, h) = Regions::minimum(win.cols, win.rows, game.player_count());
         (have_w < w || have_h < h).then(|| {
             format!(
-                "{} players on this board need a terminal of {w}x{h}; this one is {have_w}x{have_h}: enlarge it or choose fewer players",
+                "{} players need a terminal of {w}x{h}, this one is {have_w}x{have_h}: enlarge it or choose fewer",
                 game.player_count()
             )
         })
@@ -402,7 +399,6 @@ impl NewGame {
         };
         let arrows = |s: String| Span::styled(format!("◀ {s} ▶"), theme.key());
         let mut lines = vec![
-            Line::from(""),
             row(0, "Players".into(), vec![arrows(self.players.to_string())]),
             row(
                 1,
@@ -461,6 +457,7 @@ impl NewGame {
             "Seed".into(),
             vec![Span::styled(format!("{}{cursor}", self.seed), theme.text())],
         ));
+        let spacer = lines.len();
         lines.push(Line::from(""));
         let width = area.width.min(76);
         let inner = usize::from(width.saturating_sub(2));
@@ -488,6 +485,11 @@ impl NewGame {
             Span::styled("Esc", theme.key()),
             Span::raw(" quit"),
         ]));
+        // Short of rows (four players, a saved game and a refusal at 80x24), the blank line
+        // under the seed goes first, so the keys stay on screen.
+        if wrapped_height(&lines, inner) + 2 > usize::from(area.height) {
+            lines.remove(spacer);
+        }
         let h = u16::try_from(wrapped_height(&lines, inner)).unwrap_or(u16::MAX) + 2;
         let r = centered(area, width, h);
         let block = Block::bordered()
