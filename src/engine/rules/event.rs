@@ -1,7 +1,7 @@
 //! What happened, as typed facts: who, what, where, how many. The engine records an [`Event`]
 //! for every step it plays and builds no text while playing; the words come from `Display`,
 //! only when a person reads them (one template a kind, then the plain-grammar pass of
-//! [`super::wording::plain`]).
+//! [`crate::engine::rules::wording::plain`]).
 
 use std::fmt::{self, Write as _};
 
