@@ -76,52 +76,6 @@ fn file_of(kind: DecisionKind) -> Option<&'static str> {
     })
 }
 
-/// Every kind of decision, for the coverage check ([`file_of`] is the exhaustive list).
-const KINDS: [DecisionKind; 39] = {
-    use DecisionKind as K;
-    [
-        K::PlaceOrder,
-        K::RevealOrder,
-        K::ResolveOrEventDeck,
-        K::DeployUnits,
-        K::DeployStructure,
-        K::MoveShips,
-        K::MoveGround,
-        K::ChooseAsset,
-        K::FactionAbility,
-        K::BuyUpgrades,
-        K::DestroyExcess,
-        K::ChooseEvent,
-        K::MoveStorm,
-        K::EventAbility,
-        K::Reinforce,
-        K::ChooseCombatCard,
-        K::AssignDamage,
-        K::Retreat,
-        K::OrbitalStrike,
-        K::AssignStrikeDamage,
-        K::CardAbility,
-        K::CardChoice,
-        K::OpponentCardChoice,
-        K::AmbushSave,
-        K::PlaceTile,
-        K::PlaceForces,
-        K::PlaceObjective,
-        K::PlaceStorm,
-        K::StrikeUpgrades,
-        K::StrikeDice,
-        K::StrikeReroll,
-        K::StrikeGainDie,
-        K::StrafingRun,
-        K::DestroyOwnPiece,
-        K::DreadRitual,
-        K::SchemeAbility,
-        K::TacticChoice,
-        K::CombatScheme,
-        K::StormScheme,
-    ]
-};
-
 /// What the engine allows from one fixed position.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Entry {
@@ -288,7 +242,7 @@ fn there_is_one_distinct_fixed_position_for_every_kind_of_decision() {
     let data = common::data();
     let files = sketches();
     let mut positions: Vec<(String, Position)> = Vec::new();
-    for kind in KINDS {
+    for kind in DecisionKind::ALL {
         let Some(name) = file_of(kind) else {
             continue;
         };
@@ -436,7 +390,7 @@ fn first_two(game: &Game) -> [u64; 2] {
 fn write_fixed_positions_for_kinds_without_one() {
     let data = common::data();
     let mut candidates: BTreeMap<&str, Vec<(Game, String, bool)>> = BTreeMap::new();
-    let missing: Vec<&str> = KINDS
+    let missing: Vec<&str> = DecisionKind::ALL
         .into_iter()
         .filter_map(file_of)
         .filter(|name| !sketch_dir().join(format!("{name}.json")).exists())

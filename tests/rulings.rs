@@ -251,47 +251,7 @@ fn every_kind_of_decision_names_glossary_topics_and_the_storm_and_dominate_choic
  {
     use DecisionKind as K;
     let d = embedded();
-    for kind in [
-        K::PlaceOrder,
-        K::RevealOrder,
-        K::ResolveOrEventDeck,
-        K::DeployUnits,
-        K::DeployStructure,
-        K::MoveShips,
-        K::MoveGround,
-        K::ChooseAsset,
-        K::FactionAbility,
-        K::BuyUpgrades,
-        K::DestroyExcess,
-        K::ChooseEvent,
-        K::MoveStorm,
-        K::EventAbility,
-        K::Reinforce,
-        K::ChooseCombatCard,
-        K::AssignDamage,
-        K::Retreat,
-        K::OrbitalStrike,
-        K::AssignStrikeDamage,
-        K::CardAbility,
-        K::CardChoice,
-        K::OpponentCardChoice,
-        K::AmbushSave,
-        K::PlaceTile,
-        K::PlaceForces,
-        K::PlaceObjective,
-        K::PlaceStorm,
-        K::StrikeUpgrades,
-        K::StrikeDice,
-        K::StrikeReroll,
-        K::StrikeGainDie,
-        K::StrafingRun,
-        K::DestroyOwnPiece,
-        K::DreadRitual,
-        K::SchemeAbility,
-        K::TacticChoice,
-        K::CombatScheme,
-        K::StormScheme,
-    ] {
+    for kind in DecisionKind::ALL {
         for t in topics_for(kind) {
             assert!(t.in_glossary(), "{kind:?}: {t}");
         }

@@ -189,6 +189,55 @@ pub enum DecisionKind {
     StormScheme,
 }
 
+impl DecisionKind {
+    /// Every kind of decision, in the order the enum declares them (for tests and tables that
+    /// must cover each kind once).
+    pub const ALL: [DecisionKind; 39] = {
+        use DecisionKind as K;
+        [
+            K::PlaceOrder,
+            K::RevealOrder,
+            K::ResolveOrEventDeck,
+            K::DeployUnits,
+            K::DeployStructure,
+            K::MoveShips,
+            K::MoveGround,
+            K::ChooseAsset,
+            K::FactionAbility,
+            K::BuyUpgrades,
+            K::DestroyExcess,
+            K::ChooseEvent,
+            K::MoveStorm,
+            K::EventAbility,
+            K::Reinforce,
+            K::ChooseCombatCard,
+            K::AssignDamage,
+            K::Retreat,
+            K::OrbitalStrike,
+            K::AssignStrikeDamage,
+            K::CardAbility,
+            K::CardChoice,
+            K::OpponentCardChoice,
+            K::AmbushSave,
+            K::PlaceTile,
+            K::PlaceForces,
+            K::PlaceObjective,
+            K::PlaceStorm,
+            K::StrikeUpgrades,
+            K::StrikeDice,
+            K::StrikeReroll,
+            K::StrikeGainDie,
+            K::StrafingRun,
+            K::DestroyOwnPiece,
+            K::DreadRitual,
+            K::SchemeAbility,
+            K::TacticChoice,
+            K::CombatScheme,
+            K::StormScheme,
+        ]
+    };
+}
+
 impl fmt::Display for DecisionKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
