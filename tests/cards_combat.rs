@@ -332,6 +332,7 @@ fn ambush_a_morale_die_saves_the_routed_unit() {
     play(&mut g, &["damage chaos-space-marine", "die morale"]);
     assert_eq!(units(&g, here(), CH), [(ChaosSpaceMarine, true)]);
     assert_eq!(faces(&g, DEF, M), 0);
+    common::assert_produced(&g, "AmbushSaved");
 }
 
 #[test]
@@ -448,6 +449,7 @@ fn show_no_fear_damage_does_not_rout_this_round() {
     decline(&mut g, CH);
     play(&mut g, &["damage space-marine"]);
     assert_eq!(units(&g, here(), UM), [(SpaceMarine, false)]);
+    common::assert_produced(&g, "RoutPrevented");
 }
 
 #[test]
@@ -494,6 +496,7 @@ fn armoured_advance_adds_a_second_assess_damage_step_keeping_the_tokens() {
     assert_eq!(kind(&g), DecisionKind::AssignDamage, "a second step");
     play(&mut g, &["damage cultist"]);
     assert_eq!(units(&g, here(), CH), [(Cultist, false)]);
+    common::assert_produced(&g, "ExtraAssess");
 }
 
 #[test]
@@ -512,6 +515,7 @@ fn break_the_line_the_opponent_discards_a_face_up_card() {
     play(&mut g, &["discard 1"]);
     assert!(!side(&g, DEF).played.contains(&"Impure Zeal".to_string()));
     assert_eq!(side(&g, DEF).discarded, ["Impure Zeal"]);
+    common::assert_produced(&g, "FaceUpDiscarded");
 }
 
 // ----- Chaos -----
@@ -585,8 +589,19 @@ fn mark_of_nurgle_gains_two_defence_tokens_at_once_when_the_opponent_has_no_rout
         s(UM, &[Scout], &[], "Faith in the Emperor"),
         |_| {},
     );
-    play(&mut g, &["card 1", "card 1", "use"]);
+    play(&mut g, &["card 1", "card 1"]);
+    let events = g.apply("use".parse().unwrap()).unwrap();
     assert_eq!(side(&g, ATT).defence_tokens, 2);
+    // Nobody was asked: the log shows the gain, not a choice of the Ultramarines.
+    let words: Vec<String> = events.iter().map(ToString::to_string).collect();
+    assert!(
+        words.contains(&"World Eaters gains 2 defence tokens".to_string()),
+        "{words:?}"
+    );
+    assert!(
+        !events.iter().any(|e| e.kind() == "OptionChosen"),
+        "{words:?}"
+    );
 }
 
 #[test]
@@ -611,6 +626,7 @@ fn mark_of_tzeentch_can_replace_a_reinforcement_token_with_a_chaos_space_marine(
         units(&g, here(), CH),
         [(ChaosSpaceMarine, false), (ChaosSpaceMarine, false)]
     );
+    common::assert_produced(&g, "Replaced");
 }
 
 #[test]
@@ -720,6 +736,8 @@ fn command_of_the_autarch_adds_a_second_card_for_its_icons_only() {
     );
     // Its abilities do not resolve: the defender's card is next.
     assert_eq!(g.faction(g.decision().unwrap().seat), UM);
+    common::assert_produced(&g, "OptionalTaken");
+    common::assert_produced(&g, "IconsAdded");
 }
 
 #[test]
@@ -890,10 +908,11 @@ fn weirdboyz_mirrors_the_opponents_tokens_for_the_rest_of_the_combat() {
     // The round may end at once (no dice to convert): the log shows the tokens gained.
     let log = g.apply("use".parse().unwrap()).unwrap();
     let words: Vec<String> = log.iter().map(ToString::to_string).collect();
-    assert!(words.contains(&"Ultramarines gains 0 offence and 2 defence tokens".to_string()));
+    assert!(words.contains(&"Ultramarines gains 2 defence tokens".to_string()));
     assert!(words.contains(&"Evil Sunz Orks gains the same tokens".to_string()));
     // It lasts the whole combat.
     assert_eq!(side(&g, ATT).lasting.len(), 1);
+    common::assert_produced(&g, "TokensMirrored");
 }
 
 #[test]
@@ -909,6 +928,48 @@ fn smasher_gargant_a_level_zero_unit_is_saved_without_dice_a_higher_one_costs_di
     assert_eq!(legal(&g), ["die defence", "done"]);
     play(&mut g, &["done"]);
     assert_eq!(units(&g, here(), UM), [(Scout, false)]);
+    common::assert_produced(&g, "SaveOrDestroyPicked");
+}
+
+#[test]
+fn smasher_gargant_the_opponent_spends_dice_as_many_as_the_level_and_saves_the_unit() {
+    let mut g = fight(
+        s(ORK, &[Gargant], &[], "Smasher Gargant"),
+        s(UM, &[Scout, SpaceMarine], &[D], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(
+        &mut g,
+        &[
+            "card 1",
+            "card 1",
+            "use",
+            "pick space-marine",
+            "die defence",
+        ],
+    );
+    assert_eq!(
+        units(&g, here(), UM),
+        [(Scout, false), (SpaceMarine, false)]
+    );
+    assert_eq!(faces(&g, DEF, D), 0, "the defence die was spent");
+    common::assert_produced(&g, "SavedBySpending");
+}
+
+#[test]
+fn smasher_gargant_a_level_zero_unit_is_saved_without_spending_a_die() {
+    let mut g = fight(
+        s(ORK, &[Gargant], &[], "Smasher Gargant"),
+        s(UM, &[Scout, SpaceMarine], &[D], "Faith in the Emperor"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1", "use", "pick scout"]);
+    assert_eq!(
+        units(&g, here(), UM),
+        [(Scout, false), (SpaceMarine, false)]
+    );
+    assert_eq!(faces(&g, DEF, D), 1, "no die spent");
+    common::assert_produced(&g, "SavedFree");
 }
 
 #[test]
@@ -1242,6 +1303,7 @@ fn emperors_glory_rolls_two_dice_then_rallies_all_and_turns_dice_to_morale() {
         &["convert offence -> morale", "convert defence -> morale"],
     );
     assert_eq!(faces(&g, ATT, M), 2);
+    common::assert_produced(&g, "RalliedAll");
 }
 
 #[test]
@@ -1386,6 +1448,7 @@ fn holofield_emitter_draws_a_card_and_plays_one_more_for_its_icons() {
     assert_eq!(side(&g, ATT).dice.len(), 1);
     play(&mut g, &["use", "card 1"]);
     assert_eq!(side(&g, ATT).hand.len(), hand);
+    common::assert_produced(&g, "CombatCardDrawn");
 }
 
 #[test]
@@ -1403,6 +1466,7 @@ fn psychic_lance_the_opponent_discards_at_random_then_four_offence_unless_he_dis
     play(&mut g, &["use"]);
     // No face-up Ultramarines card yet: four offence tokens.
     assert_eq!(side(&g, ATT).offence_tokens, 4);
+    common::assert_produced(&g, "HandDiscarded");
 }
 
 #[test]
@@ -1865,6 +1929,7 @@ fn wave_serpent_moves_units_into_an_adjacent_enemy_area_and_a_combat_follows_the
     assert_eq!(types(&g, origin, EL), [AspectWarrior]);
     let next = combat(&g).next_combat.expect("a combat to follow");
     assert_eq!((next.area, next.attacker), (origin, EL));
+    common::assert_produced(&g, "MovedIntoEnemy");
     // This combat ends (the Eldar win, the Ultramarines have nowhere to go but retreat); the
     // next one starts in the area the Aspect Warrior moved into.
     let mut p = g.position().clone();
@@ -1983,6 +2048,7 @@ fn component_limits_a_free_reinforcement_token_comes_from_the_supply_of_twelve()
     );
     play(&mut g, &["card 1", "card 1", "use"]);
     assert_eq!(side(&g, ATT).reinforcements, [false, false]);
+    common::assert_produced(&g, "NoReinforcementLeft");
 }
 
 /// Moves the prepared fight from `here()` to a void of its system (a fight in a void), the

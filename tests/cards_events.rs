@@ -112,6 +112,30 @@ fn lootin_n_stealin_gains_two_materiel_and_a_player_loses_a_token() {
 }
 
 #[test]
+fn lootin_n_stealin_at_the_materiel_limit_the_log_says_what_was_kept() {
+    let mut g = edited(4, |p| {
+        let orks = usize::from(p.seat_of(Faction::Orks).unwrap().0);
+        let um = usize::from(p.seat_of(UM).unwrap().0);
+        p.players[orks].materiel = 13;
+        p.players[um].assets.forge = 1;
+        event(p, u8::try_from(orks).unwrap(), "Lootin' 'n Stealin'");
+    });
+    let orks = g.seat_of(Faction::Orks).unwrap();
+    let events = g
+        .apply("steal ultramarines forge".parse().unwrap())
+        .unwrap();
+    assert_eq!(g.player(orks).materiel, 14, "the dial stops at 14");
+    let words: Vec<String> = events.iter().map(ToString::to_string).collect();
+    assert!(
+        words.contains(
+            &"Evil Sunz Orks gains 1 of 2 materiel (the dial stops at 14; Lootin' 'n Stealin')"
+                .to_string()
+        ),
+        "{words:?}"
+    );
+}
+
+#[test]
 fn rites_of_battle_buys_an_order_upgrade_one_materiel_cheaper_per_bastion() {
     let mut g = two(|p| {
         put(p, "A1.ne", &[Scout]);
@@ -323,6 +347,8 @@ fn drop_pods_strikes_a_bastion_world_and_the_bastion_suffers_damage() {
         "{:?}",
         legal(&g)
     );
+    play(&mut g, &["damage bastion"]);
+    common::assert_produced(&g, "BastionStruck");
 }
 
 #[test]
@@ -784,6 +810,7 @@ fn exterminatus_turns_every_strike_die_to_offence() {
     assert_eq!(g.decision().unwrap().seat, Seat(1));
     play(&mut g, &["damage cultist"]);
     assert_eq!(units(&g, "B1.se"), [(Cultist, false)]);
+    common::assert_produced(&g, "Exterminatus");
 }
 
 #[test]
@@ -1020,6 +1047,7 @@ fn fear_from_above_rolls_an_extra_die_and_a_morale_die_routs_the_survivors() {
         "{log:?}"
     );
     assert_eq!(units(&g, "B1.se"), [(SpaceMarine, false)]);
+    common::assert_produced(&g, "FearFromAbove");
 }
 
 #[test]
@@ -1048,6 +1076,33 @@ fn complete_destruction_strikes_a_bastion_world_and_two_defence_dice_destroy_a_p
     assert_eq!(legal(&g), ["destroy B1.se scout", "raze B1.se bastion"]);
     play(&mut g, &["raze B1.se bastion"]);
     assert!(g.position().area(a("B1.se")).structures.is_empty());
+    common::assert_produced(&g, "CompleteDestructionStructure");
+}
+
+#[test]
+fn complete_destruction_the_struck_player_may_destroy_a_unit_instead_of_the_bastion() {
+    let mut g = two(|p| {
+        upgrade(p, 1, "Complete Destruction");
+        put(p, "B1.ne", &[IconoclastDestroyer]);
+        put(p, "B1.se", &[Scout]);
+        build(p, "B1.se", StructureKind::Bastion, UM);
+        p.forced_dice.attacker = vec![D, D];
+        revealed(p, 1, "B1", Order::Advance);
+    });
+    play(
+        &mut g,
+        &[
+            "resolve",
+            "done",
+            "done",
+            "strike B1.ne -> B1.se",
+            "die defence",
+            "destroy B1.se scout",
+        ],
+    );
+    assert!(units(&g, "B1.se").is_empty());
+    assert_eq!(g.position().area(a("B1.se")).structures.len(), 1);
+    common::assert_produced(&g, "CompleteDestructionUnit");
 }
 
 /// A void and a world next to it in the same system of the four-player board.
@@ -1135,6 +1190,7 @@ fn lootin_rolls_an_extra_die_and_spends_a_die_for_a_materiel_from_the_world_owne
     play(&mut g, &["die defence"]);
     assert_eq!(g.player(orks).materiel, before + 1);
     assert_eq!(g.player(um).materiel, 2);
+    common::assert_produced(&g, "DiceSpentFor");
 }
 
 #[test]
@@ -1153,6 +1209,7 @@ fn stealin_spends_a_morale_die_to_take_an_asset_token_from_the_world_owner() {
     play(&mut g, &["steal ultramarines forge"]);
     assert_eq!(g.player(um).assets.forge, 0);
     assert_eq!(g.player(orks).assets.forge, before + 1);
+    common::assert_produced(&g, "Stealin");
 }
 
 #[test]
@@ -1184,6 +1241,13 @@ fn strafing_run_spends_a_defence_die_to_move_ships_to_an_adjacent_system() {
     play(&mut g, &["option 1"]);
     play(&mut g, &["die defence"]);
     assert_eq!(g.decision().unwrap().kind, DecisionKind::StrafingRun);
+    let mv = *g
+        .legal_actions()
+        .iter()
+        .find(|a| a.to_string().starts_with("move "))
+        .unwrap();
+    g.apply(mv).unwrap();
+    common::assert_produced(&g, "Strafed");
 }
 
 #[test]
@@ -1215,6 +1279,10 @@ fn vicious_raids_rerolls_dice_then_gains_a_die_of_your_choice() {
             .schemes
             .is_empty()
     );
+    common::assert_produced(&g, "StrikeReroll");
+    let gain = g.legal_actions()[0];
+    g.apply(gain).unwrap();
+    common::assert_produced(&g, "ViciousRaids");
 }
 
 #[test]

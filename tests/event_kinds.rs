@@ -5,11 +5,9 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
+use herakon::engine::Rule;
 use herakon::engine::rules::Event;
-use herakon::engine::{Game, GameData, NewGameOptions, Rule, SetupKind};
-use rand::{RngExt, SeedableRng};
 
 /// Each kind of event and the rule that produces it (Rules Reference topic; a card's name
 /// where a card's text is the rule).
@@ -218,45 +216,17 @@ const PRODUCED_BY: &[(&str, Rule, &str)] = &[
     ("ResolvedIgnoringStorm", Rule::TacticEventCards, ""),
 ];
 
-/// Plays a random game, handing every event to `on_event`.
-fn random_game(
-    data: &Arc<GameData>,
-    players: u8,
-    seed: u64,
-    setup: SetupKind,
-    on_event: &mut impl FnMut(&Event),
-) {
-    let mut game = Game::new(
-        &NewGameOptions {
-            players,
-            factions: None,
-            seed,
-            setup,
-        },
-        Arc::clone(data),
-    )
-    .unwrap();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    while !game.is_over() && game.history().len() < 5_000 {
-        let legal = game.legal_actions();
-        let act = legal[rng.random_range(0..legal.len())];
-        for e in game.apply(act).unwrap() {
-            on_event(&e);
-        }
-    }
-}
-
 /// Random games on both boards with 2 to 4 players.
 fn play_games(games: u64, on_event: &mut impl FnMut(&Event)) {
     let data = common::data();
     for seed in 0..games {
-        let players = 2 + u8::try_from(seed % 3).unwrap();
-        let setup = if seed % 2 == 1 {
-            SetupKind::Build
-        } else {
-            SetupKind::Intro
-        };
-        random_game(&data, players, seed, setup, on_event);
+        let (players, setup) = common::seeded_setup(seed, 2);
+        let mut game = common::new_game(&data, players, seed, setup);
+        common::play_to_end(
+            &mut game,
+            &mut common::random_chooser(seed, false),
+            &mut |_, _, events| events.iter().for_each(&mut *on_event),
+        );
     }
 }
 
@@ -270,41 +240,204 @@ fn every_kind_of_event_names_the_rule_that_produces_it() {
 }
 
 /// The kinds random play does not reach in the games of the test below (rare cards and
-/// upgrades); each still has its rule in [`PRODUCED_BY`] and a Display template. A kind that
-/// play comes to reach must leave this list (the test fails until it does).
-const NOT_REACHED_BY_RANDOM_PLAY: &[&str] = &[
-    "Eliminated",
-    "AssetSupplyEmpty",
-    "ExtraAssess",
-    "StructureLost",
-    "CannotRetreat",
-    "FaceUpDiscarded",
-    "TokensMirrored",
-    "OptionalTaken",
-    "RalliedAll",
-    "NoReinforcementLeft",
-    "Replaced",
-    "MovedIntoEnemy",
-    "HandDiscarded",
-    "CombatCardDrawn",
-    "IconsAdded",
-    "AmbushSaved",
-    "SavedFree",
-    "SavedBySpending",
-    "SaveOrDestroyPicked",
-    "RoutPrevented",
-    "FearFromAbove",
-    "BastionStruck",
-    "DiceSpentFor",
-    "Stealin",
-    "Exterminatus",
-    "StrikeReroll",
-    "ViciousRaids",
-    "Strafed",
-    "CompleteDestructionUnit",
-    "CompleteDestructionStructure",
-    "DropPods",
+/// upgrades, full supplies), each with the test that reaches it from a hand-made position and
+/// fails unless its history produced the kind (`common::assert_produced`): file under
+/// `tests/`, test name. A kind that random play comes to reach must leave this list (the test
+/// below fails until it does).
+const REACHED_BY_TESTS: &[(&str, &str, &str)] = &[
+    (
+        "Eliminated",
+        "round.rs",
+        "player_elimination_a_player_without_friendly_worlds_is_out_and_the_last_one_wins",
+    ),
+    (
+        "ExtraAssess",
+        "cards_combat.rs",
+        "armoured_advance_adds_a_second_assess_damage_step_keeping_the_tokens",
+    ),
+    (
+        "StructureLost",
+        "event_kinds.rs",
+        "component_limitations_a_captured_structure_without_a_control_token_is_destroyed",
+    ),
+    (
+        "FaceUpDiscarded",
+        "cards_combat.rs",
+        "break_the_line_the_opponent_discards_a_face_up_card",
+    ),
+    (
+        "TokensMirrored",
+        "cards_combat.rs",
+        "weirdboyz_mirrors_the_opponents_tokens_for_the_rest_of_the_combat",
+    ),
+    (
+        "OptionalTaken",
+        "cards_combat.rs",
+        "command_of_the_autarch_adds_a_second_card_for_its_icons_only",
+    ),
+    (
+        "RalliedAll",
+        "cards_combat.rs",
+        "emperors_glory_rolls_two_dice_then_rallies_all_and_turns_dice_to_morale",
+    ),
+    (
+        "NoReinforcementLeft",
+        "cards_combat.rs",
+        "component_limits_a_free_reinforcement_token_comes_from_the_supply_of_twelve",
+    ),
+    (
+        "Replaced",
+        "cards_combat.rs",
+        "mark_of_tzeentch_can_replace_a_reinforcement_token_with_a_chaos_space_marine",
+    ),
+    (
+        "MovedIntoEnemy",
+        "cards_combat.rs",
+        "wave_serpent_moves_units_into_an_adjacent_enemy_area_and_a_combat_follows_there",
+    ),
+    (
+        "HandDiscarded",
+        "cards_combat.rs",
+        "psychic_lance_the_opponent_discards_at_random_then_four_offence_unless_he_discards_face_up",
+    ),
+    (
+        "CombatCardDrawn",
+        "cards_combat.rs",
+        "holofield_emitter_draws_a_card_and_plays_one_more_for_its_icons",
+    ),
+    (
+        "IconsAdded",
+        "cards_combat.rs",
+        "command_of_the_autarch_adds_a_second_card_for_its_icons_only",
+    ),
+    (
+        "AmbushSaved",
+        "cards_combat.rs",
+        "ambush_a_morale_die_saves_the_routed_unit",
+    ),
+    (
+        "SavedFree",
+        "cards_combat.rs",
+        "smasher_gargant_a_level_zero_unit_is_saved_without_spending_a_die",
+    ),
+    (
+        "SavedBySpending",
+        "cards_combat.rs",
+        "smasher_gargant_the_opponent_spends_dice_as_many_as_the_level_and_saves_the_unit",
+    ),
+    (
+        "SaveOrDestroyPicked",
+        "cards_combat.rs",
+        "smasher_gargant_a_level_zero_unit_is_saved_without_dice_a_higher_one_costs_dice",
+    ),
+    (
+        "RoutPrevented",
+        "cards_combat.rs",
+        "show_no_fear_damage_does_not_rout_this_round",
+    ),
+    (
+        "FearFromAbove",
+        "cards_events.rs",
+        "fear_from_above_rolls_an_extra_die_and_a_morale_die_routs_the_survivors",
+    ),
+    (
+        "BastionStruck",
+        "cards_events.rs",
+        "drop_pods_strikes_a_bastion_world_and_the_bastion_suffers_damage",
+    ),
+    (
+        "DiceSpentFor",
+        "cards_events.rs",
+        "lootin_rolls_an_extra_die_and_spends_a_die_for_a_materiel_from_the_world_owner",
+    ),
+    (
+        "Stealin",
+        "cards_events.rs",
+        "stealin_spends_a_morale_die_to_take_an_asset_token_from_the_world_owner",
+    ),
+    (
+        "Exterminatus",
+        "cards_events.rs",
+        "exterminatus_turns_every_strike_die_to_offence",
+    ),
+    (
+        "StrikeReroll",
+        "cards_events.rs",
+        "vicious_raids_rerolls_dice_then_gains_a_die_of_your_choice",
+    ),
+    (
+        "ViciousRaids",
+        "cards_events.rs",
+        "vicious_raids_rerolls_dice_then_gains_a_die_of_your_choice",
+    ),
+    (
+        "Strafed",
+        "cards_events.rs",
+        "strafing_run_spends_a_defence_die_to_move_ships_to_an_adjacent_system",
+    ),
+    (
+        "CompleteDestructionUnit",
+        "cards_events.rs",
+        "complete_destruction_the_struck_player_may_destroy_a_unit_instead_of_the_bastion",
+    ),
+    (
+        "CompleteDestructionStructure",
+        "cards_events.rs",
+        "complete_destruction_strikes_a_bastion_world_and_two_defence_dice_destroy_a_piece",
+    ),
 ];
+
+/// Kinds without a test that reaches them, with the reason.
+const UNREACHABLE: &[(&str, &str)] = &[
+    (
+        "AssetSupplyEmpty",
+        "each kind of asset token has 12 in all and a player holds at most 3, so the supply is \
+     empty only when 4 players hold 3 each, and then the gainer is full (AssetsFull) first; \
+     reinforcement tokens in a combat leave the supply too, but no asset token is gained \
+     during a combat",
+    ),
+    (
+        "CannotRetreat",
+        "not reached by a test yet: the tests of it (cards_combat.rs, retreats_a_unit_drop_pod_\
+         assault_brought_in_cannot_retreat_and_is_destroyed) load the combat already lost, and \
+         the automatic steps on load keep no events; a position before the last damage is \
+         still to be written",
+    ),
+    (
+        "DropPods",
+        "not reached by a test yet: the Drop Pods test (cards_events.rs, drop_pods_strikes_a_\
+         bastion_world_and_the_bastion_suffers_damage) plays its strike to the end and no free \
+         Space Marine comes (finish_strike places it only when the strike lists Drop Pods as \
+         used and the supply has one): still to be looked into",
+    ),
+];
+
+/// The body of test `name` in `tests/file`, from its `fn` line to the next test.
+fn test_body(file: &str, name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let start = text
+        .find(&format!("fn {name}()"))
+        .unwrap_or_else(|| panic!("no test {name} in tests/{file}"));
+    let rest = &text[start..];
+    let end = rest.find("\n#[test]").unwrap_or(rest.len());
+    rest[..end].to_string()
+}
+
+#[test]
+fn every_kind_random_play_misses_has_a_test_that_fails_without_it() {
+    for (kind, file, name) in REACHED_BY_TESTS {
+        let body = test_body(file, name);
+        assert!(
+            body.contains(&format!("common::assert_produced(&g, \"{kind}\")")),
+            "tests/{file} {name} does not check that it produces {kind}"
+        );
+        let (_, rule, _) = PRODUCED_BY.iter().find(|(k, ..)| k == kind).unwrap();
+        assert!(!rule.topic().is_empty(), "{kind}");
+    }
+}
 
 #[test]
 fn random_play_reaches_every_kind_of_event_and_each_round_trips_as_json() {
@@ -324,5 +457,53 @@ fn random_play_reaches_every_kind_of_event_and_each_round_trips_as_json() {
         .copied()
         .filter(|k| !kinds.contains(k))
         .collect();
-    assert_eq!(missing, NOT_REACHED_BY_RANDOM_PLAY);
+    let mut by_tests: Vec<&str> = REACHED_BY_TESTS
+        .iter()
+        .map(|(k, ..)| *k)
+        .chain(UNREACHABLE.iter().map(|(k, _)| *k))
+        .collect();
+    by_tests.sort_by_key(|k| Event::KINDS.iter().position(|x| x == k));
+    assert_eq!(missing, by_tests);
+}
+
+/// Structures: a winning attacker captures the structures there with his own control tokens;
+/// with none left (nine structures already carry his tokens) the structure is destroyed.
+#[test]
+fn component_limitations_a_captured_structure_without_a_control_token_is_destroyed() {
+    use common::{a, build, clear_board, edited, put};
+    use herakon::engine::UnitType::{Cultist, IconoclastDestroyer, SpaceMarine};
+    use herakon::engine::state::ids::{Faction, Order, StructureKind};
+    let (um, ch) = (Faction::Ultramarines, Faction::Chaos);
+    let mut g = edited(2, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, um);
+        for w in [
+            "A1.ne", "A2.sw", "A2.se", "B2.nw", "B2.se", "A3.nw", "A3.ne", "B1.se",
+        ] {
+            build(p, w, StructureKind::Bastion, um);
+        }
+        build(p, "B3.sw", StructureKind::Factory, ch);
+        build(p, "B1.nw", StructureKind::Factory, ch);
+        put(p, "A1.ne", &[SpaceMarine]);
+        put(p, "B1.nw", &[Cultist]);
+        p.area_mut(a("B1.nw")).units[0].routed = true;
+        put(p, "B1.ne", &[IconoclastDestroyer]);
+        common::revealed(p, 0, "B1", Order::Advance);
+    });
+    common::play(
+        &mut g,
+        &[
+            "resolve",
+            "done",
+            "move A1.ne -> B1.nw space-marine x1",
+            "done",
+        ],
+    );
+    while !common::produced(&g).contains(&"StructureLost") && g.decision().is_some() {
+        let first = g.legal_actions()[0];
+        g.apply(first).unwrap();
+        assert!(g.history().len() < 20, "the combat ends");
+    }
+    assert!(g.position().area(a("B1.nw")).structures.is_empty());
+    common::assert_produced(&g, "StructureLost");
 }

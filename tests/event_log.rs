@@ -113,33 +113,19 @@ fn digest(text: &str) -> u64 {
 /// A random game whose choices do not depend on the order of the legal-action list (the
 /// actions are sorted by their notation before one is drawn), with the words of all its events.
 fn random_log(data: &Arc<GameData>, players: u8, seed: u64, setup: SetupKind) -> (usize, String) {
-    use rand::{RngExt, SeedableRng};
-    let mut game = Game::new(
-        &herakon::engine::NewGameOptions {
-            players,
-            factions: None,
-            seed,
-            setup,
-        },
-        Arc::clone(data),
-    )
-    .unwrap();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut game = common::new_game(data, players, seed, setup);
     let mut text = String::new();
     let mut lines = 0;
-    while !game.is_over() && game.history().len() < 5_000 {
-        let mut legal: Vec<(String, herakon::engine::Action)> = game
-            .legal_actions()
-            .into_iter()
-            .map(|a| (a.to_string(), a))
-            .collect();
-        legal.sort_by(|a, b| a.0.cmp(&b.0));
-        let (_, act) = legal[rng.random_range(0..legal.len())].clone();
-        for e in game.apply(act).unwrap() {
-            let _ = writeln!(text, "{e}");
-            lines += 1;
-        }
-    }
+    common::play_to_end(
+        &mut game,
+        &mut common::random_chooser(seed, true),
+        &mut |_, _, events| {
+            for e in events {
+                let _ = writeln!(text, "{e}");
+                lines += 1;
+            }
+        },
+    );
     (lines, text)
 }
 
@@ -148,12 +134,7 @@ fn the_words_of_many_random_games_read_as_before() {
     let data = common::data();
     let mut out = String::new();
     for seed in 0..36u64 {
-        let players = 2 + u8::try_from(seed % 3).unwrap();
-        let setup = if seed % 4 == 3 {
-            SetupKind::Build
-        } else {
-            SetupKind::Intro
-        };
+        let (players, setup) = common::seeded_setup(seed, 4);
         let (lines, text) = random_log(&data, players, seed, setup);
         let _ = writeln!(
             out,

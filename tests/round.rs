@@ -875,6 +875,7 @@ fn player_elimination_a_player_without_friendly_worlds_is_out_and_the_last_one_w
     assert!(
         matches!(&g.position().phase, Phase::GameOver { winners, reason: EndReason::Elimination } if winners == &vec![Seat(0)])
     );
+    common::assert_produced(&g, "Eliminated");
 }
 
 #[test]
@@ -1259,6 +1260,51 @@ fn refresh_a_chosen_scheme_stays_in_play_and_the_other_cards_return() {
     );
     assert!(!p.event_deck.contains(&"Adeptus Mechanicus".to_string()));
     assert_eq!(p.orders.len(), 8, "the tokens return to the play area");
+}
+
+#[test]
+fn scheme_event_cards_a_new_scheme_discards_the_one_in_play_and_the_log_says_so() {
+    let mut g = at_refresh(|p| {
+        let seat = &mut p.players[0];
+        seat.event_tokens = vec![Order::Advance, Order::Strategize];
+        for order in [Order::Advance, Order::Strategize] {
+            let i = seat.orders.iter().position(|o| *o == order).unwrap();
+            seat.orders.remove(i);
+        }
+        // Adeptus Mechanicus (a scheme) on top, then a tactic.
+        seat.event_deck
+            .retain(|c| c != "Adeptus Mechanicus" && c != "Heroic Intervention");
+        seat.event_deck.push("Heroic Intervention".into());
+        seat.event_deck.push("Adeptus Mechanicus".into());
+        // Exterminatus already in play.
+        seat.event_deck.retain(|c| c != "Exterminatus");
+        seat.schemes = vec!["Exterminatus".into()];
+    });
+    let Phase::Refresh {
+        step: RefreshStep::ChooseEvent { drawn },
+        ..
+    } = &g.position().phase
+    else {
+        panic!("{:?}", g.position().phase)
+    };
+    assert_eq!(drawn.len(), 3, "three tokens on the event deck");
+    let i = drawn
+        .iter()
+        .position(|c| c == "Adeptus Mechanicus")
+        .unwrap()
+        + 1;
+    play(&mut g, &[&format!("event {i}")]);
+    let act = g.legal_actions()[0];
+    g.apply(act).unwrap();
+    let events = g.apply(Action::UseEvent).unwrap();
+    let words: Vec<String> = events.iter().map(ToString::to_string).collect();
+    assert!(
+        words.contains(&"Ultramarines discards the scheme Exterminatus".to_string()),
+        "{words:?}"
+    );
+    let p = g.player(Seat(0));
+    assert_eq!(p.schemes, vec!["Adeptus Mechanicus".to_string()]);
+    assert!(p.event_deck.contains(&"Exterminatus".to_string()));
 }
 
 #[test]

@@ -173,6 +173,64 @@ pub struct TakeBack {
     pub public: String,
 }
 
+/// What `seat` just did with `action` (`before`: the game before it, `game` after it, `events`
+/// what it produced), for the status line: in the seat's own words (the choice as its list
+/// showed it) and in words every seat may read (the first log line it wrote, or the choice
+/// with its hidden part left out). Never the action's notation (`use`, `option 2`, `done`).
+#[must_use]
+pub fn done_words(
+    before: &Game,
+    game: &Game,
+    seat: Seat,
+    action: Action,
+    events: &[Event],
+) -> (String, String) {
+    if let Action::Place { order, system } = action {
+        return (
+            format!("{order} order placed on {system}"),
+            format!("{} placed an order token on {system}", before.who(seat)),
+        );
+    }
+    let words = super::scene::action_words(before, action);
+    // A choice that quotes a card's text (`resolve Lure of Chaos: ...`) is named, not quoted.
+    let own = match words.split_once(": ") {
+        Some((head, _)) if head.starts_with("resolve ") || head.starts_with("discard ") => {
+            head.to_string()
+        }
+        _ => words,
+    };
+    let public = match (events.first(), own.as_str()) {
+        (Some(e), _) => game.with_names(&e.to_string()),
+        (None, "done") => format!("{} is done with this step", before.who(seat)),
+        (None, _) => format!(
+            "{} chose: {}",
+            before.who(seat),
+            public_choice(before, seat, action)
+        ),
+    };
+    let own = if own == "done" {
+        "you are done with this step".to_string()
+    } else {
+        format!("you chose: {own}")
+    };
+    (own, public)
+}
+
+/// `seat`'s choice of `action` (in `game`, before it) in words every seat may read: what
+/// another seat may be told of it ([`Game::action_as_seen`]) where that hides something, else
+/// the choice's words told of the player (`their`, not `your`).
+fn public_choice(game: &Game, seat: Seat, action: Action) -> String {
+    let seen = game.action_as_seen(&action, seat, None);
+    if seen == action.to_string() {
+        crate::engine::rules::wording::third_person(
+            &super::scene::action_words(game, action),
+            "the opponent",
+        )
+    } else {
+        seen
+    }
+}
+
 /// One log line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogLine {
@@ -629,7 +687,7 @@ impl App {
                 match game.apply(action) {
                     Ok(events) => {
                         self.record(game, &events);
-                        self.offer_takeback(&before, game, action);
+                        self.offer_takeback(&before, game, action, &events);
                         self.apply_forced(game);
                         self.moved_on(game, action);
                     }
@@ -670,7 +728,7 @@ impl App {
             other => format!(
                 "{} took back: {}",
                 before.who(seat),
-                before.action_as_seen(&other, seat, None)
+                public_choice(&before, seat, other)
             ),
         });
         self.forget_thought();
@@ -695,7 +753,10 @@ impl App {
             return;
         }
         // On the actor's own screen: his own words, and the action undone selected again.
-        self.note(format!("undone: {last}"));
+        self.note(format!(
+            "undone: {}",
+            super::scene::action_words(game, last)
+        ));
         let scene = Scene::new(game, self.shown);
         self.selected = self
             .visible(&scene.choices)
@@ -707,7 +768,7 @@ impl App {
 
     /// After a person's `action` (`before`: the game before it): offers to take it back while
     /// the engine allows it with the keyboard still his.
-    fn offer_takeback(&mut self, before: &Game, game: &Game, action: Action) {
+    fn offer_takeback(&mut self, before: &Game, game: &Game, action: Action, events: &[Event]) {
         self.takeback = None;
         let Some(seat) = before.decision().map(|d| d.seat) else {
             return;
@@ -719,20 +780,7 @@ impl App {
         {
             return;
         }
-        let (own, public) = match action {
-            Action::Place { order, system } => (
-                format!("{order} order placed on {system}"),
-                format!("{} placed an order token on {system}", before.who(seat)),
-            ),
-            other => (
-                format!("done: {other}"),
-                format!(
-                    "{}: {}",
-                    before.who(seat),
-                    before.action_as_seen(&other, seat, None)
-                ),
-            ),
-        };
+        let (own, public) = done_words(before, game, seat, action, events);
         self.takeback = Some(TakeBack { seat, own, public });
     }
 

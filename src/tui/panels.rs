@@ -122,7 +122,7 @@ fn player_lines(
     if per <= 1 {
         // One line: the name gives way to the numbers.
         let stats = format!(
-            " m{} {} c{} {obj}",
+            " m{} {} L{} {obj}",
             p.materiel,
             asset_counts(a),
             p.command_level

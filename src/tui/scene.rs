@@ -387,6 +387,20 @@ fn capitalized(s: &str) -> String {
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
+/// Every legal action of the deciding seat in plain words, in the order of
+/// [`Game::legal_actions`], as that seat's list shows them (one view for all).
+#[must_use]
+pub fn choice_words(game: &Game) -> Vec<String> {
+    let Some(d) = game.decision() else {
+        return Vec::new();
+    };
+    let view = game.view(Some(d.seat));
+    game.legal_actions()
+        .into_iter()
+        .map(|a| words(game, &view, d, a))
+        .collect()
+}
+
 /// An action of the deciding seat in plain words, as that seat's list shows it.
 #[must_use]
 pub fn action_words(game: &Game, action: Action) -> String {
@@ -396,8 +410,14 @@ pub fn action_words(game: &Game, action: Action) -> String {
     }
 }
 
-/// An action in plain words.
+/// An action in plain words, through the log's grammar pass (`a`/`an` before a unit's name,
+/// counted plurals), so no choice reads "place a Aspect Warrior".
 fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String {
+    crate::engine::rules::wording::plain(&raw_words(game, view, d, action))
+}
+
+/// An action in words, before the grammar pass.
+fn raw_words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String {
     let board = game.board();
     let data = game.data();
     let area_label = |a: AreaId| area_label(board, a);
@@ -534,8 +554,8 @@ fn words(game: &Game, view: &PlayerView, d: Decision, action: Action) -> String 
         | Action::Pick { .. }
         | Action::Die { .. }
         | Action::Convert { .. }
-        | Action::Discard { .. }
-        | Action::Area { .. } => action.to_string(),
+        | Action::Discard { .. } => action.to_string(),
+        Action::Area { area } => format!("choose {}", area_label(area)),
         Action::PlaceFree { unit, area } => {
             format!("place a free {} at {}", unit_name(unit), area_label(area))
         }
@@ -567,11 +587,12 @@ fn purchase_words(game: &Game, action: Action) -> String {
             let u = data.unit(unit);
             let cost = game.price(action).map_or(u.cost, |p| p.materiel);
             let mut s = format!(
-                "buy {} at {} — {cost} materiel (level {}, {} dice, health {}, morale {})",
+                "buy {} at {} — {cost} materiel (level {}, {} {}, health {}, morale {})",
                 u.name,
                 label(area),
                 u.level,
                 u.combat,
+                if u.combat == 1 { "die" } else { "dice" },
                 u.health,
                 u.morale
             );

@@ -222,8 +222,9 @@ pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
         k("≈", "a warp storm on that tile edge"),
         k(
             "cap 3 mat 2 ▲✚",
-            "capacity, materiel, assets: ▲ forge ◆ cache ✚ reinforcement $ prosperity",
+            "a world's capacity, materiel (c3 m2 in a narrow cell), assets: ▲ forge ◆ cache ✚ reinforcement $ prosperity",
         ),
+        k("m14 L1", "a player's materiel and command level"),
         k("✸ ▣ ✪", "dice faces: offence, defence, morale"),
         k("◎0/2", "objective tokens collected of those needed"),
         k("U 3SM 1Sc↓", "units by owner letter: ↓ marks routed units"),
@@ -231,7 +232,7 @@ pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
         k("★ ▶", "first player; the player deciding"),
         Line::from(""),
         Line::from(Span::styled(
-            "Units: Sc scout, SC strike cruiser, SM space marine, LR land raider, BB battle barge, WT warlord titan; \
+            "Units: Sc scout, Cr strike cruiser, SM space marine, LR land raider, BB battle barge, WT warlord titan; \
              Cu cultist, ID iconoclast destroyer, CM chaos space marine, He helbrute, GC grand cruiser, RT reaver titan; \
              Bz boyz, AS attack ship, Nb nob, BW battlewagon, KK kill kroozer, Ga gargant; \
              AW aspect warrior, HF hellebore frigate, WG wraithguard, Fa falcon, VS void stalker, BT battle titan.",

@@ -154,3 +154,92 @@ pub fn rows(buf: &ratatui::buffer::Buffer) -> Vec<String> {
 pub fn few_odds_playouts() {
     herakon::tui::scene::set_odds_samples(40);
 }
+
+/// The board and player count of seeded game `seed` of the tests over many games: 2, 3 and
+/// 4 players in turn, a constructed board every `build_every`th game (from the
+/// `build_every - 1`th), the introductory one otherwise.
+pub fn seeded_setup(seed: u64, build_every: u64) -> (u8, herakon::engine::SetupKind) {
+    let players = 2 + u8::try_from(seed % 3).unwrap();
+    let setup = if seed % build_every == build_every - 1 {
+        herakon::engine::SetupKind::Build
+    } else {
+        herakon::engine::SetupKind::Intro
+    };
+    (players, setup)
+}
+
+/// A new game of `players` on `setup`.
+pub fn new_game(
+    data: &Arc<GameData>,
+    players: u8,
+    seed: u64,
+    setup: herakon::engine::SetupKind,
+) -> Game {
+    Game::new(
+        &NewGameOptions {
+            players,
+            factions: None,
+            seed,
+            setup,
+        },
+        Arc::clone(data),
+    )
+    .unwrap()
+}
+
+/// Chooses uniformly among the legal actions with a generator seeded with `seed`; `sorted`:
+/// among the actions sorted by their notation, so the choice does not depend on the order of
+/// the legal-action list.
+pub fn random_chooser(seed: u64, sorted: bool) -> impl FnMut(&Game) -> Action {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    move |game: &Game| {
+        let mut legal = game.legal_actions();
+        if sorted {
+            legal.sort_by_cached_key(ToString::to_string);
+        }
+        legal[rng.random_range(0..legal.len())]
+    }
+}
+
+/// Plays `game` to its end (or 5,000 actions), each action chosen by `choose`, handing
+/// `on_step` the game after each action, the action and its events.
+pub fn play_to_end(
+    game: &mut Game,
+    choose: &mut impl FnMut(&Game) -> Action,
+    on_step: &mut impl FnMut(&Game, Action, &[herakon::engine::Event]),
+) {
+    while !game.is_over() && game.history().len() < 5_000 {
+        let act = choose(game);
+        let events = game.apply(act).unwrap();
+        on_step(game, act, &events);
+    }
+}
+
+/// The kinds of every event `game` produced since its start: its history replayed from
+/// [`Game::start`] (the dice and draws come out the same, from the position's own generator).
+pub fn produced(game: &Game) -> Vec<&'static str> {
+    let mut g = Game::from_position(game.start().clone(), game.data_arc()).unwrap();
+    let mut kinds = Vec::new();
+    for action in game.history() {
+        kinds.extend(
+            g.apply(*action)
+                .unwrap()
+                .iter()
+                .map(herakon::engine::Event::kind),
+        );
+    }
+    kinds
+}
+
+/// Fails unless `game`'s history produced an event of `kind` (one of
+/// [`herakon::engine::Event::KINDS`]); `tests/event_kinds.rs` names this test as the one that
+/// reaches the kind.
+pub fn assert_produced(game: &Game, kind: &str) {
+    assert!(
+        herakon::engine::Event::KINDS.contains(&kind),
+        "{kind} is no kind of event"
+    );
+    let kinds = produced(game);
+    assert!(kinds.contains(&kind), "no {kind} among {kinds:?}");
+}

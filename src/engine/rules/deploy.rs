@@ -185,6 +185,7 @@ impl Game {
                     area,
                     materiel: paid,
                     forge: price.forge,
+                    cache: price.cache,
                 });
                 self.set_phase(Phase::Operations {
                     turn,
@@ -208,6 +209,7 @@ impl Game {
                     kind,
                     area,
                     materiel: paid,
+                    cache: price.cache,
                 });
                 if self.note_structure_purchase(turn, &d, area, log) {
                     // Werk Fasta!: the units are still to come.

@@ -105,6 +105,63 @@ impl fmt::Display for Because<'_> {
     }
 }
 
+/// What a purchase cost: `2 materiel`, `1 materiel, 1 forge token and a cache token`.
+struct Paid {
+    materiel: u8,
+    forge: u8,
+    cache: u8,
+}
+
+impl fmt::Display for Paid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if self.materiel > 0 || (self.forge == 0 && self.cache == 0) {
+            parts.push(format!("{} materiel", self.materiel));
+        }
+        if self.forge > 0 {
+            parts.push(counted(self.forge, "forge token"));
+        }
+        if self.cache > 0 {
+            parts.push(counted(self.cache, "cache token"));
+        }
+        f.write_str(&and_list(&parts))
+    }
+}
+
+/// Combat tokens (offence, defence), naming only the kinds there are: `2 offence tokens`,
+/// `1 offence token and 2 defence tokens`, `no tokens`.
+struct Tokens(u8, u8);
+
+impl fmt::Display for Tokens {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.0, self.1) {
+            (0, 0) => f.write_str("no tokens"),
+            (o, 0) => f.write_str(&counted(o, "offence token")),
+            (0, d) => f.write_str(&counted(d, "defence token")),
+            (o, d) => write!(
+                f,
+                "{} and {}",
+                counted(o, "offence token"),
+                counted(d, "defence token")
+            ),
+        }
+    }
+}
+
+/// `1 forge token`, `2 forge tokens`.
+fn counted(n: u8, noun: &str) -> String {
+    super::wording::counted(usize::from(n), noun)
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 /// The card that caused an event: ` (card)` in the log.
 const PRAYER: &str = super::events::PRAYER;
 const OUTMANOEUVRE: &str = super::events::OUTMANOEUVRE;
@@ -187,7 +244,7 @@ events! {
     /// The game ends.
     GameEnds { reason: EndReason, winners: Vec<Faction> } =>
         |w| {
-            write!(w, "the game ends ({reason:?}); winner: ")?;
+            write!(w, "the game ends ({reason}); winner: ")?;
             for (i, f) in winners.iter().enumerate() {
                 if i > 0 {
                     w.write_str(" and ")?;
@@ -223,17 +280,11 @@ events! {
     RoksPassage { faction: Faction, count: u8, void: AreaId } =>
         |w| write!(w, "{} moves {count} unit(s) through {void} as if it were friendly (Ork Roks)", faction.name());
     /// A unit bought (Deploy order).
-    UnitBought { faction: Faction, unit: UnitType, area: AreaId, materiel: u8, forge: u8 } =>
-        |w| {
-            write!(w, "{} buys a {} in {area} for {materiel} materiel", faction.name(), unit.name())?;
-            if *forge > 0 {
-                write!(w, " and {forge} forge token(s)")?;
-            }
-            Ok(())
-        };
+    UnitBought { faction: Faction, unit: UnitType, area: AreaId, materiel: u8, forge: u8, cache: u8 } =>
+        |w| write!(w, "{} buys a {} in {area} for {}", faction.name(), unit.name(), Paid { materiel: *materiel, forge: *forge, cache: *cache });
     /// A structure built (Deploy order).
-    StructureBuilt { faction: Faction, kind: StructureKind, area: AreaId, materiel: u8 } =>
-        |w| write!(w, "{} builds a {kind} in {area} for {materiel} materiel", faction.name());
+    StructureBuilt { faction: Faction, kind: StructureKind, area: AreaId, materiel: u8, cache: u8 } =>
+        |w| write!(w, "{} builds a {kind} in {area} for {}", faction.name(), Paid { materiel: *materiel, forge: 0, cache: *cache });
     /// The Warboss lowers the order's prices.
     Warboss { faction: Faction, off: u8 } =>
         |w| write!(w, "{} lowers the cost of this order's purchases by {off} materiel (Warboss)", faction.name());
@@ -304,7 +355,7 @@ events! {
     PieceDamaged { faction: Faction, target: DamageTarget, damage: u8, destroyed: bool } =>
         |w| write!(w, "{} {} suffers {damage} damage and {}", faction.possessive(), Piece(*target), if *destroyed { "is destroyed" } else { "survives" });
     /// Both sides lost every unit: nobody wins.
-    WipedOut {} => |w| w.write_str("both sides are wiped out: nobody wins; the defender keeps his structures");
+    WipedOut {} => |w| w.write_str("both sides are wiped out: nobody wins; the defender keeps the structures");
     /// The morale compared at the end of a combat.
     MoraleCompared { attacker: u32, defender: u32 } =>
         |w| write!(w, "morale: attacker {attacker}, defender {defender}");
@@ -360,17 +411,17 @@ events! {
         |w| write!(w, "{} discards the face-up {card}", faction.name());
     /// Tokens gained from a card.
     TokensGained { faction: Faction, offence: u8, defence: u8 } =>
-        |w| write!(w, "{} gains {offence} offence and {defence} defence token(s)", faction.name());
+        |w| write!(w, "{} gains {}", faction.name(), Tokens(*offence, *defence));
     /// Tokens copied from the opponent's gain (Weirdboyz).
     TokensMirrored { faction: Faction, offence: u8, defence: u8, same: bool } =>
         |w| if *same {
             write!(w, "{} gains the same tokens", faction.name())
         } else {
-            write!(w, "{} gains {offence} offence and {defence} defence token(s) the same way", faction.name())
+            write!(w, "{} gains {} the same way", faction.name(), Tokens(*offence, *defence))
         };
     /// Tokens taken away by a card.
     TokensLost { faction: Faction, offence: u8, defence: u8 } =>
-        |w| write!(w, "{} loses up to {offence} offence and {defence} defence token(s)", faction.name());
+        |w| write!(w, "{} loses up to {}", faction.name(), Tokens(*offence, *defence));
     /// Dice gained from a card.
     DiceGained { faction: Faction, dice: Dice } =>
         |w| write!(w, "{} gains {dice}", faction.name());
@@ -387,18 +438,17 @@ events! {
     Rerolled { faction: Faction, count: usize, face: Option<DieFace>, now: Dice } =>
         |w| {
             write!(w, "{} rerolls {count} ", faction.name())?;
-            match face {
-                Some(f) => write!(w, "{} dice", face_key(*f))?,
-                None => w.write_str("dice")?,
+            if let Some(f) = face {
+                write!(w, "{} ", face_key(*f))?;
             }
-            write!(w, ": now {now}")
+            write!(w, "{}: now {now}", if *count == 1 { "die" } else { "dice" })
         };
     /// One of a card's options chosen.
-    OptionChosen { faction: Faction, label: String } =>
-        |w| write!(w, "{} chooses: {label}", faction.name());
+    OptionChosen { faction: Faction, opponent: Faction, label: String } =>
+        |w| write!(w, "{} chooses: {}", faction.name(), super::wording::third_person(label, opponent.name()));
     /// A card's optional effect taken.
-    OptionalTaken { faction: Faction, label: String } =>
-        |w| write!(w, "{} chooses to {label}", faction.name());
+    OptionalTaken { faction: Faction, opponent: Faction, label: String } =>
+        |w| write!(w, "{} chooses to {}", faction.name(), super::wording::third_person(label, opponent.name()));
     /// A routed piece rallied by a card.
     Rallied { faction: Faction, target: DamageTarget } =>
         |w| write!(w, "{} rallies a {}", faction.name(), Target(*target));
@@ -424,11 +474,11 @@ events! {
     MovedIntoEnemy { faction: Faction, to: AreaId } =>
         |w| write!(w, "{} moves into {to}, held by an enemy: a combat follows there when this one ends", faction.name());
     /// The opponent's face-down combat card looked at.
-    PeekedCard { faction: Faction } =>
-        |w| write!(w, "{} looks at the combat card his opponent placed face down", faction.name());
+    PeekedCard { faction: Faction, opponent: Faction } =>
+        |w| write!(w, "{} looks at the combat card {} placed face down", faction.name(), opponent.name());
     /// A combat card discarded from the hand.
     HandDiscarded { faction: Faction, card: String } =>
-        |w| write!(w, "{} discards {card} from his hand", faction.name());
+        |w| write!(w, "{} discards {card} from their hand", faction.name());
     /// A combat card drawn.
     CombatCardDrawn { faction: Faction } =>
         |w| write!(w, "{} draws a combat card", faction.name());
@@ -437,7 +487,7 @@ events! {
         |w| write!(w, "{} adds the icons of {card}", faction.name());
     /// A card discarded from `faction`'s combat deck; `gainer` gains its icons.
     DeckDiscarded { faction: Faction, card: String, gainer: Faction } =>
-        |w| write!(w, "{} discards {card} from his combat deck; {} gains its icons", faction.name(), gainer.name());
+        |w| write!(w, "{} discards {card} from their combat deck; {} gains its icons", faction.name(), gainer.name());
     /// Units taken out of the combat, their reinforcement tokens back to the supply.
     TakenOut { faction: Faction, count: usize, area: AreaId, tokens: usize } =>
         |w| {
@@ -452,7 +502,7 @@ events! {
         |w| write!(w, "{} destroys {} {kind} on {area}", faction.name(), owner.possessive());
     /// A morale die spent to save a routed unit (Ambush).
     AmbushSaved { faction: Faction } =>
-        |w| write!(w, "{} spends a morale die to save his routed unit", faction.name());
+        |w| write!(w, "{} spends a morale die to save their routed unit", faction.name());
     /// A routed unit destroyed (Ambush).
     AmbushDestroyed { faction: Faction } =>
         |w| write!(w, "Ambush: {} routed unit is destroyed", faction.possessive());
@@ -461,7 +511,7 @@ events! {
         |w| write!(w, "{} unit is saved without spending a die", faction.possessive());
     /// A unit saved by spending dice.
     SavedBySpending { faction: Faction } =>
-        |w| write!(w, "{} spends the dice and saves his unit", faction.name());
+        |w| write!(w, "{} spends the dice and saves their unit", faction.name());
     /// An enemy piece picked: destroyed unless `dice` dice are spent.
     SaveOrDestroyPicked { faction: Faction, target: DamageTarget, dice: u8 } =>
         |w| write!(w, "{} picks an enemy {}: it is destroyed unless {dice} dice are spent", faction.name(), Target(*target));
@@ -554,8 +604,13 @@ events! {
             write!(w, "{} collects {income} materiel from {world} ({card})", faction.name())
         };
     /// Materiel gained from a card.
-    MaterielGained { faction: Faction, amount: u8, card: String } =>
-        |w| write!(w, "{} gains {amount} materiel ({card})", faction.name());
+    /// `kept` below `amount` when the dial stops at `max`.
+    MaterielGained { faction: Faction, amount: u8, kept: u8, max: u8, card: String } =>
+        |w| if kept < amount {
+            write!(w, "{} gains {kept} of {amount} materiel (the dial stops at {max}; {card})", faction.name())
+        } else {
+            write!(w, "{} gains {amount} materiel ({card})", faction.name())
+        };
     /// An asset token lost to a card.
     AssetLost { faction: Faction, asset: Asset, card: String } =>
         |w| write!(w, "{} loses a {asset} token ({card})", faction.name());
@@ -600,7 +655,7 @@ events! {
         |w| write!(w, "{} cancels the storm move to {to} and moves the storm on {from} to {dest} ({PRAYER})", faction.name());
     /// An order token moved in its stack (Outmanoeuvre).
     Outmanoeuvred { faction: Faction, top: bool, system: SystemId } =>
-        |w| write!(w, "{} moves one of his order tokens to the {} of the stack on {system} ({OUTMANOEUVRE})", faction.name(), if *top { "top" } else { "bottom" });
+        |w| write!(w, "{} moves one of their order tokens to the {} of the stack on {system} ({OUTMANOEUVRE})", faction.name(), if *top { "top" } else { "bottom" });
     /// Free units placed by a tactic.
     FreeUnitsPlaced { faction: Faction, count: usize, unit: UnitType, area: AreaId, card: String } =>
         |w| write!(w, "{} places {count} free {unit} in {area} ({card})", faction.name());

@@ -237,11 +237,17 @@ impl Game {
                     // One scheme at a time: an earlier one goes back to the deck.
                     let p = self.player_mut(turn);
                     let old = std::mem::replace(&mut p.schemes, vec![card.clone()]);
-                    p.event_deck.extend(old);
+                    p.event_deck.extend(old.iter().cloned());
+                    let faction = self.faction(turn);
                     log.push(Event::SchemeIntoPlay {
-                        faction: self.faction(turn),
+                        faction,
                         card: card.clone(),
                     });
+                    // The scheme it replaces is discarded: the log says so.
+                    log.extend(
+                        old.into_iter()
+                            .map(|card| Event::SchemeDiscarded { faction, card }),
+                    );
                 } else {
                     self.player_mut(turn).event_deck.push(card.clone());
                     // Tactics with choices live in events.rs; a further choice keeps the turn.

@@ -54,6 +54,28 @@ pub fn counted(n: usize, noun: &str) -> String {
     }
 }
 
+/// A card's option, written to the player choosing it (`let your opponent gain 2 defence
+/// tokens`, `reroll one of your own defence dice`), told of that player in the log: `your
+/// opponent` names `opponent`, and `your`/`his` read `their` (`let World Eaters gain 2
+/// defence tokens`, `reroll one of their own defence dice`).
+#[must_use]
+pub fn third_person(label: &str, opponent: &str) -> String {
+    let named = label
+        .replace("your opponent", opponent)
+        .replace("Your opponent", opponent);
+    named
+        .split(' ')
+        .map(|w| match w {
+            "your" | "his" => "their",
+            "Your" | "His" => "Their",
+            "you" => "they",
+            "You" => "They",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Whether the word after `a` starts with a vowel sound.
 fn wants_an(word: &str) -> bool {
     let lower = word.to_lowercase();
@@ -165,6 +187,28 @@ mod tests {
         ] {
             assert_eq!(tidy(raw, &d), plain);
         }
+    }
+
+    #[test]
+    fn card_options_told_in_the_log_name_the_opponent_and_no_gender() {
+        assert_eq!(
+            third_person("reroll one of your own defence dice", "World Eaters"),
+            "reroll one of their own defence dice"
+        );
+        assert_eq!(
+            third_person(
+                "let your opponent gain a die showing the face of his choice",
+                "Ultramarines"
+            ),
+            "let Ultramarines gain a die showing the face of their choice"
+        );
+        assert_eq!(
+            third_person(
+                "discard one of your face-up combat cards (your opponent picks it)",
+                "Evil Sunz Orks"
+            ),
+            "discard one of their face-up combat cards (Evil Sunz Orks picks it)"
+        );
     }
 
     #[test]

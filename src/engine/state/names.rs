@@ -84,8 +84,25 @@ pub fn name_players(text: &str, players: &[(Faction, Option<&str>)]) -> String {
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         if let Some((faction, who)) = named.iter().find(|(f, _)| rest.starts_with(f)) {
-            out.push_str(who);
             rest = &rest[faction.len()..];
+            // A possessive (`Ultramarines'`, `Iyanden Eldar's`) is the player's: `Anna's`,
+            // never `Anna (Ultramarines)'`.
+            let ending = ["'s", "'"].into_iter().find(|e| {
+                rest.starts_with(e) && !rest[e.len()..].starts_with(char::is_alphanumeric)
+            });
+            match ending {
+                Some(e) => {
+                    let name = players
+                        .iter()
+                        .find(|(f, _)| f.name() == *faction)
+                        .and_then(|(_, n)| *n)
+                        .unwrap_or(*faction);
+                    out.push_str(name);
+                    out.push_str("'s");
+                    rest = &rest[e.len()..];
+                }
+                None => out.push_str(who),
+            }
         } else {
             out.push(c);
             rest = &rest[c.len_utf8()..];
@@ -135,6 +152,27 @@ mod tests {
         assert_eq!(
             clean(&strings(&["", " "]), 2).unwrap(),
             Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn a_named_players_possessive_is_the_name_with_apostrophe_s() {
+        let players = [
+            (Faction::Ultramarines, Some("Anna")),
+            (Faction::Eldar, Some("Ben")),
+            (Faction::Chaos, None),
+        ];
+        assert_eq!(
+            name_players("Ultramarines' Scout suffers 1 damage", &players),
+            "Anna's Scout suffers 1 damage"
+        );
+        assert_eq!(
+            name_players("Ultramarines destroys Iyanden Eldar's bastion", &players),
+            "Anna (Ultramarines) destroys Ben's bastion"
+        );
+        assert_eq!(
+            name_players("World Eaters' Cultist", &players),
+            "World Eaters' Cultist"
         );
     }
 

@@ -53,6 +53,17 @@ pub enum EndReason {
     RoundLimit,
 }
 
+impl std::fmt::Display for EndReason {
+    /// Why the game ended, in words (the log's `the game ends (...)`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EndReason::Objectives => "a player collected all the objective tokens needed",
+            EndReason::Elimination => "only one player is left",
+            EndReason::RoundLimit => "the last round is over",
+        })
+    }
+}
+
 /// A step of the Operations Phase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "step", rename_all = "kebab-case", deny_unknown_fields)]

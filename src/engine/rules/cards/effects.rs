@@ -138,13 +138,22 @@ impl Game {
                 }
             }
             Effect::Choose { options } => {
+                // With one feasible option nobody was asked (`card_advance` applies it at
+                // once): its effects log what happened, and no choice is written.
+                let feasible = options
+                    .iter()
+                    .filter(|o| self.card_feasible(c, &steps(role, &o.effects)))
+                    .count();
                 if let Some(Action::Choose { option }) = action
                     && let Some(o) = options.get(usize::from(option).wrapping_sub(1))
                 {
-                    log.push(Event::OptionChosen {
-                        faction: Self::side_faction(c, role),
-                        label: o.label.clone(),
-                    });
+                    if feasible > 1 {
+                        log.push(Event::OptionChosen {
+                            faction: Self::side_faction(c, role),
+                            opponent: Self::side_faction(c, role.other()),
+                            label: o.label.clone(),
+                        });
+                    }
                     out.next = steps(role, &o.effects);
                 }
             }
@@ -152,6 +161,7 @@ impl Game {
                 if action == Some(Action::UseAbility) {
                     log.push(Event::OptionalTaken {
                         faction: Self::side_faction(c, role),
+                        opponent: Self::side_faction(c, role.other()),
                         label: label.clone(),
                     });
                     out.next = steps(role, &effects);
@@ -324,6 +334,7 @@ impl Game {
                 c.side_mut(role).saw_card = true;
                 log.push(Event::PeekedCard {
                     faction: Self::side_faction(c, role),
+                    opponent: Self::side_faction(c, role.other()),
                 });
             }
             Effect::Lasting { modifier } => {

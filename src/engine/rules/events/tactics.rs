@@ -313,10 +313,14 @@ impl Game {
             ("Lootin' 'n Stealin'", _) => {
                 let max = self.data.components.max_materiel;
                 let p = self.player_mut(seat);
+                let before = p.materiel;
                 p.materiel = (p.materiel + 2).min(max);
+                let kept = p.materiel.saturating_sub(before);
                 log.push(Event::MaterielGained {
                     faction: f,
                     amount: 2,
+                    kept,
+                    max,
                     card: card.to_owned(),
                 });
                 if let Action::Steal { faction, asset } = action

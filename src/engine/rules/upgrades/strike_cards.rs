@@ -469,7 +469,16 @@ impl Game {
                     "Lootin'!" => {
                         let max = self.data.components.max_materiel;
                         let p = self.player_mut(turn);
+                        let before = p.materiel;
                         p.materiel = (p.materiel + 1).min(max);
+                        let kept = p.materiel.saturating_sub(before);
+                        log.push(Event::MaterielGained {
+                            faction: f,
+                            amount: 1,
+                            kept,
+                            max,
+                            card: card.to_owned(),
+                        });
                         if let Some(os) = self
                             .strike_owner(turn, s.world)
                             .and_then(|o| self.seat_of(o))
