@@ -31,6 +31,8 @@ fn introductory_boards_have_the_size_of_their_player_count() {
 
 #[test]
 fn areas_sharing_an_edge_are_adjacent_within_and_across_tile_borders() {
+    // covers: Borders
+    // covers: Adjacency
     let g = intro(2, 1);
     let b = g.board();
     assert!(
@@ -57,6 +59,7 @@ fn areas_sharing_an_edge_are_adjacent_within_and_across_tile_borders() {
 
 #[test]
 fn diagonal_areas_are_not_adjacent() {
+    // covers: Adjacency
     let g = intro(2, 1);
     let b = g.board();
     assert!(
@@ -94,6 +97,7 @@ fn three_and_four_player_boards_join_the_new_columns() {
 
 #[test]
 fn systems_are_adjacent_only_across_a_shared_edge() {
+    // covers: Adjacency
     let g = intro(2, 1);
     let b = g.board();
     assert!(b.systems_adjacent(s("A1"), s("B1")));
@@ -129,6 +133,7 @@ fn an_edge_has_one_identity_under_both_names() {
 
 #[test]
 fn a_warp_storm_blocks_a_ground_path_across_its_edge() {
+    // covers: Path
     let g = intro(2, 1);
     let b = g.board();
     let systems = [s("A1"), s("A2")];
@@ -148,6 +153,7 @@ fn a_warp_storm_blocks_a_ground_path_across_its_edge() {
 
 #[test]
 fn a_ground_path_passes_only_through_areas_allowed_and_stays_in_two_systems() {
+    // covers: Path
     let g = intro(2, 1);
     let b = g.board();
     let no_storm = |_| false;
@@ -200,6 +206,7 @@ fn a_ground_path_passes_only_through_areas_allowed_and_stays_in_two_systems() {
 
 #[test]
 fn voids_hold_three_units_and_worlds_their_skulls() {
+    // covers: Worlds
     let g = intro(2, 1);
     assert_eq!(g.capacity(a("A1.se")), 3, "a void");
     let turaci = g.board().area(a("A1.nw")).unwrap();

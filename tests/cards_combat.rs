@@ -227,6 +227,9 @@ fn decline(g: &mut Game, f: Faction) {
 
 #[test]
 fn combat_card_resolution_the_attacker_resolves_first_and_every_ability_is_optional() {
+    // covers: Simultaneous Effects
+    // covers: Combat Card Resolution
+    // covers: Attacker
     let mut g = fight(
         s(UM, &[SpaceMarine], &[O], "Blessed Power Armour"),
         s(CH, &[Cultist], &[O], "Dark Faith"),
@@ -337,6 +340,7 @@ fn ambush_a_morale_die_saves_the_routed_unit() {
 
 #[test]
 fn blessed_power_armour_turns_up_to_two_dice_to_defence() {
+    // covers: Convert
     let mut g = fight(
         s(UM, &[SpaceMarine], &[O, O, M], "Blessed Power Armour"),
         s(CH, &[Cultist], &[M], "Dark Faith"),
@@ -454,6 +458,7 @@ fn show_no_fear_damage_does_not_rout_this_round() {
 
 #[test]
 fn emperors_might_spends_offence_dice_for_two_tokens_each() {
+    // covers: Spend
     let mut g = fight(
         s(UM, &[WarlordTitan], &[O, O], "Emperor's Might"),
         s(CH, &[Cultist], &[D], "Dark Faith"),
@@ -501,6 +506,7 @@ fn armoured_advance_adds_a_second_assess_damage_step_keeping_the_tokens() {
 
 #[test]
 fn break_the_line_the_opponent_discards_a_face_up_card() {
+    // covers: Discarding Cards
     let mut g = fight(
         s(UM, &[LandRaider], &[M], "Break the Line"),
         s(CH, &[Cultist], &[D], "Dark Faith"),
@@ -558,6 +564,7 @@ fn impure_zeal_the_opponent_routs_a_unit_or_you_gain_tokens() {
 
 #[test]
 fn khornes_rage_spends_an_offence_die_for_three_tokens() {
+    // covers: Spend
     let mut g = fight(
         s(CH, &[ChaosSpaceMarine], &[O], "Khorne's Rage"),
         s(UM, &[Scout], &[D], "Faith in the Emperor"),
@@ -670,6 +677,7 @@ fn chaos_victorious_routs_every_level_zero_unit_with_more_morale_dice() {
 
 #[test]
 fn death_and_despair_spends_morale_dice_to_destroy_level_zero_units() {
+    // covers: Destroy
     let mut g = fight(
         s(CH, &[ChaosReaverTitan], &[M], "Death and Despair"),
         s(UM, &[Scout, SpaceMarine], &[], "Faith in the Emperor"),
@@ -686,6 +694,7 @@ fn death_and_despair_spends_morale_dice_to_destroy_level_zero_units() {
 
 #[test]
 fn inhuman_strength_destroys_your_own_unit_for_four_offence_tokens() {
+    // covers: Destroy
     let mut g = fight(
         s(CH, &[Helbrute, Cultist], &[], "Inhuman Strength"),
         s(UM, &[Scout], &[], "Faith in the Emperor"),
@@ -742,6 +751,7 @@ fn command_of_the_autarch_adds_a_second_card_for_its_icons_only() {
 
 #[test]
 fn ranger_support_lets_a_defender_retreat_a_unit() {
+    // covers: Defender
     let mut g = fight(
         s(UM, &[Scout], &[], "Ambush"),
         s(EL, &[AspectWarrior, AspectWarrior], &[], "Ranger Support"),
@@ -1169,6 +1179,7 @@ fn teer_it_down_when_an_assess_damage_step_ends_on_a_world_destroys_a_structure(
 
 #[test]
 fn gitz_dem_when_an_enemy_unit_is_routed_destroys_it() {
+    // covers: Enemy
     let mut g = fight(
         s(ORK, &[OrkBoyz], &[O, O], "Mek Boyz"),
         s(UM, &[Scout, SpaceMarine], &[], "Blessed Power Armour"),
@@ -1386,6 +1397,7 @@ fn wraithguard_support_turns_offence_to_defence_and_a_morale_die_rallies() {
 
 #[test]
 fn fire_prism_turns_morale_to_offence_and_the_attacker_gains_two_offence() {
+    // covers: Convert
     let mut g = fight(
         s(EL, &[Falcon], &[M, M], "Fire Prism"),
         s(UM, &[Scout], &[], "Blessed Power Armour"),
@@ -1453,6 +1465,7 @@ fn holofield_emitter_draws_a_card_and_plays_one_more_for_its_icons() {
 
 #[test]
 fn psychic_lance_the_opponent_discards_at_random_then_four_offence_unless_he_discards_face_up() {
+    // covers: Discarding Cards
     let mut g = fight(
         s(EL, &[WarlockBattleTitan], &[], "Psychic Lance"),
         s(UM, &[Scout], &[], "Blessed Power Armour"),

@@ -10,7 +10,7 @@ use herakon::engine::state::die::DieFace::{Defence as D, Morale as M, Offence as
 use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{Phase, RefreshStep};
 use herakon::engine::state::position::Position;
-use herakon::engine::{DecisionKind, Game, UnitType::*};
+use herakon::engine::{DecisionKind, Game, Rule, UnitType::*};
 use herakon::tui::Scene;
 use herakon::tui::scene::action_words;
 
@@ -61,6 +61,7 @@ fn units(g: &Game, area: &str) -> Vec<(herakon::engine::UnitType, bool)> {
 
 #[test]
 fn heroic_intervention_places_a_space_marine_only_on_a_world_with_a_structure() {
+    // covers: Tactic Event Cards
     let mut g = two(|p| {
         put(p, "A1.ne", &[Scout]);
         event(p, 0, "Heroic Intervention");
@@ -95,8 +96,80 @@ fn the_emperor_protects_puts_a_free_bastion_on_a_world_with_no_structure() {
     assert_eq!(g.player(Seat(0)).materiel, 0);
 }
 
+/// The refusal of `action` (in notation), which must not be legal.
+fn refusal(g: &Game, action: &str) -> herakon::engine::RuleError {
+    let a: herakon::engine::Action = action.parse().unwrap();
+    g.check(&a).expect_err(action)
+}
+
+#[test]
+fn the_emperor_protects_refusals_name_bastions_friendly_and_materiel_with_the_world() {
+    // covers: Enemy
+    // A1.nw: a friendly world with a factory; A1.ne: a bastion already; B3.sw: enemy.
+    let g = two(|p| {
+        put(p, "A1.ne", &[Scout]);
+        build(p, "A1.ne", StructureKind::Bastion, UM);
+        p.players[0].materiel = 1;
+        event(p, 0, "The Emperor Protects");
+    });
+    let e = refusal(&g, "build bastion A1.ne");
+    assert_eq!(e.rule, Rule::Bastions, "{e}");
+    assert!(
+        e.reason
+            .contains("A1.ne is a friendly world holding a bastion of Ultramarines"),
+        "{e}"
+    );
+    let e = refusal(&g, "build bastion B3.sw");
+    assert_eq!(e.rule, Rule::Friendly, "{e}");
+    assert!(
+        e.reason
+            .contains("B3.sw is an enemy world (World Eaters) holding a factory of World Eaters"),
+        "{e}"
+    );
+    // Beside the factory a bastion costs 2 materiel, and Ultramarines has 1.
+    let e = refusal(&g, "build bastion A1.nw");
+    assert_eq!(e.rule, Rule::Materiel, "{e}");
+    assert!(
+        e.reason.contains("costs 2 materiel and Ultramarines has 1"),
+        "{e}"
+    );
+    let e = refusal(&g, "build city A1.nw");
+    assert_eq!(e.rule, Rule::EventCards, "{e}");
+}
+
+#[test]
+fn heroic_intervention_refuses_a_space_marine_on_a_world_without_a_structure_under_free_units() {
+    let g = two(|p| {
+        put(p, "A1.ne", &[Scout]);
+        event(p, 0, "Heroic Intervention");
+    });
+    let e = refusal(&g, "free space-marine A1.ne");
+    assert_eq!(e.rule, Rule::FreeUnits, "{e}");
+    assert!(
+        e.reason
+            .contains("A1.ne is a friendly world with no structure"),
+        "{e}"
+    );
+    let e = refusal(&g, "free scout B3.sw");
+    assert_eq!(e.rule, Rule::Friendly, "{e}");
+}
+
+#[test]
+fn an_event_step_names_its_card_rule_for_an_action_of_another_kind() {
+    // covers: Event Cards
+    let g = two(|p| {
+        put(p, "A1.ne", &[Scout]);
+        event(p, 0, "The Emperor Protects");
+    });
+    let e = refusal(&g, "retreat A1.ne");
+    assert_eq!(e.rule, Rule::EventCards, "{e}");
+    assert!(e.reason.contains("for The Emperor Protects"), "{e}");
+    assert!(!e.reason.contains("not a choice now"), "{e}");
+}
+
 #[test]
 fn lootin_n_stealin_gains_two_materiel_and_a_player_loses_a_token() {
+    // covers: Gaining and Losing
     let mut g = edited(4, |p| {
         let orks = usize::from(p.seat_of(Faction::Orks).unwrap().0);
         let um = usize::from(p.seat_of(UM).unwrap().0);
@@ -874,6 +947,7 @@ fn letz_get_fightin_places_two_ork_boyz_on_a_world_with_a_nob() {
 
 #[test]
 fn exodite_colony_builds_a_city_on_an_uncontrolled_world_for_one_materiel() {
+    // covers: Cities
     let mut g = four(|p| {
         let e = seat8(p, Faction::Eldar);
         p.players[usize::from(e)].materiel = 1;
@@ -1403,6 +1477,8 @@ fn spoils_of_war_gains_one_forge_and_one_reinforcement_token() {
 
 #[test]
 fn legacy_of_vaul_gains_two_forge_tokens_but_never_more_than_three_held() {
+    // covers: Gaining and Losing
+    // covers: Forge Tokens
     let mut g = four(|p| {
         let k = seat8(p, Faction::Eldar);
         p.players[usize::from(k)].assets.forge = 2;

@@ -157,7 +157,7 @@ fn moving_ground_units_why_names_the_enemy_void_on_the_only_path() {
     assert!(out.contains("rule: Moving Ground Units"), "{out}");
     assert!(
         out.contains(
-            "B2.ne is an enemy void (Evil Sunz Orks), so it cannot be part of a ground unit's path"
+            "B2.ne was not friendly to Ultramarines when ground movement began (it is now an enemy void (Evil Sunz Orks)), so it cannot be part of a ground unit's path"
         ),
         "{out}"
     );
@@ -206,10 +206,10 @@ fn command_level_why_says_a_forge_token_lowers_the_requirement() {
 }
 
 #[test]
-fn round_overview_an_action_of_another_step_names_the_decision() {
+fn deploy_order_an_action_of_another_step_names_the_decision_and_its_rule() {
     let o = herakon(&["check", &position(DEPLOY), "--why", "retreat A1.nw"]);
     let out = stdout(&o);
-    assert!(out.contains("rule: Round Overview"), "{out}");
+    assert!(out.contains("rule: Deploy Order"), "{out}");
     assert!(out.contains("must purchase units"), "{out}");
 }
 

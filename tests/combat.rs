@@ -164,6 +164,7 @@ fn combat_the_attacker_chooses_first_then_the_defender_without_seeing_it() {
 
 #[test]
 fn combat_icons_on_face_up_cards_count_until_the_combat_ends() {
+    // covers: Combat Icons
     let mut g = fight(
         &[SpaceMarine],
         &[Cultist],
@@ -188,6 +189,7 @@ fn combat_icons_on_face_up_cards_count_until_the_combat_ends() {
 #[test]
 fn damage_and_health_damage_is_offence_minus_defence_destroying_at_health_with_the_excess_carried()
 {
+    // covers: Health
     // Six offence dice against none: two health-2 cultists are destroyed, the rest is lost.
     let mut g = fight(
         &[SpaceMarine],
@@ -232,6 +234,7 @@ fn damage_and_health_defence_cancels_offence() {
 
 #[test]
 fn damage_and_health_a_survivor_is_routed_and_routed_units_are_hit_only_when_all_are_routed() {
+    // covers: Suffering Damage
     // Three damage: the Helbrute (health 4) survives and is routed; the cultist is untouched.
     let mut g = fight(
         &[SpaceMarine],
@@ -368,6 +371,8 @@ fn combat_morale_decides_after_three_rounds_and_a_tie_goes_to_the_defender() {
 
 #[test]
 fn combat_the_attacker_wins_on_higher_morale_and_captures_the_structures() {
+    // covers: Morale
+    // covers: Attacker
     let mut g = fight(
         &[SpaceMarine],
         &[Cultist],
@@ -400,6 +405,7 @@ fn combat_the_attacker_wins_on_higher_morale_and_captures_the_structures() {
 
 #[test]
 fn combat_both_sides_wiped_out_nobody_wins_and_the_defender_keeps_his_structures() {
+    // covers: Defender
     let mut g = fight(
         &[Scout],
         &[Cultist],
@@ -613,6 +619,7 @@ fn learn_to_play_combat_example_four_damage_destroys_the_scout_and_routs_the_spa
 
 #[test]
 fn dice_limit_no_side_rolls_more_than_eight_dice() {
+    // covers: Dice Limit
     // Four Land Raiders (3 dice each) attack: twelve dice are capped at eight. Alledrias
     // (A1.ne) holds only two units, so two come from Turaci (A1.nw, capacity four) through it.
     let mut g = edited(2, |p| {

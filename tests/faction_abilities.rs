@@ -29,6 +29,54 @@ fn seat(p: &Position, f: Faction) -> u8 {
     p.seat_of(f).unwrap().0
 }
 
+/// Ruling `replace-routed-unit` (Free Units: a free unit that replaces another is placed
+/// unrouted even if the replaced one was routed; Rout and Rally forbids only moving a routed
+/// unit or placing it in another area): For the Emperor turns a routed Space Marine into an
+/// unrouted Land Raider in the same area, and the routed unit leaves the board.
+#[test]
+fn for_the_emperor_replaces_a_routed_space_marine_with_an_unrouted_land_raider_in_its_area() {
+    // covers: Free Units
+    let mut g = four(|p| {
+        put(p, "A1.ne", &[SpaceMarine]);
+        p.area_mut(a("A1.ne")).units[0].routed = true;
+        // A Chaos order still on the board keeps the Operations Phase going, so the Refresh
+        // Phase does not rally the units before we look at them.
+        let c = usize::from(seat(p, CH));
+        let i = p.players[c]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Dominate)
+            .unwrap();
+        p.players[c].orders.remove(i);
+        p.stacks
+            .entry("B3".parse().unwrap())
+            .or_default()
+            .push(PlacedOrder {
+                owner: CH,
+                order: Order::Dominate,
+            });
+        let s = seat(p, UM);
+        revealed(p, s, "A1", Order::Dominate);
+    });
+    play(&mut g, &["resolve"]);
+    assert!(
+        legal(&g).contains(&"replace A1.ne space-marine -> land-raider".to_string()),
+        "{:?}",
+        legal(&g)
+    );
+    play(&mut g, &["replace A1.ne space-marine -> land-raider"]);
+    let units = &g.position().area(a("A1.ne")).units;
+    assert_eq!(units.len(), 1, "{units:?}");
+    assert_eq!((units[0].unit, units[0].routed), (LandRaider, false));
+    let r = g.data().ruling("replace-routed-unit").unwrap();
+    assert_eq!(r.topic, "Free Units");
+    assert!(
+        g.data()
+            .ruling_users("replace-routed-unit")
+            .contains(&"faction ability For the Emperor".to_string())
+    );
+}
+
 #[test]
 fn for_the_emperor_spends_one_materiel_to_replace_a_scout_with_a_space_marine() {
     let mut g = four(|p| {
@@ -111,6 +159,7 @@ fn the_chaos_ability_moves_a_cultist_to_an_adjacent_system_across_storms() {
 
 #[test]
 fn the_ork_ability_buys_a_unit_in_the_active_system_without_a_factory() {
+    // covers: Active System
     let mut g = four(|p| {
         put(p, "C2.nw", &[OrkBoyz]);
         let s = seat(p, ORK);

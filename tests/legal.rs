@@ -457,6 +457,159 @@ struct Seen {
     refusals: usize,
     /// Listed actions applied.
     applied: usize,
+    /// Refusals that name no rule of their own: the round's order ("Round Overview") or a bare
+    /// "not a choice now".
+    generic: usize,
+    /// Refusals the engine before #30 answered generically ([`generic_before`]).
+    generic_before: usize,
+    /// The variants of the generic refusals, with how many each.
+    generic_by_variant: std::collections::BTreeMap<&'static str, usize>,
+    /// Facts about an area or the deciding seat that a refusal cited, checked on the position.
+    facts_checked: usize,
+    /// Cited facts the position contradicts, with where.
+    false_facts: Vec<String>,
+}
+
+/// Whether a refusal names no rule of its own: the generic answer of the round's order, or
+/// "not a choice now" under any topic.
+fn is_generic(err: &herakon::engine::RuleError) -> bool {
+    err.rule == herakon::engine::Rule::RoundOverview || err.reason.contains("not a choice now")
+}
+
+/// Whether the engine before #30 answered this refusal generically: its explainers were
+/// chosen by these pairs of decision and action (and by the setup and game-over checks), and
+/// every other pair fell to "not a choice now" under Round Overview; three explainers also
+/// ended in "not a choice now". Kept to report the share before the change beside the share
+/// after it.
+fn generic_before(game: &Game, action: Action, err: &herakon::engine::RuleError) -> bool {
+    use herakon::engine::DecisionKind as K;
+    if err.reason.contains("is no such choice") && err.rule == herakon::engine::Rule::Setup {
+        return true;
+    }
+    if err.reason.contains("the step offers in") || err.reason.contains("but this step offers only")
+    {
+        return true;
+    }
+    let Some(d) = game.decision() else {
+        return false;
+    };
+    if matches!(
+        d.kind,
+        K::PlaceTile | K::PlaceForces | K::PlaceObjective | K::PlaceStorm
+    ) {
+        return false;
+    }
+    let handled = matches!(
+        (d.kind, action),
+        (K::PlaceOrder, Action::Place { .. })
+            | (K::RevealOrder, Action::Reveal { .. })
+            | (K::ResolveOrEventDeck, Action::ToEventDeck)
+            | (
+                K::DeployUnits | K::DeployStructure,
+                Action::BuyUnit { .. } | Action::BuildStructure { .. }
+            )
+            | (K::MoveShips | K::MoveGround, Action::MoveUnits { .. })
+            | (K::ChooseAsset, Action::TakeAsset { .. })
+            | (
+                K::FactionAbility,
+                Action::Replace { .. } | Action::MoveUnits { .. } | Action::BuyUnit { .. }
+            )
+            | (
+                K::BuyUpgrades,
+                Action::BuyOrderUpgrade { .. } | Action::BuyCombatUpgrade { .. }
+            )
+            | (K::DestroyExcess, Action::Destroy { .. })
+            | (K::ChooseEvent, Action::ChooseEvent { .. })
+            | (K::MoveStorm, Action::MoveStorm { .. })
+            | (K::Reinforce, Action::Reinforce { .. })
+            | (K::ChooseCombatCard, Action::PlayCard { .. })
+            | (
+                K::AssignDamage | K::AssignStrikeDamage,
+                Action::Damage { .. }
+            )
+            | (K::Retreat, Action::Retreat { .. })
+            | (K::OrbitalStrike, Action::Strike { .. })
+    );
+    !handled
+}
+
+/// The faction named `name`.
+fn faction_named(name: &str) -> Option<Faction> {
+    Faction::ALL.into_iter().find(|f| f.name() == name)
+}
+
+/// Checks the facts a refusal cites against the position: what each area it names is
+/// (friendly, enemy, uncontrolled, contested; world or void) and holds (structures), and who
+/// decides. Returns the false ones; counts the checked ones in `checked`.
+fn false_facts(game: &Game, reason: &str, checked: &mut usize) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let pos = game.position();
+    for info in game.board().areas() {
+        let name = info.id.to_string();
+        let state = pos.area(info.id);
+        let kind = if info.is_world() { "world" } else { "void" };
+        for prefix in [
+            format!("{name} is "),
+            format!("{name} was not friendly to "),
+        ] {
+            let mut at = 0;
+            while let Some(i) = reason[at..].find(&prefix) {
+                let start = at + i + prefix.len();
+                at = start;
+                let mut rest = &reason[start..];
+                if prefix.contains("was not") {
+                    let Some(j) = rest.find("(it is now ") else {
+                        continue;
+                    };
+                    rest = &rest[j + "(it is now ".len()..];
+                }
+                let claim = rest.split([';', ',']).next().unwrap_or(rest);
+                let ok = if let Some(r) = claim.strip_prefix("a friendly ") {
+                    r.starts_with(kind) && state.controller().is_some() && !state.is_contested()
+                } else if let Some(r) = claim.strip_prefix("an enemy ") {
+                    let owner = r
+                        .split_once(" (")
+                        .and_then(|(_, f)| f.split_once(')'))
+                        .and_then(|(f, _)| faction_named(f));
+                    r.starts_with(kind) && owner.is_some() && state.controller() == owner
+                } else if let Some(r) = claim.strip_prefix("an uncontrolled ") {
+                    r.starts_with(kind) && state.factions().is_empty()
+                } else if let Some(r) = claim.strip_prefix("a contested ") {
+                    r.starts_with(kind) && state.is_contested()
+                } else {
+                    continue;
+                };
+                *checked += 1;
+                // Structures it is said to hold: `holding a bastion of Orks and a city of ...`.
+                let held_ok = claim.split_once(" holding ").is_none_or(|(_, held)| {
+                    held.split(" and ").all(|one| {
+                        let one = one.trim_start_matches("a ");
+                        let Some((kind, owner)) = one.split_once(" of ") else {
+                            return false;
+                        };
+                        let owner = owner.split(' ').next().map_or("", |o| o);
+                        state.structures.iter().any(|s| {
+                            s.kind.to_string() == kind && s.owner.name().starts_with(owner)
+                        })
+                    })
+                });
+                if !ok || !held_ok {
+                    wrong.push(format!("`{name}` is not `{claim}`"));
+                }
+            }
+        }
+    }
+    if let Some(d) = game.decision() {
+        for seat in game.seats() {
+            if reason.contains(&format!("({seat}) must ")) {
+                *checked += 1;
+                if seat != d.seat {
+                    wrong.push(format!("{seat} is said to decide, but {} does", d.seat));
+                }
+            }
+        }
+    }
+    wrong
 }
 
 /// Puts `tries` arbitrary actions and `tries` near misses of listed ones to `game`, and applies
@@ -518,6 +671,16 @@ fn check_position(
         assert_eq!(copy.history(), game.history(), "{}", where_());
         seen.refused.insert(variant(action));
         seen.refusals += 1;
+        if generic_before(game, action, &err) {
+            seen.generic_before += 1;
+        }
+        if is_generic(&err) {
+            seen.generic += 1;
+            *seen.generic_by_variant.entry(variant(action)).or_default() += 1;
+        }
+        for f in false_facts(game, &err.reason, &mut seen.facts_checked) {
+            seen.false_facts.push(format!("{}: {f}: {err}", where_()));
+        }
     }
     // Every listed action reads back from its notation; some of them are applied.
     for action in &legal {
@@ -613,6 +776,41 @@ fn unlisted_actions_are_explained_and_refused_and_listed_ones_apply() {
     );
     assert!(seen.refusals > 10_000, "{} refusals", seen.refusals);
     assert!(seen.applied > 5_000, "{} applied", seen.applied);
+}
+
+/// Every refusal names its Rules Reference topic and the fact that triggers it (#30): over
+/// seeded random games, sampled unlisted actions of every variant at every decision are
+/// refused under a topic other than the round's order or a bare "not a choice now", and what
+/// the refusal says of the areas it names and of who decides is true of the position.
+#[test]
+fn every_refusal_names_its_rules_reference_topic_and_a_true_fact() {
+    let seen = run(1, 4, 0);
+    #[allow(clippy::cast_precision_loss)]
+    let share = |generic: usize| 100.0 * (seen.refusals - generic) as f64 / seen.refusals as f64;
+    println!(
+        "{} refusals; naming a rule of their own: {:.1}% before #30, {:.1}% now; {} facts checked; generic by variant: {:?}",
+        seen.refusals,
+        share(seen.generic_before),
+        share(seen.generic),
+        seen.facts_checked,
+        seen.generic_by_variant
+    );
+    assert!(
+        seen.false_facts.is_empty(),
+        "{} false facts, e.g.\n{}",
+        seen.false_facts.len(),
+        seen.false_facts[..seen.false_facts.len().min(8)].join("\n")
+    );
+    assert!(
+        seen.facts_checked > 1_000,
+        "{} facts checked",
+        seen.facts_checked
+    );
+    assert_eq!(
+        seen.generic, 0,
+        "generic refusals: {:?}",
+        seen.generic_by_variant
+    );
 }
 
 #[test]

@@ -820,13 +820,15 @@ fn checker_answers_another_seats_decision_with_its_choice_hidden() {
         "{out}"
     );
     assert!(!out.contains(&first), "{out}");
+    // Asked in notation, what is the same however the hidden facts lie is told (#30): at the
+    // start of Planning seat 1 still holds every order token, so whether it may place this one
+    // is public; its place in seat 1's list of actions is not.
     let out = run(&["check", file, "--as", "2", "--why", &first, "--json"]);
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(report["why"][0]["legal"], serde_json::Value::Null, "{out}");
-    assert_eq!(
-        report["why"][0]["hidden"],
-        "seat 1 decides this; its choice is hidden"
-    );
+    assert_eq!(report["why"][0]["legal"], true, "{out}");
+    assert_eq!(report["why"][0]["number"], serde_json::Value::Null, "{out}");
+    let out = run(&["check", file, "--as", "2", "--why", &first]);
+    assert!(out.contains(&format!("`{first}` is legal.")), "{out}");
     // The same question from the deciding seat is answered.
     let out = run(&["check", file, "--as", "1", "--why", "1"]);
     assert!(out.contains(&format!("`{first}` is legal")), "{out}");
@@ -843,6 +845,46 @@ fn checker_answers_another_seats_decision_with_its_choice_hidden() {
         "{out}"
     );
     assert!(!out.contains(&first), "{out}");
+}
+
+/// The seat choosing among the event cards it drew reads their names in `check --as` text
+/// (beside `event N` and in a line of their own), as `--json` gives them; another seat reads
+/// none of them (#30).
+#[test]
+fn the_seat_choosing_among_drawn_event_cards_reads_their_names_and_no_other_seat_does() {
+    let mut drawn = Vec::new();
+    let game = common::edited(2, |p| {
+        drawn = p.players[0].event_deck.drain(..2).collect();
+        p.phase = Phase::Refresh {
+            turn: Seat(0),
+            step: RefreshStep::ChooseEvent {
+                drawn: drawn.clone(),
+            },
+        };
+    });
+    let dir = std::env::temp_dir().join(format!("herakon-drawn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("drawn.json");
+    std::fs::write(&file, herakon::engine::format::save::to_json(&game)).unwrap();
+    let run = |seat: &str| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_herakon"))
+            .args(["check", file.to_str().unwrap(), "--as", seat])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{o:?}");
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let own = run("1");
+    assert!(own.contains(&format!("event 1 ({})", drawn[0])), "{own}");
+    assert!(own.contains(&format!("event 2 ({})", drawn[1])), "{own}");
+    assert!(
+        own.contains(&format!("Event cards drawn: {}, {}", drawn[0], drawn[1])),
+        "{own}"
+    );
+    let other = run("2");
+    for card in &drawn {
+        assert!(!other.contains(card.as_str()), "{other}");
+    }
 }
 
 #[test]
@@ -873,9 +915,12 @@ fn preview_tells_nothing_that_rests_on_dice_or_another_seats_hand() {
         "{action}: the deciding seat is told what the dice will show"
     );
     assert!(matches!(game.preview(None, &action), Preview::Legal { .. }));
+    // Another seat may learn that the action is legal when that is so in every re-deal of
+    // what it cannot see (#30), never what the dice will show.
     for other in game.seats().filter(|s| *s != d.seat) {
         match game.preview(Some(other), &action) {
             Preview::Hidden(why) => assert_eq!(why, hidden_choice(d.seat)),
+            Preview::LegalOutcomeHidden => {}
             p => panic!("{other} is told about {action}: {p:?}"),
         }
     }

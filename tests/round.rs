@@ -62,6 +62,7 @@ fn planning_adjacency_ignores_warp_storms() {
 
 #[test]
 fn planning_alternates_clockwise_from_the_first_player_until_each_placed_four() {
+    // covers: First Player
     let mut g = intro(2, 3);
     let first = g.position().first_player;
     let mut seats = Vec::new();
@@ -114,6 +115,7 @@ fn a_placed_token_goes_on_top_of_the_stack() {
 
 #[test]
 fn operations_a_player_reveals_only_his_own_token_on_top_of_a_stack() {
+    // covers: Active Player
     let g = small(|p| {
         p.players[0].orders.retain(|o| *o != Order::Advance);
         let i = p.players[1]
@@ -154,6 +156,7 @@ fn operations_a_player_reveals_only_his_own_token_on_top_of_a_stack() {
 
 #[test]
 fn operations_a_player_with_no_token_on_top_skips_his_turn() {
+    // covers: Active Player
     let g = small(|p| {
         let i = p.players[0]
             .orders
@@ -233,6 +236,7 @@ fn a_token_put_on_the_event_deck_draws_an_event_card_at_refresh() {
 
 #[test]
 fn deploy_needs_a_factory_in_the_active_system() {
+    // covers: Active System
     let g = small(|p| {
         put(p, "A2.sw", &[Scout]);
         revealed(p, 0, "A2", Order::Deploy);
@@ -281,6 +285,9 @@ fn deploy_limit_is_the_capacity_of_friendly_factory_worlds() {
 
 #[test]
 fn command_level_limits_purchases_and_a_forge_token_lowers_it_by_one() {
+    // covers: Purchasing Units and Structures
+    // covers: Forge Tokens
+    // covers: Cities
     let g = small(|p| {
         p.players[0].materiel = 14;
         p.players[0].assets.forge = 1;
@@ -344,6 +351,8 @@ fn forge_cost_units_need_a_forge_token() {
 
 #[test]
 fn a_cache_token_takes_two_materiel_off_one_purchase() {
+    // covers: Purchasing Units and Structures
+    // covers: Cache Tokens
     let mut g = small(|p| {
         p.players[0].materiel = 3;
         p.players[0].assets.cache = 1;
@@ -747,6 +756,8 @@ fn at_refresh(edit: impl FnOnce(&mut herakon::engine::Position)) -> herakon::eng
 
 #[test]
 fn refresh_collects_own_objectives_on_friendly_worlds_materiel_and_rallies() {
+    // covers: Refresh Phase
+    // covers: Materiel and Materiel Dials
     let g = at_refresh(|p| {
         p.players[0].materiel = 13;
         p.area_mut(a("A1.ne")).objectives = vec![UM, CH];
@@ -820,6 +831,7 @@ fn warp_storms_never_move_off_the_board_or_onto_another_storm() {
 
 #[test]
 fn objectives_a_player_with_as_many_tokens_as_players_wins_at_once() {
+    // covers: Winning and Losing the Game
     let g = at_refresh(|p| {
         p.players[0].objectives = 1;
         p.area_mut(a("A1.ne")).objectives = vec![UM];
@@ -847,6 +859,7 @@ fn objectives_simultaneous_winners_are_split_by_tokens_then_worlds() {
 
 #[test]
 fn player_elimination_a_player_without_friendly_worlds_is_out_and_the_last_one_wins() {
+    // covers: Eliminated
     // Chaos holds only a factory on Thylin (A2.se); a space marine walks in from Remscheid
     // (A3.ne). With no unrouted unit or bastion defending, the attacker wins at once and takes
     // the factory, leaving Chaos no friendly world.
@@ -901,6 +914,7 @@ fn the_game_ends_after_the_eighth_round() {
 
 #[test]
 fn end_of_round_passes_the_first_player_token_left_and_advances_the_round() {
+    // covers: First Player
     let mut g = at_refresh(|_| {});
     let mut guard = 0;
     while !matches!(g.position().phase, Phase::Planning { .. }) && guard < 100 {
@@ -1096,6 +1110,7 @@ fn dominate_then_the_faction_ability_may_be_declined() {
 
 #[test]
 fn strategize_order_upgrades_above_the_command_level_are_not_offered() {
+    // covers: Upgrade Cards
     let mut g = small(|p| {
         p.players[0].materiel = 14;
         revealed(p, 0, "A1", Order::Strategize);
@@ -1117,6 +1132,7 @@ fn strategize_order_upgrades_above_the_command_level_are_not_offered() {
 
 #[test]
 fn strategize_a_replaced_pair_returns_to_the_upgrade_deck_and_can_be_bought_back_free() {
+    // covers: Upgrade Cards
     let mut g = small(|p| {
         p.players[0].materiel = 2;
         revealed(p, 0, "A1", Order::Strategize);
@@ -1309,6 +1325,7 @@ fn scheme_event_cards_a_new_scheme_discards_the_one_in_play_and_the_log_says_so(
 
 #[test]
 fn refresh_order_upgrades_turn_face_up_at_the_end_of_the_round() {
+    // covers: Refresh Phase
     let mut g = at_refresh(|p| {
         p.players[0]
             .order_upgrade_deck
@@ -1327,6 +1344,7 @@ fn refresh_order_upgrades_turn_face_up_at_the_end_of_the_round() {
 
 #[test]
 fn planning_an_eliminated_player_places_no_tokens() {
+    // covers: Eliminated
     let mut g = edited(3, |p| {
         let seat = p.seat_of(Faction::Orks).unwrap();
         p.areas.values_mut().for_each(|x| {
@@ -1383,6 +1401,7 @@ fn player_elimination_does_not_lower_the_objectives_needed_to_win() {
 
 #[test]
 fn winning_ties_are_broken_by_units_on_the_board_and_else_shared() {
+    // covers: Winning and Losing the Game
     // Both reach two tokens with two friendly worlds each; Chaos has one unit more.
     let setup = |extra_cultist: bool| {
         at_refresh(move |p| {
@@ -1512,6 +1531,7 @@ fn advance_ships_need_no_path_and_a_moved_unit_does_not_move_again() {
 
 #[test]
 fn unit_capacity_players_destroy_their_excess_from_the_first_player_clockwise() {
+    // covers: Simultaneous Effects
     // Both are over capacity after the Chaos player's order: the first player chooses first.
     let g = small(|p| {
         put(p, "A1.ne", &[Scout, Scout]);
@@ -1538,6 +1558,7 @@ fn unit_capacity_players_destroy_their_excess_from_the_first_player_clockwise() 
 
 #[test]
 fn refresh_a_tactic_that_gives_asset_tokens_respects_the_limit_of_three() {
+    // covers: Tactic Event Cards
     // Chaos's Spoils of War: one forge and one reinforcement token.
     let mut g = small(|p| {
         p.players[1].assets.reinforcement = 3;

@@ -425,7 +425,7 @@ fn move_ground_units_through_friendly_areas_only() {
         &situation("ground-through-friendly-void"),
         "move A2.se -> B2.se space-marine x1",
         Rule::MovingGroundUnits,
-        "B2.sw is an uncontrolled void",
+        "B2.sw was not friendly to Ultramarines when ground movement began (it is now an uncontrolled void",
     );
 }
 
@@ -917,7 +917,7 @@ fn strike_a_world_of_the_active_system() {
         &g,
         "strike B2.ne -> A1.nw",
         Rule::OrbitalStrike,
-        "not a world of the active system B2",
+        "A1.nw lies in system A1, not in the active system B2",
     );
 }
 
@@ -965,7 +965,7 @@ fn for_the_emperor_on_a_world_of_the_active_system() {
         &g,
         "replace B2.nw scout -> space-marine",
         Rule::DominateOrder,
-        "B2.nw is not a world of the active system A2",
+        "B2.nw lies in system B2, not in the active system A2",
     );
     refused(
         &g,
@@ -1132,12 +1132,13 @@ fn storm_not_onto_another_storm() {
 // ----- Any other action (explain's own fallback) -----
 
 #[test]
-fn round_overview_an_action_of_another_kind_of_decision_is_no_choice_now() {
+fn planning_phase_an_action_of_another_kind_of_decision_names_the_step_and_its_rule() {
+    // Not the generic "not a choice now" of the round's order (#30): the rule of the step.
     refused(
         &planning(),
         "reveal A1",
-        Rule::RoundOverview,
-        "must place an order token face down; the choices are",
+        Rule::PlanningPhase,
+        "Ultramarines (seat 1) must place an order token face down now, and `reveal A1` is no such choice; the choices are",
     );
 }
 
@@ -1588,7 +1589,7 @@ fn setup_a_decision_of_another_step_is_no_choice_now() {
         &g,
         Action::PlaceStorm { edge },
         Rule::Setup,
-        "is not a choice now",
+        "while the board is built; `warp-storm",
     );
 }
 

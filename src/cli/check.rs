@@ -486,9 +486,21 @@ fn legal_text(game: &Game, viewer: Option<Seat>, out: &mut String) {
         game.faction(d.seat).name(),
         legal.len()
     );
+    // The event cards the deciding seat drew are his to see: named beside `event N`.
+    let drawn = game.view(Some(d.seat)).drawn_events;
     let width = legal.len().to_string().len();
     for (i, a) in legal.iter().enumerate() {
-        let _ = writeln!(out, "  {:>width$}. {a}", i + 1);
+        let name = match a {
+            Action::ChooseEvent { card } => drawn
+                .get(usize::from(*card).wrapping_sub(1))
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
+        let _ = writeln!(out, "  {:>width$}. {a}{name}", i + 1);
+    }
+    if !drawn.is_empty() {
+        let _ = writeln!(out, "Event cards drawn: {}", drawn.join(", "));
     }
 }
 
@@ -727,6 +739,22 @@ pub fn why_json(
         .map_err(|e| format!("cannot write JSON: {e}"))
 }
 
+/// The number of a legal `action` in the list of the deciding seat, told only to that seat
+/// (and the referee): another seat's list rests on what it hides.
+fn own_number(game: &Game, viewer: Option<Seat>, action: Action) -> Option<usize> {
+    let own = match (viewer, game.decision()) {
+        (Some(v), Some(d)) => v == d.seat,
+        _ => true,
+    };
+    if !own {
+        return None;
+    }
+    game.legal_actions()
+        .iter()
+        .position(|a| *a == action)
+        .map(|i| i + 1)
+}
+
 fn answer_why(game: &Game, viewer: Option<Seat>, text: &str) -> WhyJson {
     let mut answer = WhyJson {
         action: text.trim().to_string(),
@@ -739,9 +767,11 @@ fn answer_why(game: &Game, viewer: Option<Seat>, text: &str) -> WhyJson {
         facts: Vec::new(),
         then: None,
     };
-    // Another seat's decision: even reading an action number would use its hidden choices.
+    // Another seat's decision: reading an action number would use its hidden choices; an
+    // action in notation is previewed on re-deals of what the asker cannot see (below).
     if let (Some(v), Some(d)) = (viewer, game.decision())
         && v != d.seat
+        && text.trim().parse::<usize>().is_ok()
     {
         answer.legal = None;
         answer.hidden = Some(crate::engine::rules::privacy::hidden_choice(d.seat));
@@ -759,11 +789,7 @@ fn answer_why(game: &Game, viewer: Option<Seat>, text: &str) -> WhyJson {
     match game.preview(viewer, &action) {
         Preview::Legal { events, after } => {
             answer.legal = Some(true);
-            answer.number = game
-                .legal_actions()
-                .iter()
-                .position(|a| *a == action)
-                .map(|i| i + 1);
+            answer.number = own_number(game, viewer, action);
             answer.events = events.iter().map(ToString::to_string).collect();
             answer.facts = events;
             if let Some(d) = rolled(game, &after) {
@@ -773,11 +799,7 @@ fn answer_why(game: &Game, viewer: Option<Seat>, text: &str) -> WhyJson {
         }
         Preview::LegalOutcomeHidden => {
             answer.legal = Some(true);
-            answer.number = game
-                .legal_actions()
-                .iter()
-                .position(|a| *a == action)
-                .map(|i| i + 1);
+            answer.number = own_number(game, viewer, action);
             answer.hidden = Some(
                 "what follows rests on dice not yet rolled or cards hidden from you".to_string(),
             );
@@ -846,12 +868,14 @@ fn text_report(
                     );
                 }
                 (Some(true), hidden) => {
+                    // Another seat's list of actions is not told: no number then.
+                    let place = w.number.map_or_else(String::new, |n| {
+                        format!(" (action {n} of {})", game.legal_actions().len())
+                    });
                     let _ = writeln!(
                         out,
-                        "`{}` is legal (action {} of {}).{}",
+                        "`{}` is legal{place}.{}",
                         w.action,
-                        w.number.unwrap_or(0),
-                        game.legal_actions().len(),
                         if hidden.is_some() {
                             ""
                         } else {

@@ -21,6 +21,84 @@ pub struct Args {
     /// Print JSON for tools instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Print the rules coverage table instead: every topic of the Rules Reference glossary
+    /// with the tests that check it (the table the README keeps).
+    #[arg(long, conflicts_with = "word")]
+    pub topics: bool,
+}
+
+/// The rules coverage table as the tests keep it (`tests/rule_coverage.rs` checks it against
+/// the test sources): each glossary topic with the tests that check it.
+const COVERAGE: &str = include_str!("rule_coverage.json");
+
+/// One row of the kept coverage table.
+#[derive(Debug, serde::Deserialize, Serialize)]
+struct Covered {
+    /// The glossary topic.
+    topic: String,
+    /// The tests that check it (`file::function`).
+    tests: Vec<String>,
+}
+
+/// The coverage table: every glossary topic, in the glossary's order, with its tests (the
+/// kept file lists every topic; one it lacks shows no test).
+fn coverage() -> Vec<Covered> {
+    let kept: Vec<Covered> = serde_json::from_str(COVERAGE).unwrap_or_default();
+    crate::engine::Rule::ALL
+        .iter()
+        .filter(|r| r.in_glossary())
+        .map(|r| Covered {
+            topic: r.topic().to_string(),
+            tests: kept
+                .iter()
+                .find(|c| c.topic == r.topic())
+                .map(|c| c.tests.clone())
+                .unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// The coverage table as Markdown: topic, how many tests, the first few by name; then the
+/// topics with no test.
+#[must_use]
+pub fn topics_text() -> String {
+    const SHOWN: usize = 3;
+    let rows = coverage();
+    let mut out =
+        String::from("| Rules Reference topic | tests | for example |\n| --- | ---: | --- |\n");
+    for c in &rows {
+        let mut names: Vec<String> = c
+            .tests
+            .iter()
+            .take(SHOWN)
+            .map(|t| format!("`{t}`"))
+            .collect();
+        if c.tests.len() > SHOWN {
+            names.push("...".into());
+        }
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            c.topic,
+            c.tests.len(),
+            names.join(", ")
+        );
+    }
+    let none: Vec<&str> = rows
+        .iter()
+        .filter(|c| c.tests.is_empty())
+        .map(|c| c.topic.as_str())
+        .collect();
+    let _ = writeln!(
+        out,
+        "\nTopics with no test: {}.",
+        if none.is_empty() {
+            "none".to_string()
+        } else {
+            none.join(", ")
+        }
+    );
+    out
 }
 
 /// One ruling as `--json` prints it: the asset entry and what names it.
@@ -67,6 +145,15 @@ pub fn rulings_text(data: &GameData, word: Option<&str>) -> String {
 /// # Errors
 /// Only if the JSON cannot be written (never for these plain types).
 pub fn run(args: &Args, data: &Arc<GameData>) -> Result<ExitCode, String> {
+    if args.topics {
+        if args.json {
+            let text = serde_json::to_string_pretty(&coverage()).map_err(|e| e.to_string())?;
+            super::print(&format!("{text}\n"))?;
+        } else {
+            super::print(&topics_text())?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let word = args.word.as_deref();
     let found = data.rulings_matching(word.unwrap_or(""));
     if args.json {

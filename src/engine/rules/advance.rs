@@ -565,21 +565,28 @@ impl Game {
                     )
                 }
                 Some((_, blockers)) => {
+                    // The one contested area of an Advance forbids the move too when it is
+                    // another area and the destination holds enemies.
+                    let second = self
+                        .advance_contested(a)
+                        .filter(|&c| c != to && self.pos.area(to).factions().iter().any(|g| g != faction))
+                        .map(|c| format!("; besides, this Advance already contests {c}, and {to} would be a second contested area (one per Advance)"))
+                        .unwrap_or_default();
                     let facts: Vec<String> = blockers
                         .iter()
                         .map(|&x| {
-                            let state = self.pos.area(x);
-                            if state.controller() == Some(faction) {
-                                format!("{x} became friendly only after ground movement began")
-                            } else {
-                                format!("{x} is {}", self.area_fact(x, faction))
-                            }
+                            // Only areas friendly when ground movement began are on a
+                            // path; what the area is now is told beside it.
+                            format!(
+                                "{x} was not friendly to {who} when ground movement began (it is now {})",
+                                self.area_fact(x, faction)
+                            )
                         })
                         .collect();
                     RuleError::new(
                         rule,
                         format!(
-                            "no legal path from {from} to {to}: {}, so {} cannot be part of a ground unit's path (every area between the two ends must have been friendly to {who} when ground movement began)",
+                            "no legal path from {from} to {to}: {}, so {} cannot be part of a ground unit's path (every area between the two ends must have been friendly to {who} when ground movement began){second}",
                             and_list(&facts),
                             if facts.len() == 1 { "it" } else { "they" }
                         ),

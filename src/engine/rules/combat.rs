@@ -1039,7 +1039,8 @@ impl Game {
         RuleError::new(
             RULE,
             format!(
-                "`damage {target}` is not a choice now (choices: {})",
+                "{who} must assign this damage to a piece the step offers in {}: {}",
+                c.area,
                 legal
                     .iter()
                     .map(ToString::to_string)

@@ -585,7 +585,7 @@ impl Game {
         let wrong_time = || {
             RuleError::new(
                 RULE,
-                format!("`{action}` is not a choice now: {who} must {kind}"),
+                format!("{who} must {kind} while the board is built; `{action}` is no such choice"),
             )
         };
         match (s.step, action) {

@@ -294,7 +294,7 @@ impl Game {
         RuleError::new(
             Rule::Assets,
             format!(
-                "`take {asset}` is not a choice now; the choices are {}",
+                "{who} holds {held} {asset} token(s) and the supply has more, but this step offers only {}",
                 choices(&self.list_legal_actions())
             ),
         )
@@ -314,6 +314,20 @@ impl Game {
         let system = d.system;
         let world_of_system = |area: AreaId| {
             area.system == system && self.board.area(area).is_some_and(AreaInfo::is_world)
+        };
+        // The fact that keeps `area` out of the active system's worlds: another system, or a
+        // void of this one.
+        let not_world_of_system = |area: AreaId| {
+            if area.system == system {
+                format!(
+                    "{area} is a void; the ability takes units from the worlds of the active system {system}"
+                )
+            } else {
+                format!(
+                    "{area} lies in system {}, not in the active system {system}",
+                    area.system
+                )
+            }
         };
         let owner = match action {
             Action::Replace { .. } => Faction::Ultramarines,
@@ -371,10 +385,7 @@ impl Game {
                     );
                 }
                 if !world_of_system(area) {
-                    return RuleError::new(
-                        RULE,
-                        format!("{area} is not a world of the active system {system}"),
-                    );
+                    return RuleError::new(RULE, not_world_of_system(area));
                 }
                 if !self.pos.area(area).units.iter().any(|u| u.unit == from) {
                     return RuleError::new(RULE, format!("{area} holds no {from}"));
@@ -394,10 +405,7 @@ impl Game {
                     return RuleError::new(RULE, "the faction ability moves one unit (`x1`)");
                 }
                 if !world_of_system(from) {
-                    return RuleError::new(
-                        RULE,
-                        format!("{from} is not a world of the active system {system}"),
-                    );
+                    return RuleError::new(RULE, not_world_of_system(from));
                 }
                 let unrouted = self
                     .pos

@@ -7,7 +7,7 @@
 
 use super::{Action, DecisionKind, Game, RuleError};
 use crate::engine::rules::board::AreaInfo;
-use crate::engine::state::ids::{AreaId, Faction};
+use crate::engine::state::ids::{AreaId, Faction, Seat};
 use crate::engine::state::phase::{Phase, RefreshStep};
 use crate::engine::state::rule::Rule;
 
@@ -22,6 +22,27 @@ pub(super) fn and_list(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The areas an action names, in its order.
+pub(super) fn action_areas(action: Action) -> Vec<AreaId> {
+    match action {
+        Action::BuyUnit { area, .. }
+        | Action::BuildStructure { area, .. }
+        | Action::Destroy { area, .. }
+        | Action::Retreat { area }
+        | Action::Replace { area, .. }
+        | Action::SetupUnit { area, .. }
+        | Action::SetupStructure { area, .. }
+        | Action::PlaceObjective { area, .. }
+        | Action::Area { area }
+        | Action::PlaceFree { area, .. }
+        | Action::Raze { area, .. }
+        | Action::Rout { area, .. } => vec![area],
+        Action::MoveUnits { from, to, .. } => vec![from, to],
+        Action::Strike { void, world } => vec![void, world],
+        _ => Vec::new(),
     }
 }
 
@@ -146,19 +167,139 @@ impl Game {
             (DecisionKind::AssignStrikeDamage, Action::Damage { target }) => {
                 Some(self.explain_strike_damage(target))
             }
+            (DecisionKind::EventAbility, Action::BuildStructure { kind, area, cache }) => self
+                .resolving_card()
+                .and_then(|c| self.explain_event_build(seat, &c, kind, area, cache)),
+            (DecisionKind::EventAbility, Action::PlaceFree { unit, area }) => self
+                .resolving_card()
+                .and_then(|c| self.explain_event_place(seat, &c, unit, area)),
             _ => None,
         };
-        specific.unwrap_or_else(|| {
-            RuleError::new(
-                Rule::RoundOverview,
+        specific.unwrap_or_else(|| self.explain_off_choice(seat, decision.kind, action))
+    }
+
+    /// The rule of the step at hand, for an action no explainer of its own covers: the card
+    /// being resolved (its kind of card), else the first topic of the decision.
+    fn moment_rule(&self, kind: DecisionKind) -> Rule {
+        use DecisionKind as K;
+        match kind {
+            K::EventAbility | K::TacticChoice | K::MoveStorm => match self.resolving_card() {
+                Some(card) if self.is_scheme(&card) => Rule::SchemeEventCards,
+                Some(_) => Rule::EventCards,
+                None => Rule::RefreshPhase,
+            },
+            K::SchemeAbility | K::CombatScheme | K::StormScheme => Rule::SchemeEventCards,
+            K::CardAbility | K::CardChoice | K::OpponentCardChoice | K::AmbushSave => {
+                Rule::CombatCardResolution
+            }
+            K::StrikeUpgrades
+            | K::StrikeDice
+            | K::StrikeReroll
+            | K::StrikeGainDie
+            | K::StrafingRun
+            | K::DestroyOwnPiece
+            | K::DreadRitual => Rule::OrderUpgradeCards,
+            other => super::rulings::topics_for(other)
+                .first()
+                .copied()
+                .unwrap_or(Rule::OperationsPhase),
+        }
+    }
+
+    /// The card whose ability or choice is being resolved, if any.
+    pub(super) fn resolving_card(&self) -> Option<String> {
+        use crate::engine::state::card_step::CardStep;
+        use crate::engine::state::combat_state::CombatStep;
+        use crate::engine::state::phase::OpStep;
+        match &self.pos.phase {
+            Phase::Refresh { step, .. } => match step {
+                RefreshStep::MoveStorm { card, .. }
+                | RefreshStep::EventAbility { card }
+                | RefreshStep::Tactic { card, .. }
+                | RefreshStep::Prayer { card, .. } => Some(card.clone()),
+                RefreshStep::ChooseEvent { .. } | RefreshStep::Capacity => None,
+            },
+            Phase::Operations { step, .. } => match step {
+                OpStep::Card(c) => match c.as_ref() {
+                    CardStep::Scheme { card, .. } => Some(card.clone()),
+                    CardStep::DreadRitual { .. } => Some("Dread Ritual".into()),
+                    CardStep::Outmanoeuvre { .. } => Some("Outmanoeuvre".into()),
+                    CardStep::Strike(_) => None,
+                },
+                OpStep::Combat(c) => match c.step {
+                    CombatStep::Resolve { side } => c.side(side).played.last().cloned(),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The refusal of an action no explainer of its own covers. An action of another kind than
+    /// the step takes names the step's rule and what the step is; one of the right kind but not
+    /// offered names the card or step that limits the choice, with what the position holds in
+    /// each area the action names.
+    fn explain_off_choice(&self, seat: Seat, kind: DecisionKind, action: Action) -> RuleError {
+        let rule = self.moment_rule(kind);
+        let legal = self.list_legal_actions();
+        let who = format!("{} ({seat})", self.faction(seat).name());
+        let card = self
+            .resolving_card()
+            .map(|c| format!(" for {c}"))
+            .unwrap_or_default();
+        let same_kind: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| std::mem::discriminant(a) == std::mem::discriminant(&action))
+            .collect();
+        if same_kind.is_empty() {
+            return RuleError::new(
+                rule,
                 format!(
-                    "`{action}` is not a choice now: {} ({seat}) must {}; the choices are {}",
-                    self.faction(seat).name(),
-                    decision.kind,
-                    choices(&self.list_legal_actions())
+                    "{who} must {kind}{card} now, and `{action}` is no such choice; the choices are {}",
+                    choices(&legal)
                 ),
-            )
-        })
+            );
+        }
+        let areas = action_areas(action);
+        if let Some(x) = areas.iter().find(|&&x| !self.board.has_area(x)) {
+            return RuleError::new(Rule::Areas, format!("{x} is not on the board"));
+        }
+        let mut facts: Vec<String> = areas
+            .iter()
+            .map(|&x| format!("{x} is {}", self.area_holding(x, self.faction(seat))))
+            .collect();
+        facts.dedup();
+        let facts = if facts.is_empty() {
+            String::new()
+        } else {
+            format!("{}; ", facts.join("; "))
+        };
+        RuleError::new(
+            rule,
+            format!(
+                "{facts}{who} must {kind}{card}, and this step offers only {}",
+                choices(&same_kind)
+            ),
+        )
+    }
+
+    /// What an area is and holds, for a player: its [`Game::area_fact`] and its structures.
+    pub(super) fn area_holding(&self, area: AreaId, mover: Faction) -> String {
+        let fact = self.area_fact(area, mover);
+        let s: Vec<String> = self
+            .pos
+            .area(area)
+            .structures
+            .iter()
+            .map(|s| format!("a {} of {}", s.kind, s.owner.name()))
+            .collect();
+        if s.is_empty() {
+            fact
+        } else {
+            format!("{fact} holding {}", and_list(&s))
+        }
     }
 
     /// What an area is, for a player: `an enemy void (Orks)`, `an uncontrolled world` ...

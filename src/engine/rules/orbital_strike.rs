@@ -232,10 +232,19 @@ impl Game {
         {
             return RuleError::new(RULE, format!("{who} has no unrouted ship in {void}"));
         }
-        if world.system != system || !is_world(world) {
+        if world.system != system {
             return RuleError::new(
                 RULE,
-                format!("{world} is not a world of the active system {system}"),
+                format!(
+                    "{world} lies in system {}, not in the active system {system}",
+                    world.system
+                ),
+            );
+        }
+        if !is_world(world) {
+            return RuleError::new(
+                RULE,
+                format!("{world} is a void; an orbital strike targets a world"),
             );
         }
         if !self.board.areas_adjacent(void, world) {

@@ -401,8 +401,7 @@ impl Game {
     }
 
     /// What `viewer` may be told about `action` before it is taken (`None`: the referee, told
-    /// everything). If another seat decides now, nothing: its choices rest on what it hides.
-    /// Otherwise the action is tried on this game and on re-deals of everything hidden from
+    /// everything). The action is tried on this game and on re-deals of everything hidden from
     /// the viewer ([`Game::redeal_hidden`]); whatever differs between them rests on hidden
     /// facts (dice not yet rolled, cards face down) and is not told.
     #[must_use]
@@ -420,11 +419,13 @@ impl Game {
                 Err(e) => Preview::Refused(e),
             };
         };
-        if let Some(Decision { seat, .. }) = self.decision()
-            && seat != viewer
-        {
-            return Preview::Hidden(hidden_choice(seat));
-        }
+        // Another seat's decision: what is the same in every re-deal of what the viewer
+        // cannot see is public (ending an Advance, a move everybody watches); the rest rests
+        // on that seat's hidden choices and is not told.
+        let decider = match self.decision() {
+            Some(Decision { seat, .. }) if seat != viewer => Some(seat),
+            _ => None,
+        };
         let real = try_on(self);
         let mut outcome_hidden = false;
         for k in 0..PREVIEW_REDEALS {
@@ -437,9 +438,10 @@ impl Game {
                 }
                 (Err(e1), Err(e2)) if e1 == e2 => {}
                 _ => {
-                    return Preview::Hidden(
-                        "whether it is legal rests on facts hidden from you".to_string(),
-                    );
+                    return Preview::Hidden(decider.map_or_else(
+                        || "whether it is legal rests on facts hidden from you".to_string(),
+                        hidden_choice,
+                    ));
                 }
             }
         }

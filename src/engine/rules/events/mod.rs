@@ -4,6 +4,7 @@
 //! his tokens on top of a stack (unofficial FAQ). A card's code is found by its kind:
 //! `tactics.rs` (and `tactic_upgrades.rs` for those that buy upgrades), `schemes.rs`.
 
+mod explain_events;
 mod schemes;
 mod tactic_upgrades;
 mod tactics;
@@ -27,7 +28,8 @@ const INSTEAD: [&str; 4] = [
 ];
 
 impl Game {
-    fn is_scheme(&self, card: &str) -> bool {
+    /// Whether the event card `card` is a scheme (kept face up and used later).
+    pub(crate) fn is_scheme(&self, card: &str) -> bool {
         self.data
             .event_cards
             .iter()
