@@ -239,7 +239,7 @@ fn play_through_client(game: &mut Game, app: &mut App, seed: u64, stop: impl Fn(
             app.handle(game, Msg::char(c));
         }
         app.handle(game, Msg::key(KeyCode::Enter));
-        if app.overlay == herakon::tui::Overlay::Confirm {
+        if matches!(app.overlay, herakon::tui::Overlay::Confirm(_)) {
             // A done that starts a combat, or a token burying one's own: yes.
             app.handle(game, Msg::char('y'));
         }

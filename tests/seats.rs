@@ -44,7 +44,7 @@ fn choose(app: &mut App, game: &mut Game, pick: usize) {
     if game.history().len() == before {
         app.handle(game, Msg::key(KeyCode::Enter));
     }
-    if app.overlay == Overlay::Confirm {
+    if matches!(app.overlay, Overlay::Confirm(_)) {
         // A done that starts a combat, or a token burying one's own: yes.
         app.handle(game, Msg::char('y'));
     }

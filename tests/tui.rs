@@ -514,9 +514,12 @@ fn save_key_asks_for_a_file_name_then_the_caller_saves() {
     let mut app = client(&game, 120, 40);
     app.save_path = "saves/hotseat-3.json".into();
     assert_eq!(app.handle(&mut game, Msg::char('s')), Effect::None);
-    assert_eq!(app.overlay, Overlay::SaveAs);
+    assert!(matches!(app.overlay, Overlay::SaveAs(_)), "{:?}", app.overlay);
+    let Overlay::SaveAs(save) = &app.overlay else {
+        panic!("no save box: {:?}", app.overlay)
+    };
     assert_eq!(
-        app.input, "saves/hotseat-3.json",
+        save.input, "saves/hotseat-3.json",
         "prefilled with the current path"
     );
     let text = screen_text(&app, &game);
@@ -819,7 +822,7 @@ fn an_order_token_on_top_of_ones_own_face_down_token_asks_first() {
         system: mine,
     };
     do_action(&mut app, &mut game, bury);
-    assert_eq!(app.overlay, Overlay::Confirm);
+    assert!(matches!(app.overlay, Overlay::Confirm(_)), "{:?}", app.overlay);
     assert_eq!(game.history().len(), 2, "placed before the answer");
     let text = screen_text(&app, &game);
     assert!(text.contains("buries"), "{text}");
@@ -827,7 +830,7 @@ fn an_order_token_on_top_of_ones_own_face_down_token_asks_first() {
     assert_eq!(app.overlay, Overlay::None);
     assert_eq!(game.history().len(), 2, "placed after a no");
     do_action(&mut app, &mut game, bury);
-    assert_eq!(app.overlay, Overlay::Confirm);
+    assert!(matches!(app.overlay, Overlay::Confirm(_)), "{:?}", app.overlay);
     app.handle(&mut game, Msg::char('y'));
     assert_eq!(game.history().last(), Some(&bury));
     assert_eq!(game.position().stacks[&mine].len(), 2);
@@ -893,7 +896,7 @@ fn the_done_that_starts_a_combat_asks_first_and_no_other_done_does() {
             assert_eq!(game.history().len(), len + 1);
             continue;
         }
-        assert_eq!(app.overlay, Overlay::Confirm);
+        assert!(matches!(app.overlay, Overlay::Confirm(_)), "{:?}", app.overlay);
         assert_eq!(game.history().len(), len, "done before the answer");
         let text = screen_text(&app, &game);
         assert!(text.contains("starts a combat"), "{text}");
@@ -1182,7 +1185,7 @@ fn combat_panel_shows_only_the_viewers_hand() {
             }
             let before = game.history().len();
             app.handle(&mut game, Msg::key(KeyCode::Enter));
-            if app.overlay == Overlay::Confirm {
+            if matches!(app.overlay, Overlay::Confirm(_)) {
                 // A done that starts a combat, or a token burying one's own: yes.
                 app.handle(&mut game, Msg::char('y'));
             }
@@ -1280,7 +1283,7 @@ fn the_replace_save_box_names_both_points_saves_over_on_y_and_keeps_the_file_oth
         now: (1, 0),
     };
     app.ask_replace(asked.clone());
-    assert_eq!(app.overlay, Overlay::ReplaceSave);
+    assert!(matches!(app.overlay, Overlay::ReplaceSave(_)), "{:?}", app.overlay);
     let text = screen_text(&app, &game);
     for words in [
         "saves/later.json holds this game at a point not reached here",

@@ -9,6 +9,8 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::{Position, Rect};
 
+use super::keys::{self, Command, Step, When};
+pub use super::keys::seat_key;
 use super::layout::{Regions, Window};
 use super::panels;
 use super::scene::{Choice, Scene, concerns};
@@ -68,8 +70,9 @@ pub enum Screen {
     GameOver,
 }
 
-/// A box drawn over the screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A box drawn over the screen, with what it shows and edits (so no box reads a field of
+/// [`App`] that outlives it).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Overlay {
     /// Nothing.
     None,
@@ -84,16 +87,43 @@ pub enum Overlay {
     /// "Really quit?"
     ConfirmQuit,
     /// "Really do this?" before an action whose slip is costly and final (see
-    /// [`super::confirm`]); [`App::confirm`] holds the action and the question.
-    Confirm,
-    /// The file name to save to, being typed into [`App::input`].
-    SaveAs,
-    /// "Replace the save?": the file chosen holds this game at a point not reached here
-    /// ([`App::replacing`] says which).
-    ReplaceSave,
-    /// Leaving was asked but the game could not be saved ([`App::unsaved`] says why): save
-    /// under another name, quit without saving, or go on playing.
-    NotSaved,
+    /// [`super::confirm`]).
+    Confirm(Confirm),
+    /// The file name to save to, being typed.
+    SaveAs(SaveBox),
+    /// "Replace the save?": the file chosen holds this game at a point not reached here.
+    ReplaceSave(super::save::Replacing),
+    /// Leaving was asked but the game could not be saved: save under another name, quit
+    /// without saving, or go on playing.
+    NotSaved(NotSaved),
+}
+
+/// The question of an [`Overlay::Confirm`] box and the action a yes applies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Confirm {
+    /// The action waiting for a yes.
+    pub action: Action,
+    /// The question, in the engine's terms.
+    pub question: String,
+}
+
+/// The save box ([`Overlay::SaveAs`]): the name typed so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveBox {
+    /// The file name being typed (prefilled with the current save's path).
+    pub input: String,
+    /// The box was opened from the not-saved box: the client leaves once the save succeeds.
+    pub then_quit: bool,
+}
+
+/// The not-saved box ([`Overlay::NotSaved`]): why leaving could not save, and the other name
+/// the save box would offer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotSaved {
+    /// Why the game could not be saved.
+    pub why: String,
+    /// The free file name offered for saving instead.
+    pub offer: String,
 }
 
 /// Which panel the arrow keys move in.
@@ -288,8 +318,6 @@ pub struct App {
     pub cursors: BTreeMap<Seat, AreaId>,
     /// Where `s` saves (the file name it offers); the autosave goes beside it.
     pub save_path: PathBuf,
-    /// The file name being typed in the save box.
-    pub input: String,
     /// In a replay: the status line's text (position in the history, the next action); the
     /// keys step through the history instead of playing.
     pub replay: Option<String>,
@@ -333,10 +361,6 @@ pub struct App {
     pub forced: usize,
     /// The last action of a person, while he may still take it back.
     pub takeback: Option<TakeBack>,
-    /// The action waiting for a yes in the [`Overlay::Confirm`] box, and the question.
-    pub confirm: Option<(Action, String)>,
-    /// The save waiting for a yes in the [`Overlay::ReplaceSave`] box.
-    pub replacing: Option<super::save::Replacing>,
 }
 
 impl App {
@@ -366,7 +390,6 @@ impl App {
             flash: None,
             cursors: BTreeMap::new(),
             save_path: super::save::default_path(),
-            input: String::new(),
             replay: None,
             unsaved: None,
             quit_after_save: false,
@@ -384,8 +407,6 @@ impl App {
             seen: BTreeMap::new(),
             forced: 0,
             takeback: None,
-            confirm: None,
-            replacing: None,
         };
         (app.log, app.tally) = super::log::rebuild(game);
         app.logged = app.log.len();
@@ -810,8 +831,10 @@ impl App {
         }
         match super::confirm::question(game, action) {
             Some(q) => {
-                self.confirm = Some((action, q));
-                self.overlay = Overlay::Confirm;
+                self.overlay = Overlay::Confirm(Confirm {
+                    action,
+                    question: q,
+                });
                 Effect::None
             }
             None => effect,
@@ -976,15 +999,15 @@ impl App {
     /// question is drawn over the message), so nothing is done blind.
     fn key_blind(&mut self, code: KeyCode, mods: KeyModifiers) -> Effect {
         let ctrl_c = code == KeyCode::Char('c') && mods.contains(KeyModifiers::CONTROL);
-        match self.overlay {
+        match &self.overlay {
             Overlay::ConfirmQuit => {
                 self.overlay = Overlay::None;
-                if ctrl_c || matches!(code, KeyCode::Char('y' | 'Y' | 'q')) {
+                if ctrl_c || says_quit(code) {
                     return Effect::Quit;
                 }
             }
-            Overlay::NotSaved => return self.not_saved_key(code),
-            _ if ctrl_c || code == KeyCode::Char('q') => {
+            Overlay::NotSaved(_) => return self.not_saved_key(code),
+            _ if ctrl_c || keys::command(code, &[When::Always]) == Some(Command::Quit) => {
                 if self.screen == Screen::GameOver && !ctrl_c {
                     return Effect::Quit;
                 }
@@ -1006,22 +1029,22 @@ impl App {
             // The hand-off has just come up: this key was typed for the last seat.
             return Effect::None;
         }
-        match self.overlay {
+        match &self.overlay {
             Overlay::ConfirmQuit => {
                 self.overlay = Overlay::None;
-                return match code {
-                    KeyCode::Char('y' | 'Y' | 'q') => Effect::Quit,
-                    _ if ctrl_c => Effect::Quit,
-                    _ => Effect::None,
+                return if ctrl_c || says_quit(code) {
+                    Effect::Quit
+                } else {
+                    Effect::None
                 };
             }
-            Overlay::Confirm => {
-                self.overlay = Overlay::None;
-                let asked = self.confirm.take();
-                return match (code, asked) {
-                    (KeyCode::Char('y' | 'Y'), Some((action, _))) if !ctrl_c => {
-                        Effect::Apply(action)
-                    }
+            Overlay::Confirm(_) => {
+                let Overlay::Confirm(asked) = std::mem::replace(&mut self.overlay, Overlay::None)
+                else {
+                    return Effect::None;
+                };
+                return match keys::command(code, &[When::Asking]) {
+                    Some(Command::Yes) if !ctrl_c => Effect::Apply(asked.action),
                     _ => {
                         self.note("not done");
                         if ctrl_c {
@@ -1038,30 +1061,31 @@ impl App {
             Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log => {
                 self.overlay = Overlay::None;
             }
-            Overlay::SaveAs => return self.save_key(code, ctrl_c),
-            Overlay::ReplaceSave => return self.replace_key(code, ctrl_c),
-            Overlay::NotSaved => return self.not_saved_key(code),
+            Overlay::SaveAs(_) => return self.save_key(code, ctrl_c),
+            Overlay::ReplaceSave(_) => return self.replace_key(code, ctrl_c),
+            Overlay::NotSaved(_) => return self.not_saved_key(code),
             Overlay::None => {}
         }
         if ctrl_c {
             self.overlay = Overlay::ConfirmQuit;
             return Effect::None;
         }
-        match code {
-            KeyCode::Char('?') | KeyCode::F(1) => {
+        let board_shown = matches!(self.screen, Screen::Play | Screen::GameOver);
+        match keys::command(code, &[When::Always, When::Play]) {
+            Some(Command::Help) => {
                 self.open(Overlay::Help);
                 return Effect::None;
             }
-            KeyCode::Char('L') if matches!(self.screen, Screen::Play | Screen::GameOver) => {
+            Some(Command::Log) if board_shown => {
                 self.open(Overlay::Log);
                 self.overlay_scroll = usize::MAX;
                 return Effect::None;
             }
-            KeyCode::Char('c') if matches!(self.screen, Screen::Play | Screen::GameOver) => {
+            Some(Command::Cards) if board_shown => {
                 self.open(Overlay::Cards);
                 return Effect::None;
             }
-            KeyCode::Char('i') if matches!(self.screen, Screen::Play | Screen::GameOver) => {
+            Some(Command::Sheet) if board_shown => {
                 let faction = self
                     .shown
                     .or_else(|| game.decision().map(|d| d.seat))
@@ -1069,13 +1093,15 @@ impl App {
                 self.open(Overlay::Sheet(faction));
                 return Effect::None;
             }
-            KeyCode::Char('s') => {
-                self.input = self.save_path.display().to_string();
-                self.overlay = Overlay::SaveAs;
+            Some(Command::Save) => {
+                self.overlay = Overlay::SaveAs(SaveBox {
+                    input: self.save_path.display().to_string(),
+                    then_quit: false,
+                });
                 return Effect::None;
             }
-            KeyCode::Char('u') if self.screen != Screen::GameOver => return Effect::Undo,
-            KeyCode::Char('q') => {
+            Some(Command::Undo) if self.screen != Screen::GameOver => return Effect::Undo,
+            Some(Command::Quit) => {
                 if self.screen == Screen::GameOver {
                     return Effect::Quit;
                 }
@@ -1107,7 +1133,9 @@ impl App {
                     }
                     _ if self.summary_open => {}
                     _ => {
-                        self.board_key(game, code);
+                        if let Some(Command::Cursor(step)) = keys::command(code, &[When::Play]) {
+                            self.board_key(game, step);
+                        }
                     }
                 }
                 Effect::None
@@ -1149,7 +1177,8 @@ impl App {
             KeyCode::Left | KeyCode::Right | KeyCode::Char('h' | 'l')
                 if matches!(self.overlay, Overlay::Sheet(_)) =>
             {
-                if let Overlay::Sheet(f) = self.overlay {
+                if let Overlay::Sheet(f) = &self.overlay {
+                    let f = *f;
                     let all: Vec<Faction> = game.seats().map(|s| game.faction(s)).collect();
                     let i = all.iter().position(|x| *x == f).unwrap_or(0);
                     let n = all.len().max(1);
@@ -1174,18 +1203,24 @@ impl App {
     pub fn ask_not_saved(&mut self, why: &str, offer: &std::path::Path) {
         self.unsaved = Some(why.to_string());
         self.quit_after_save = false;
-        self.input = offer.display().to_string();
-        self.overlay = Overlay::NotSaved;
+        self.overlay = Overlay::NotSaved(NotSaved {
+            why: why.to_string(),
+            offer: offer.display().to_string(),
+        });
     }
 
     /// A key in the not-saved box: `a` opens the save box (and leaves once saved), `d` leaves
     /// without saving, any other key goes back to the game.
     fn not_saved_key(&mut self, code: KeyCode) -> Effect {
-        self.overlay = Overlay::None;
+        let Overlay::NotSaved(box_) = std::mem::replace(&mut self.overlay, Overlay::None) else {
+            return Effect::None;
+        };
         match code {
             KeyCode::Char('a' | 'A') => {
-                self.quit_after_save = true;
-                self.overlay = Overlay::SaveAs;
+                self.overlay = Overlay::SaveAs(SaveBox {
+                    input: box_.offer,
+                    then_quit: true,
+                });
                 Effect::None
             }
             KeyCode::Char('d' | 'D') => Effect::QuitUnsaved,
@@ -1198,16 +1233,18 @@ impl App {
 
     /// Asks whether to save over a file holding this game at a point not reached here.
     pub fn ask_replace(&mut self, replacing: super::save::Replacing) {
-        self.replacing = Some(replacing);
-        self.overlay = Overlay::ReplaceSave;
+        self.overlay = Overlay::ReplaceSave(replacing);
     }
 
     /// A key in the replace box: `y` saves over the file, any other key keeps it (Ctrl-C then
     /// asks to quit).
     fn replace_key(&mut self, code: KeyCode, ctrl_c: bool) -> Effect {
-        self.overlay = Overlay::None;
-        let asked = self.replacing.take();
-        if !ctrl_c && matches!(code, KeyCode::Char('y' | 'Y')) && asked.is_some() {
+        let asked = match std::mem::replace(&mut self.overlay, Overlay::None) {
+            Overlay::ReplaceSave(r) => Some(r),
+            _ => None,
+        };
+        if !ctrl_c && keys::command(code, &[When::Asking]) == Some(Command::Yes) && asked.is_some()
+        {
             return Effect::SaveOver;
         }
         self.quit_after_save = false;
@@ -1223,19 +1260,25 @@ impl App {
 
     /// A key in the save box: typing edits the name, Enter saves, Esc cancels.
     fn save_key(&mut self, code: KeyCode, ctrl_c: bool) -> Effect {
+        let Overlay::SaveAs(box_) = &mut self.overlay else {
+            return Effect::None;
+        };
         match code {
             KeyCode::Enter => {
+                let (input, then_quit) = (std::mem::take(&mut box_.input), box_.then_quit);
                 self.overlay = Overlay::None;
                 // The name offered unchanged is the current file, wherever it is.
-                let target = if self.input == self.save_path.display().to_string() {
+                let target = if input == self.save_path.display().to_string() {
                     Some(self.save_path.clone())
                 } else {
-                    save_target(&self.input)
+                    save_target(&input)
                 };
                 if let Some(path) = target {
                     self.save_path = path;
+                    self.quit_after_save = then_quit;
                     Effect::Save
                 } else {
+                    self.quit_after_save = false;
                     self.note("not saved: no file name");
                     Effect::None
                 }
@@ -1252,11 +1295,11 @@ impl App {
                 Effect::None
             }
             KeyCode::Backspace => {
-                self.input.pop();
+                box_.input.pop();
                 Effect::None
             }
-            KeyCode::Char(c) if !c.is_control() && self.input.chars().count() < 200 => {
-                self.input.push(c);
+            KeyCode::Char(c) if !c.is_control() && box_.input.chars().count() < 200 => {
+                box_.input.push(c);
                 Effect::None
             }
             _ => Effect::None,
@@ -1264,33 +1307,42 @@ impl App {
     }
 
     fn play_key(&mut self, game: &Game, code: KeyCode) -> Effect {
-        match code {
-            KeyCode::Tab | KeyCode::BackTab => {
+        let when: &[When] = match self.focus {
+            Focus::Actions => &[When::Play, When::List],
+            Focus::Board => &[When::Play],
+        };
+        let Some(command) = keys::command(code, when) else {
+            return Effect::None;
+        };
+        match command {
+            Command::Focus => {
                 self.focus = match self.focus {
                     Focus::Board => Focus::Actions,
                     Focus::Actions => Focus::Board,
                 };
             }
-            KeyCode::Char('f') => {
+            Command::Filter => {
                 self.filter = !self.filter;
                 self.reset_choice();
             }
-            KeyCode::Char('[') => {
+            Command::LogBack => {
                 let page = self.log_page(game);
                 self.log_back = (self.log_back + page).min(self.log.len().saturating_sub(1));
             }
-            KeyCode::Char(']') => self.log_back = self.log_back.saturating_sub(self.log_page(game)),
-            KeyCode::Char(c) if c.is_ascii_digit() => {
-                if self.typed.len() < 3 {
+            Command::LogForward => self.log_back = self.log_back.saturating_sub(self.log_page(game)),
+            Command::Digit => {
+                if let KeyCode::Char(c) = code
+                    && self.typed.len() < 3
+                {
                     self.typed.push(c);
                 }
                 self.select_typed(game);
             }
-            KeyCode::Backspace => {
+            Command::Untype => {
                 self.typed.pop();
                 self.select_typed(game);
             }
-            KeyCode::Esc => {
+            Command::Clear => {
                 if !self.typed.is_empty() {
                     self.typed.clear();
                 } else if self.filter {
@@ -1300,44 +1352,35 @@ impl App {
                     self.focus = Focus::Actions;
                 }
             }
-            KeyCode::Enter => return self.enter(game),
-            KeyCode::PageUp => self.move_selection(game, -page(self, game)),
-            KeyCode::PageDown => self.move_selection(game, page(self, game)),
-            KeyCode::Home => self.move_selection(game, isize::MIN / 2),
-            KeyCode::End => self.move_selection(game, isize::MAX / 2),
-            _ => match self.focus {
-                Focus::Board => {
-                    if self.board_key(game, code) {
-                        self.filter = true;
-                        self.reset_choice();
-                    }
+            Command::Do => return self.enter(game),
+            Command::PageUp => self.move_selection(game, -page(self, game)),
+            Command::PageDown => self.move_selection(game, page(self, game)),
+            Command::First => self.move_selection(game, isize::MIN / 2),
+            Command::Last => self.move_selection(game, isize::MAX / 2),
+            Command::SelectUp => self.move_selection(game, -1),
+            Command::SelectDown => self.move_selection(game, 1),
+            Command::Cursor(step) => {
+                self.focus = Focus::Board;
+                if self.board_key(game, step) {
+                    self.filter = true;
+                    self.reset_choice();
                 }
-                Focus::Actions => match code {
-                    KeyCode::Up | KeyCode::Char('k') => self.move_selection(game, -1),
-                    KeyCode::Down | KeyCode::Char('j') => self.move_selection(game, 1),
-                    KeyCode::Left | KeyCode::Right | KeyCode::Char('h' | 'l') => {
-                        self.focus = Focus::Board;
-                        if self.board_key(game, code) {
-                            self.filter = true;
-                            self.reset_choice();
-                        }
-                    }
-                    _ => {}
-                },
-            },
+            }
+            Command::Log
+            | Command::Save
+            | Command::Undo
+            | Command::Yes
+            | Command::Cards
+            | Command::Sheet
+            | Command::Quit
+            | Command::Help => {}
         }
         Effect::None
     }
 
     /// Moves the area cursor; returns whether it moved.
-    fn board_key(&mut self, game: &Game, code: KeyCode) -> bool {
-        let (dx, dy): (i16, i16) = match code {
-            KeyCode::Left | KeyCode::Char('h') => (-1, 0),
-            KeyCode::Right | KeyCode::Char('l') => (1, 0),
-            KeyCode::Up | KeyCode::Char('k') => (0, -1),
-            KeyCode::Down | KeyCode::Char('j') => (0, 1),
-            _ => return false,
-        };
+    fn board_key(&mut self, game: &Game, step: Step) -> bool {
+        let (dx, dy) = step.delta();
         // Only over the systems drawn (during construction: the placed tiles and the places
         // still open), jumping the blank corners of the window between them; they are joined
         // edge to edge, so the keys reach every one of them.
@@ -1436,16 +1479,16 @@ impl App {
     }
 
     fn click(&mut self, game: &Game, x: u16, y: u16, armed: Option<Action>) -> Effect {
-        match self.overlay {
+        match &self.overlay {
             Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log => {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }
             Overlay::ConfirmQuit
-            | Overlay::Confirm
-            | Overlay::SaveAs
-            | Overlay::ReplaceSave
-            | Overlay::NotSaved => {
+            | Overlay::Confirm(_)
+            | Overlay::SaveAs(_)
+            | Overlay::ReplaceSave(_)
+            | Overlay::NotSaved(_) => {
                 return Effect::None;
             }
             Overlay::None => {}
@@ -1506,10 +1549,12 @@ pub fn save_target(typed: &str) -> Option<PathBuf> {
     Some(path)
 }
 
-/// The digit key that takes the keyboard for `seat` on the hand-off screen (seat 1: `1`).
-#[must_use]
-pub fn seat_key(seat: Seat) -> char {
-    char::from_digit(u32::from(seat.0) + 1, 10).unwrap_or(' ')
+/// Whether `code` answers yes in the quit box (`y`, or `q` pressed again).
+fn says_quit(code: KeyCode) -> bool {
+    matches!(
+        keys::command(code, &[When::Asking, When::Always]),
+        Some(Command::Yes | Command::Quit)
+    )
 }
 
 /// The systems drawn on the board: every placed tile and, while the board is constructed, the

@@ -262,7 +262,7 @@ fn combat_cards(
 pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line<'static>>)> {
     let theme = app.theme;
     let width = popup_width(app.size);
-    let (title, lines) = match app.overlay {
+    let (title, lines) = match &app.overlay {
         Overlay::Help => {
             let mut lines = super::screens::rulings_lines(scene, theme);
             lines.extend(super::screens::help_lines(theme));
@@ -298,10 +298,10 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
         ),
         Overlay::None
         | Overlay::ConfirmQuit
-        | Overlay::Confirm
-        | Overlay::SaveAs
-        | Overlay::ReplaceSave
-        | Overlay::NotSaved => return None,
+        | Overlay::Confirm(_)
+        | Overlay::SaveAs(_)
+        | Overlay::ReplaceSave(_)
+        | Overlay::NotSaved(_) => return None,
     };
     Some((title, wrap_all(&lines, width)))
 }

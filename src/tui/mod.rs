@@ -9,6 +9,7 @@ pub mod board;
 pub mod confirm;
 pub mod detail;
 pub mod endgame;
+pub mod keys;
 pub mod layout;
 pub mod log;
 pub mod newgame;

@@ -6,7 +6,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 
-use super::app::seat_key;
+use super::keys::{TABLE, seat_key};
 use super::scene::Scene;
 use super::theme::Theme;
 use crate::engine::state::phase::EndReason;
@@ -154,7 +154,8 @@ pub fn handoff(
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), body);
 }
 
-/// The keys, as the help overlay lists them (it wraps and scrolls them).
+/// The keys, as the help overlay lists them (it wraps and scrolls them): the rows of the key
+/// table ([`super::keys::TABLE`]), then the signs on the board.
 #[must_use]
 pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
     let k = |key: &str, what: &str| {
@@ -163,57 +164,12 @@ pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
             Span::raw(what.to_string()),
         ])
     };
-    vec![
-        Line::from(Span::styled("Choosing", theme.title())),
-        k(
-            "↑ ↓  j k",
-            "select an action (when the action list has the focus)",
-        ),
-        k("Enter", "do the selected action"),
-        k("1 2 … Enter", "do the action with that number"),
-        k(
-            "click",
-            "an area: list only its actions; an action: select, click again to do it",
-        ),
-        k("PgUp PgDn", "scroll the action list; Home/End jump"),
-        k(
-            "f",
-            "list only the actions at the cursor's area, or all of them",
-        ),
-        k("Esc", "clear the typed number, then the filter"),
-        Line::from(Span::styled("The board", theme.title())),
-        k(
-            "Tab",
-            "move the focus between the action list and the board",
-        ),
-        k(
-            "← → ↑ ↓ h j k l",
-            "move the area cursor (the board has the focus)",
-        ),
-        k(
-            "[  ]  L",
-            "scroll the log back and forward a page (the mouse wheel too); L: the whole log",
-        ),
-        Line::from(Span::styled("The game", theme.title())),
-        k("s", "save the game (type a file name under saves/, Enter)"),
-        k(
-            "u",
-            "take back your last action (a placed order too), until the next player takes the keyboard; not a reveal, a roll or a draw",
-        ),
-        k(
-            "y",
-            "yes, in the boxes that ask first: burying your own order token, the done that starts a combat, quitting",
-        ),
-        k(
-            "c",
-            "the cards that matter now, in full: your hand, face-up cards, the card being resolved, events to choose, upgrades on offer",
-        ),
-        k(
-            "i",
-            "faction sheet: units (level, cost, dice, health, morale, supply), structures, ability, upgrades, objectives; ← → other factions",
-        ),
-        k("q", "quit (asks first)"),
-        k("?", "this help"),
+    let mut lines = Vec::new();
+    for group in TABLE {
+        lines.push(Line::from(Span::styled(group.title, theme.title())));
+        lines.extend(group.rows.iter().map(|r| k(r.label, r.does)));
+    }
+    lines.extend([
         Line::from(Span::styled("Signs", theme.title())),
         k(
             "[U C O:Adv]",
@@ -243,7 +199,8 @@ pub fn help_lines(theme: Theme) -> Vec<Line<'static>> {
             "↑ ↓ PgUp PgDn scroll this help; any other key closes it.",
             theme.dim(),
         )),
-    ]
+    ]);
+    lines
 }
 
 /// Rulings shown in the help at most; the rest are named by count (`herakon rulings` has all).

@@ -20,7 +20,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     } else {
         screen(frame, app, scene);
     }
-    match app.overlay {
+    match &app.overlay {
         Overlay::None => {}
         Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log => {
             if let Some((title, lines)) = detail::overlay_content(app, scene) {
@@ -28,24 +28,11 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             }
         }
         Overlay::ConfirmQuit => screens::confirm_quit(frame, app.unsaved.as_deref(), theme),
-        Overlay::Confirm => {
-            if let Some((_, question)) = &app.confirm {
-                screens::confirm_action(frame, question, theme);
-            }
-        }
-        Overlay::NotSaved => {
-            screens::not_saved(
-                frame,
-                app.unsaved.as_deref().unwrap_or(""),
-                &app.input,
-                theme,
-            );
-        }
-        Overlay::SaveAs => screens::save_as(frame, &app.input, theme),
-        Overlay::ReplaceSave => {
-            if let Some(replacing) = &app.replacing {
-                screens::replace_save(frame, &replacing.lines(), theme);
-            }
+        Overlay::Confirm(asked) => screens::confirm_action(frame, &asked.question, theme),
+        Overlay::NotSaved(box_) => screens::not_saved(frame, &box_.why, &box_.offer, theme),
+        Overlay::SaveAs(box_) => screens::save_as(frame, &box_.input, theme),
+        Overlay::ReplaceSave(replacing) => {
+            screens::replace_save(frame, &replacing.lines(), theme);
         }
     }
 }
