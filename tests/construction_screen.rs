@@ -148,12 +148,13 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
     let mut game = build_game(players, seed);
     let mut app = App::new(&game, Theme::monochrome(), 120, 40);
     assert!(
-        app.log
+        app.session
+            .log
             .iter()
             .any(|l| l.text.contains("Setup · constructing the board"))
-            && !app.log.iter().any(|l| l.text.contains("Round 1")),
+            && !app.session.log.iter().any(|l| l.text.contains("Round 1")),
         "the log opens with the setup, not a round: {:?}",
-        app.log
+        app.session.log
     );
     let mut bot = HeuristicBot::new(seed);
     let mut tiles = 0;
@@ -308,11 +309,12 @@ fn play_first_planning_decision(mut game: Game, mut app: App, players: u8) {
     assert_eq!(decision.kind, DecisionKind::PlaceOrder);
     let first = game.faction(decision.seat).name();
     assert!(
-        app.log
+        app.session
+            .log
             .iter()
             .any(|l| l.text == format!("── Round 1 · Planning · {first} first ──")),
         "round 1 opens when the setup ends: {:?}",
-        app.log
+        app.session.log
     );
     app.handle(&mut game, Msg::key(KeyCode::Home));
     app.handle(&mut game, Msg::key(KeyCode::Enter));

@@ -16,7 +16,7 @@ fn the_readme_key_table_is_the_client_key_table() {
     let table: String = readme[start..]
         .lines()
         .take_while(|l| l.starts_with('|'))
-        .map(|l| format!("{l}\n"))
+        .flat_map(|l| [l, "\n"])
         .collect();
     assert_eq!(
         table,
@@ -70,8 +70,10 @@ fn each_key_gives_one_command_where_it_works() {
                     // Only the list's and the board's arrows share keys, by focus.
                     if all.len() > 1 {
                         assert!(
-                            all.iter()
-                                .all(|c| matches!(c, Command::SelectUp | Command::SelectDown | Command::Cursor(_))),
+                            all.iter().all(|c| matches!(
+                                c,
+                                Command::SelectUp | Command::SelectDown | Command::Cursor(_)
+                            )),
                             "{key:?} is bound to {all:?}"
                         );
                     }
@@ -79,6 +81,12 @@ fn each_key_gives_one_command_where_it_works() {
             }
         }
     }
-    assert_eq!(command(KeyCode::Char('k'), &[When::Play, When::List]), Some(Command::SelectUp));
-    assert!(matches!(command(KeyCode::Char('k'), &[When::Play]), Some(Command::Cursor(_))));
+    assert_eq!(
+        command(KeyCode::Char('k'), &[When::Play, When::List]),
+        Some(Command::SelectUp)
+    );
+    assert!(matches!(
+        command(KeyCode::Char('k'), &[When::Play]),
+        Some(Command::Cursor(_))
+    ));
 }

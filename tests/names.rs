@@ -124,9 +124,12 @@ fn handoff_and_play_screens_call_players_by_name_and_faction() {
     assert_eq!(game.history().len(), 1);
     let who = game.who(first);
     assert!(
-        app.log.iter().any(|l| !l.note && l.text.starts_with(&who)),
+        app.session
+            .log
+            .iter()
+            .any(|l| !l.note && l.text.starts_with(&who)),
         "no log line starts with {who}: {:?}",
-        app.log
+        app.session.log
     );
 }
 

@@ -332,7 +332,7 @@ fn taken_back_at_handoff(
     if !matches!(app.screen, Screen::Handoff(_)) {
         return None;
     }
-    app.holder = Some(actor);
+    app.session.holder = Some(actor);
     app.handle(&mut game, Msg::char('u'));
     (game.history() == before.history()).then_some((app, game))
 }

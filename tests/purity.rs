@@ -139,3 +139,262 @@ fn the_client_reaches_files_through_the_store_not_the_command_line() {
         hits.join("\n")
     );
 }
+
+/// Every module of `src/` (a file; `mod.rs`, `lib.rs` and `main.rs` stand for their folder) by
+/// its path (`tui::app`), with the modules its code names by a `crate::`, `super::` or
+/// `self::` path (a path through a parent's re-exports counts as the parent; a module's
+/// `#[cfg(test)]` part, at its end, is left out: tests may reach anywhere).
+fn module_imports() -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let module = |file: &Path| -> Vec<String> {
+        let rel = file.strip_prefix(&root).unwrap().with_extension("");
+        let mut parts: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if matches!(
+            parts.last().map(String::as_str),
+            Some("mod" | "lib" | "main")
+        ) {
+            parts.pop();
+        }
+        parts
+    };
+    let modules: std::collections::BTreeSet<Vec<String>> =
+        files.iter().map(|f| module(f)).collect();
+    let mut out = std::collections::BTreeMap::new();
+    for file in &files {
+        let me = module(file);
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        let mut to = std::collections::BTreeSet::new();
+        for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for path in paths_in(line) {
+                let mut segs = path.iter().map(String::as_str);
+                let mut base: Vec<String> = match segs.next() {
+                    Some("crate") => Vec::new(),
+                    Some("self") => me.clone(),
+                    Some("super") => me[..me.len().saturating_sub(1)].to_vec(),
+                    _ => continue,
+                };
+                let rest: Vec<&str> = segs.collect();
+                let mut rest = rest.as_slice();
+                while let Some((&"super", tail)) = rest.split_first() {
+                    base.pop();
+                    rest = tail;
+                }
+                // The longest module the path names.
+                let mut target = None;
+                for n in 0..=rest.len() {
+                    let mut m = base.clone();
+                    m.extend(rest[..n].iter().map(|s| (*s).to_string()));
+                    if modules.contains(&m) {
+                        target = Some(m);
+                    }
+                }
+                if let Some(t) = target
+                    && t != me
+                    && !me.starts_with(&t)
+                {
+                    to.insert(t.join("::"));
+                }
+            }
+        }
+        out.insert(me.join("::"), to);
+    }
+    out
+}
+
+/// The module paths a line names: `crate::a::b`, `super::x`, and each item of a braced list
+/// (`super::{a, b::c}` gives `super::a` and `super::b::c`).
+fn paths_in(line: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for start in ["crate::", "super::", "self::"] {
+        for (i, _) in line.match_indices(start) {
+            let before = line[..i].chars().last();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let rest = &line[i..];
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(rest.len());
+            let head: Vec<String> = rest[..end]
+                .split("::")
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect();
+            if rest[end..].starts_with('{') && rest[..end].ends_with("::") {
+                let inner = &rest[end + 1..rest[end..].find('}').map_or(rest.len(), |j| end + j)];
+                for item in inner.split(',') {
+                    let item = item.trim().split(" as ").next().unwrap_or("").trim();
+                    if item.is_empty() {
+                        continue;
+                    }
+                    let mut p = head.clone();
+                    p.extend(item.split("::").map(String::from));
+                    out.push(p);
+                }
+            } else {
+                out.push(head);
+            }
+        }
+    }
+    out
+}
+
+/// The import circles of a graph: each strongly connected set of two or more modules, sorted
+/// (Tarjan's algorithm).
+fn circles(
+    graph: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+) -> Vec<Vec<String>> {
+    struct Walk<'g> {
+        graph: &'g std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        index: std::collections::BTreeMap<&'g str, usize>,
+        low: std::collections::BTreeMap<&'g str, usize>,
+        stack: Vec<&'g str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'g> Walk<'g> {
+        fn visit(&mut self, v: &'g str) {
+            let n = self.index.len();
+            self.index.insert(v, n);
+            self.low.insert(v, n);
+            self.stack.push(v);
+            for w in self.graph.get(v).into_iter().flatten() {
+                if !self.index.contains_key(w.as_str()) {
+                    self.visit(w);
+                    let lw = self.low[w.as_str()];
+                    let lv = self.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(lw);
+                } else if self.stack.contains(&w.as_str()) {
+                    let iw = self.index[w.as_str()];
+                    let lv = self.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(iw);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut set = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    set.push(w.to_string());
+                    if w == v {
+                        break;
+                    }
+                }
+                if set.len() > 1 {
+                    set.sort();
+                    self.found.push(set);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        graph,
+        index: std::collections::BTreeMap::new(),
+        low: std::collections::BTreeMap::new(),
+        stack: Vec::new(),
+        found: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !walk.index.contains_key(v.as_str()) {
+            walk.visit(v);
+        }
+    }
+    walk.found
+}
+
+#[test]
+fn the_circle_check_finds_a_circle() {
+    // a -> b -> c -> a is one circle; d -> a hangs off it and is no part of it.
+    let graph = [("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")]
+        .iter()
+        .fold(std::collections::BTreeMap::new(), |mut g, (x, y)| {
+            g.entry((*x).to_string())
+                .or_insert_with(std::collections::BTreeSet::new)
+                .insert((*y).to_string());
+            g
+        });
+    assert_eq!(circles(&graph), vec![vec!["a", "b", "c"]]);
+    // The import scan reads braced lists and `super::` paths.
+    assert_eq!(
+        paths_in("use super::{app::App, layout};"),
+        vec![vec!["super", "app", "App"], vec!["super", "layout"]]
+    );
+}
+
+#[test]
+fn no_module_of_src_imports_itself_through_a_circle() {
+    let graph = module_imports();
+    assert!(graph.len() > 100, "the modules of src/ were found");
+    assert!(
+        graph["tui::app"].contains("tui::session"),
+        "the scan sees the client's imports"
+    );
+    let found = circles(&graph);
+    assert!(
+        found.is_empty(),
+        "import circles in src/ (each set of modules imports itself through the others):\n{}",
+        found
+            .iter()
+            .map(|c| format!("  {}", c.join(", ")))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// The client's modules (`src/tui/`) in layers, lowest first: a module imports only modules of
+/// its own layer or below. The update (the view state and its update, the session) comes
+/// before every module that draws, so no update code imports drawing code; the terminal loop
+/// and the new-game screen, which run and draw everything, come last.
+const CLIENT_LAYERS: [(&str, &[&str]); 6] = [
+    (
+        "words, keys and sizes",
+        &[
+            "theme", "keys", "layout", "text", "undo", "confirm", "seats", "thinker", "save",
+        ],
+    ),
+    ("what a seat sees", &["scene", "log", "whynot"]),
+    ("session", &["session"]),
+    ("view state and update", &["app", "replay"]),
+    (
+        "drawing",
+        &[
+            "board", "preview", "sheet", "endgame", "panels", "detail", "screens", "ui",
+        ],
+    ),
+    ("running", &["newgame", "terminal"]),
+];
+
+#[test]
+fn client_modules_import_only_their_layer_and_below() {
+    let graph = module_imports();
+    let layer_of = |m: &str| {
+        CLIENT_LAYERS
+            .iter()
+            .position(|(_, mods)| mods.iter().any(|x| format!("tui::{x}") == m))
+    };
+    let mut hits = Vec::new();
+    for (m, to) in graph.iter().filter(|(m, _)| m.starts_with("tui::")) {
+        let Some(mine) = layer_of(m) else {
+            hits.push(format!("{m} is in no layer of CLIENT_LAYERS"));
+            continue;
+        };
+        for t in to.iter().filter(|t| t.starts_with("tui::")) {
+            match layer_of(t) {
+                Some(theirs) if theirs > mine => hits.push(format!(
+                    "{m} ({}) imports {t} ({})",
+                    CLIENT_LAYERS[mine].0, CLIENT_LAYERS[theirs].0
+                )),
+                Some(_) => {}
+                None => hits.push(format!("{t} is in no layer of CLIENT_LAYERS")),
+            }
+        }
+    }
+    assert!(
+        hits.is_empty(),
+        "a client module imports a layer above its own:\n{}",
+        hits.join("\n")
+    );
+}

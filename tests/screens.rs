@@ -252,9 +252,9 @@ fn log_reloaded_from_the_history_reads_as_it_did_while_playing() {
     let mut app = App::new(&game, Theme::monochrome(), 120, 40);
     // Past the first combat and into round 3.
     play_through_client(&mut game, &mut app, 5, |g| g.position().round >= 3);
-    let played: Vec<String> = app.log.iter().map(|l| l.text.clone()).collect();
+    let played: Vec<String> = app.session.log.iter().map(|l| l.text.clone()).collect();
     let loaded = App::new(&game, Theme::monochrome(), 120, 40);
-    let reloaded: Vec<String> = loaded.log.iter().map(|l| l.text.clone()).collect();
+    let reloaded: Vec<String> = loaded.session.log.iter().map(|l| l.text.clone()).collect();
     assert_eq!(played, reloaded);
     assert!(
         played.iter().any(|l| l.starts_with("── Round 2")),

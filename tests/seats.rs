@@ -143,9 +143,9 @@ fn a_bot_seat_moves_after_its_pause_or_at_a_key_and_needs_no_hand_off() {
     // The bot's move is in the shared log.
     let bot_name = game.faction(other).name();
     assert!(
-        app.log.iter().any(|l| l.text.contains(bot_name)),
+        app.session.log.iter().any(|l| l.text.contains(bot_name)),
         "{:?}",
-        app.log
+        app.session.log
     );
 }
 
@@ -299,14 +299,14 @@ fn a_forced_decision_of_the_seat_away_from_the_keyboard_is_applied_without_a_han
             Screen::Bot(_) => panic!("no bots here"),
             Screen::Play => {
                 let me = app.shown.unwrap();
-                let forced_before = app.forced;
-                let log_before = app.log.len();
+                let forced_before = app.session.forced;
+                let log_before = app.session.log.len();
                 x = x
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1_442_695_040_888_963_407);
                 let before = game.clone();
                 choose(&mut app, &mut game, usize::try_from(x >> 33).unwrap());
-                if app.forced > forced_before {
+                if app.session.forced > forced_before {
                     forced_seen += 1;
                     // Every action applied on its own was the only choice of another seat,
                     // showed it nothing new, and is in the log.
@@ -325,7 +325,7 @@ fn a_forced_decision_of_the_seat_away_from_the_keyboard_is_applied_without_a_han
                         assert!(g.shown_only_to(&after, d.seat).is_empty());
                         g = after;
                     }
-                    assert!(app.log.len() > log_before);
+                    assert!(app.session.log.len() > log_before);
                 }
                 // Whatever comes next is not a forced decision of the person away.
                 if let Some(d) = game.decision()
@@ -361,6 +361,7 @@ fn a_hand_off_lists_the_public_events_since_that_seats_turn() {
     };
     assert_eq!(seat, first);
     let since: Vec<&str> = app
+        .session
         .since_turn(seat)
         .iter()
         .map(|l| l.text.as_str())
@@ -398,7 +399,7 @@ fn hand_offs_between_two_scripted_people_are_fewer_than_one_per_change_of_seat()
         "{} actions: {changes} hand-offs at every change of seat, {handoffs} now ({} forced \
          decisions applied by the client)",
         game.history().len(),
-        app.forced
+        app.session.forced
     );
     assert!(handoffs < changes, "no hand-off saved");
 }

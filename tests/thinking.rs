@@ -33,7 +33,7 @@ fn bot_turn(kind: BotKind) -> (App, Game, Seat) {
     };
     let mut app = App::new(&game, Theme::monochrome(), 160, 48);
     app.set_bots(&game, bots);
-    app.deciding = Deciding::Aside;
+    app.session.deciding = Deciding::Aside;
     assert_eq!(app.screen, Screen::Play);
     app.handle(&mut game, Msg::char('1'));
     app.handle(&mut game, Msg::key(KeyCode::Enter));
@@ -75,10 +75,10 @@ fn a_computer_player_thinking_aside_keeps_the_screen_answering_until_its_move_ar
     assert_eq!(app.overlay, Overlay::None);
     // The move arrives: it is made at once, since the pause is long over.
     let mut thinker = Thinker::default();
-    let action = worked_out(&mut thinker, &game, &app.bots);
+    let action = worked_out(&mut thinker, &game, &app.session.bots);
     assert_eq!(
         Some(action),
-        app.bots.choose(&game),
+        app.session.bots.choose(&game),
         "the same move as on the spot"
     );
     app.handle(&mut game, Msg::Thought(action));
@@ -92,7 +92,7 @@ fn a_move_that_arrives_during_the_pause_waits_for_the_pause_to_end() {
     let (mut app, mut game, _) = bot_turn(BotKind::Heuristic);
     let now = app.clock;
     app.handle(&mut game, Msg::Tick(now));
-    let action = app.bots.choose(&game).unwrap();
+    let action = app.session.bots.choose(&game).unwrap();
     app.handle(&mut game, Msg::Thought(action));
     assert_eq!(game.history().len(), 1, "the table still gets its pause");
     assert!(
@@ -113,7 +113,7 @@ fn a_key_makes_a_thinking_computer_player_move_as_soon_as_it_has_decided() {
     app.handle(&mut game, Msg::Tick(now));
     app.handle(&mut game, Msg::char(' '));
     assert_eq!(game.history().len(), 1, "it has not decided yet");
-    let action = app.bots.choose(&game).unwrap();
+    let action = app.session.bots.choose(&game).unwrap();
     app.handle(&mut game, Msg::Thought(action));
     assert_eq!(
         game.history().len(),
@@ -127,7 +127,7 @@ fn a_move_held_for_the_pause_is_forgotten_when_the_person_takes_his_action_back(
     let (mut app, mut game, _) = bot_turn(BotKind::Heuristic);
     let now = app.clock;
     app.handle(&mut game, Msg::Tick(now));
-    let stale = app.bots.choose(&game).unwrap();
+    let stale = app.session.bots.choose(&game).unwrap();
     app.handle(&mut game, Msg::Thought(stale));
     app.handle(&mut game, Msg::char('u'));
     assert!(game.history().is_empty(), "taken back");

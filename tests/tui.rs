@@ -258,7 +258,7 @@ fn keys_do_nothing_while_the_terminal_is_too_small() {
 fn a_seats_messages_go_to_its_status_line_not_the_log_and_end_at_the_hand_off() {
     let mut game = new_game(2);
     let mut app = client(&game, 160, 48);
-    let log_before = app.log.clone();
+    let log_before = app.session.log.clone();
     for c in "999".chars() {
         app.handle(&mut game, Msg::char(c));
     }
@@ -268,7 +268,10 @@ fn a_seats_messages_go_to_its_status_line_not_the_log_and_end_at_the_hand_off() 
     assert!(screen_text(&app, &game).contains("no action number 999"));
     app.handle(&mut game, Msg::char('u'));
     assert!(app.flash.is_some(), "the refusal is on the status line");
-    assert_eq!(app.log, log_before, "the log holds game events only");
+    assert_eq!(
+        app.session.log, log_before,
+        "the log holds game events only"
+    );
     app.handle(&mut game, Msg::char('u'));
     app.handle(&mut game, Msg::char('1'));
     app.handle(&mut game, Msg::key(KeyCode::Enter));
@@ -278,7 +281,10 @@ fn a_seats_messages_go_to_its_status_line_not_the_log_and_end_at_the_hand_off() 
         "the next seat does not read the last one's messages"
     );
     assert!(
-        app.log.iter().all(|l| !l.text.contains("no action")),
+        app.session
+            .log
+            .iter()
+            .all(|l| !l.text.contains("no action")),
         "the log holds game events (and the lines the log writes about them) only"
     );
 }
@@ -341,7 +347,8 @@ fn choosing_an_action_by_number_applies_it_and_the_decision_moves_on() {
     assert_ne!(after.seat, before.seat);
     assert_eq!(app.screen, Screen::Handoff(after.seat));
     assert!(
-        app.log
+        app.session
+            .log
             .iter()
             .any(|l| l.text.contains("places an order token"))
     );
@@ -512,9 +519,13 @@ fn help_shows_the_rulings_of_the_decision_at_hand() {
 fn save_key_asks_for_a_file_name_then_the_caller_saves() {
     let mut game = new_game(2);
     let mut app = client(&game, 120, 40);
-    app.save_path = "saves/hotseat-3.json".into();
+    app.session.save_path = "saves/hotseat-3.json".into();
     assert_eq!(app.handle(&mut game, Msg::char('s')), Effect::None);
-    assert!(matches!(app.overlay, Overlay::SaveAs(_)), "{:?}", app.overlay);
+    assert!(
+        matches!(app.overlay, Overlay::SaveAs(_)),
+        "{:?}",
+        app.overlay
+    );
     let Overlay::SaveAs(save) = &app.overlay else {
         panic!("no save box: {:?}", app.overlay)
     };
@@ -546,7 +557,10 @@ fn save_key_asks_for_a_file_name_then_the_caller_saves() {
         app.handle(&mut game, Msg::key(KeyCode::Enter)),
         Effect::Save
     );
-    assert_eq!(app.save_path, std::path::Path::new("saves/mine.json"));
+    assert_eq!(
+        app.session.save_path,
+        std::path::Path::new("saves/mine.json")
+    );
     assert_eq!(app.overlay, Overlay::None);
 }
 
@@ -598,15 +612,18 @@ fn undo_restores_the_previous_decision() {
     let scene = Scene::new(&game, app.shown);
     assert_eq!(app.visible(&scene.choices)[app.selected].action, last);
     // Doing it again gives the same game.
-    let log_before = app.log.clone();
+    let log_before = app.session.log.clone();
     app.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history().last(), Some(&last));
-    assert!(app.log.len() > log_before.len(), "the action is logged");
+    assert!(
+        app.session.log.len() > log_before.len(),
+        "the action is logged"
+    );
     // Taking it back takes its lines out of the shared log too.
     app.handle(&mut game, Msg::char('u'));
     assert_eq!(game.history(), before.history());
     assert_eq!(
-        app.log, log_before,
+        app.session.log, log_before,
         "the undone action left lines in the log"
     );
 }
@@ -738,11 +755,12 @@ fn a_placed_order_token_may_be_taken_back_until_the_next_player_takes_the_keyboa
     take_keyboard(&mut app, &mut game);
     assert_eq!(app.shown, Some(me), "the same player goes on");
     assert!(
-        !app.log
+        !app.session
+            .log
             .iter()
             .any(|l| l.text.contains("places an order token")),
         "the taken-back token is still in the log: {:?}",
-        app.log
+        app.session.log
     );
     // Placed elsewhere, the offer follows the new token; on the player's own screen it
     // names the token's face.
@@ -822,7 +840,11 @@ fn an_order_token_on_top_of_ones_own_face_down_token_asks_first() {
         system: mine,
     };
     do_action(&mut app, &mut game, bury);
-    assert!(matches!(app.overlay, Overlay::Confirm(_)), "{:?}", app.overlay);
+    assert!(
+        matches!(app.overlay, Overlay::Confirm(_)),
+        "{:?}",
+        app.overlay
+    );
     assert_eq!(game.history().len(), 2, "placed before the answer");
     let text = screen_text(&app, &game);
     assert!(text.contains("buries"), "{text}");
@@ -830,7 +852,11 @@ fn an_order_token_on_top_of_ones_own_face_down_token_asks_first() {
     assert_eq!(app.overlay, Overlay::None);
     assert_eq!(game.history().len(), 2, "placed after a no");
     do_action(&mut app, &mut game, bury);
-    assert!(matches!(app.overlay, Overlay::Confirm(_)), "{:?}", app.overlay);
+    assert!(
+        matches!(app.overlay, Overlay::Confirm(_)),
+        "{:?}",
+        app.overlay
+    );
     app.handle(&mut game, Msg::char('y'));
     assert_eq!(game.history().last(), Some(&bury));
     assert_eq!(game.position().stacks[&mine].len(), 2);
@@ -896,7 +922,11 @@ fn the_done_that_starts_a_combat_asks_first_and_no_other_done_does() {
             assert_eq!(game.history().len(), len + 1);
             continue;
         }
-        assert!(matches!(app.overlay, Overlay::Confirm(_)), "{:?}", app.overlay);
+        assert!(
+            matches!(app.overlay, Overlay::Confirm(_)),
+            "{:?}",
+            app.overlay
+        );
         assert_eq!(game.history().len(), len, "done before the answer");
         let text = screen_text(&app, &game);
         assert!(text.contains("starts a combat"), "{text}");
@@ -971,7 +1001,8 @@ fn replay_steps_through_the_history_and_shows_hidden_orders() {
             .all(|t| t.order.is_some())
     );
     assert!(
-        app.log
+        app.session
+            .log
             .iter()
             .any(|l| l.text.contains("places an order token"))
     );
@@ -1283,7 +1314,11 @@ fn the_replace_save_box_names_both_points_saves_over_on_y_and_keeps_the_file_oth
         now: (1, 0),
     };
     app.ask_replace(asked.clone());
-    assert!(matches!(app.overlay, Overlay::ReplaceSave(_)), "{:?}", app.overlay);
+    assert!(
+        matches!(app.overlay, Overlay::ReplaceSave(_)),
+        "{:?}",
+        app.overlay
+    );
     let text = screen_text(&app, &game);
     for words in [
         "saves/later.json holds this game at a point not reached here",

@@ -1,7 +1,9 @@
-//! The client's state and its update function. `App` holds only what the screen needs beyond
-//! the game (which seat is on screen, cursor, selection, scroll, log); a message either changes
-//! that state or becomes one `Action` for the engine.
+//! The client's view state and its update function. `App` holds what the screen needs beyond
+//! the session (which seat is on screen, cursor, selection, focus, scroll, the box open); a
+//! message either changes that state or becomes a request to the [`Session`] (apply an
+//! action, take one back), which alone changes the game.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -9,18 +11,14 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::{Position, Rect};
 
-use super::keys::{self, Command, Step, When};
 pub use super::keys::seat_key;
-use super::layout::{Regions, Window};
-use super::panels;
+use super::keys::{self, Command, Step, When};
+use super::layout::{Regions, Window, list_geometry, needed, popup_rows};
 use super::scene::{Choice, Scene, concerns};
 use super::seats::Bots;
+use super::session::{Deciding, Session, Undone};
 use super::theme::Theme;
-use crate::engine::report::summary::{GameSummary, summarize};
 use crate::engine::{Action, AreaId, Event, Faction, Game, Keyboard, Quadrant, Seat, SystemId};
-
-/// How many log lines are kept.
-const LOG_KEEP: usize = 500;
 
 /// How long the hand-off screen ignores every key after it appears: keys typed by the previous
 /// player in a burst (a reflexive Enter or two) land in this pause and are dropped.
@@ -29,32 +27,6 @@ pub const HANDOFF_PAUSE: Duration = Duration::from_millis(400);
 /// How long a computer player's turn stays on screen before it moves (any key: at once), so
 /// the table can follow what it does.
 pub const BOT_PAUSE: Duration = Duration::from_millis(700);
-
-/// At most this many forced actions are applied in a row without a person (a guard: a game
-/// always reaches a real choice long before).
-const FORCED_RUN: usize = 64;
-
-/// Where a computer player's move is worked out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Deciding {
-    /// On the spot, when the move is due (tests; the screen waits meanwhile).
-    #[default]
-    OnTheSpot,
-    /// On a thread of its own, started by the terminal loop as the turn comes up; the move
-    /// arrives as [`Msg::Thought`], so a long search never freezes the screen.
-    Aside,
-}
-
-/// The state of the computer player's turn on screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct BotTurn {
-    /// When the turn was first drawn (its pause runs from there).
-    since: Option<Duration>,
-    /// Its move, worked out aside and not made yet.
-    thought: Option<Action>,
-    /// A key asked it to move as soon as it has decided.
-    hurried: bool,
-}
 
 /// What fills the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,91 +162,15 @@ pub enum Effect {
     QuitUnsaved,
 }
 
-/// A person's last action that he may still take back ([`Game::can_undo_at`] with the
-/// keyboard still his): offered on his screen, on the hand-off and during a computer player's
-/// pause, until the next player takes the keyboard.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TakeBack {
-    /// The seat that acted.
-    pub seat: Seat,
-    /// What it did, in the seat's own words (the face of a placed order token).
-    pub own: String,
-    /// What it did, as every seat may read it (no hidden face).
-    pub public: String,
-}
+pub use super::session::done_words;
 
-/// What `seat` just did with `action` (`before`: the game before it, `game` after it, `events`
-/// what it produced), for the status line: in the seat's own words (the choice as its list
-/// showed it) and in words every seat may read (the first log line it wrote, or the choice
-/// with its hidden part left out). Never the action's notation (`use`, `option 2`, `done`).
-#[must_use]
-pub fn done_words(
-    before: &Game,
-    game: &Game,
-    seat: Seat,
-    action: Action,
-    events: &[Event],
-) -> (String, String) {
-    if let Action::Place { order, system } = action {
-        return (
-            format!("{order} order placed on {system}"),
-            format!("{} placed an order token on {system}", before.who(seat)),
-        );
-    }
-    let words = super::scene::action_words(before, action);
-    // A choice that quotes a card's text (`resolve Lure of Chaos: ...`) is named, not quoted.
-    let own = match words.split_once(": ") {
-        Some((head, _)) if head.starts_with("resolve ") || head.starts_with("discard ") => {
-            head.to_string()
-        }
-        _ => words,
-    };
-    let public = match (events.first(), own.as_str()) {
-        (Some(e), _) => game.with_names(&e.to_string()),
-        (None, "done") => format!("{} is done with this step", before.who(seat)),
-        (None, _) => format!(
-            "{} chose: {}",
-            before.who(seat),
-            public_choice(before, seat, action)
-        ),
-    };
-    let own = if own == "done" {
-        "you are done with this step".to_string()
-    } else {
-        format!("you chose: {own}")
-    };
-    (own, public)
-}
-
-/// `seat`'s choice of `action` (in `game`, before it) in words every seat may read: what
-/// another seat may be told of it ([`Game::action_as_seen`]) where that hides something, else
-/// the choice's words told of the player (`their`, not `your`).
-fn public_choice(game: &Game, seat: Seat, action: Action) -> String {
-    let seen = game.action_as_seen(&action, seat, None);
-    if seen == action.to_string() {
-        crate::engine::rules::wording::third_person(
-            &super::scene::action_words(game, action),
-            "the opponent",
-        )
-    } else {
-        seen
-    }
-}
-
-/// One log line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogLine {
-    /// The text.
-    pub text: String,
-    /// Whether the log wrote it about the game (the opening line, a round or phase separator,
-    /// a combat summary) rather than the engine; per-seat messages never enter the log, they
-    /// go to the status line (see [`App::note`]).
-    pub note: bool,
-}
-
-/// The client's state.
+/// The client's view of the session: what is on screen and where the cursor, selection,
+/// focus, scroll and boxes are. Changes of the game go through [`Session`].
 #[derive(Debug, Clone)]
 pub struct App {
+    /// The game's runtime at the table: seats, keyboard, computer players, take-back, log,
+    /// saves.
+    pub session: Session,
     /// Colours.
     pub theme: Theme,
     /// What fills the screen.
@@ -293,20 +189,18 @@ pub struct App {
     pub selected: usize,
     /// The first line of the action list on screen.
     pub scroll: usize,
-    /// The first line on screen of a scrolling overlay (help, cards, faction sheet).
-    pub overlay_scroll: usize,
+    /// The first line on screen of a scrolling overlay (help, cards, faction sheet, log). Keys
+    /// move it freely (`End` to `usize::MAX`); drawing clamps it to the text's length and keeps
+    /// the clamped value, as ratatui's `ListState` does, so the update never measures the text.
+    pub overlay_scroll: Cell<usize>,
     /// Why the cursor's area offers the deciding seat nothing, in the engine's words.
     pub why: Vec<String>,
     /// The cursor, history length and seat `why` was asked for.
     pub why_key: Option<(AreaId, usize, Option<Seat>)>,
     /// Digits typed to choose an action by number.
     pub typed: String,
-    /// Game events and client notes, oldest first.
-    pub log: Vec<LogLine>,
     /// How many lines the log is scrolled back from its end.
     pub log_back: usize,
-    /// The combat the log is following, for its summary line.
-    pub tally: super::log::Tally,
     /// The terminal's size.
     pub size: Rect,
     /// The action a click just selected: a second click on it, right after, does it.
@@ -316,18 +210,9 @@ pub struct App {
     pub flash: Option<String>,
     /// Where each seat left its cursor (the next player does not see where the last one looked).
     pub cursors: BTreeMap<Seat, AreaId>,
-    /// Where `s` saves (the file name it offers); the autosave goes beside it.
-    pub save_path: PathBuf,
     /// In a replay: the status line's text (position in the history, the next action); the
     /// keys step through the history instead of playing.
     pub replay: Option<String>,
-    /// Why no file holds the game as it is now (the last autosave failed), set by the caller.
-    pub unsaved: Option<String>,
-    /// A save with the save box was asked to leave afterwards (from the not-saved box).
-    pub quit_after_save: bool,
-    /// Once the game is over: its summary (winner, why, standings by round), computed once
-    /// from the history.
-    pub summary: Option<std::sync::Arc<GameSummary>>,
     /// Whether the end screen covers the board (`false`: the players inspect the board).
     pub summary_open: bool,
     /// The last [`Msg::Tick`]: the terminal loop's clock.
@@ -338,29 +223,6 @@ pub struct App {
     /// How many hand-offs this client has shown (the terminal loop drains the input typed
     /// before each new one).
     pub handoffs: usize,
-    /// How many log lines were ever written (the log keeps only the last [`LOG_KEEP`]).
-    logged: usize,
-    /// For the last actions applied: the history's length after each and [`Self::logged`]
-    /// before its events, so an undo takes its lines out of the log again.
-    log_marks: Vec<(usize, usize)>,
-    /// The computer players (every other seat is a person's).
-    pub bots: Bots,
-    /// The person holding the keyboard: the last one who took it at a hand-off (or the only
-    /// person at the table). A decision of his never needs a hand-off.
-    pub holder: Option<Seat>,
-    /// Where computer players work out their moves (the terminal loop sets
-    /// [`Deciding::Aside`]).
-    pub deciding: Deciding,
-    /// The computer player's turn on screen.
-    bot: BotTurn,
-    /// For each seat: how many log lines had been written when it last gave up the keyboard,
-    /// so its hand-off shows what happened since.
-    seen: BTreeMap<Seat, usize>,
-    /// How many forced actions (a single legal action that shows its seat nothing new) the
-    /// client applied itself instead of handing the keyboard over.
-    pub forced: usize,
-    /// The last action of a person, while he may still take it back.
-    pub takeback: Option<TakeBack>,
 }
 
 impl App {
@@ -369,6 +231,7 @@ impl App {
     #[must_use]
     pub fn new(game: &Game, theme: Theme, width: u16, height: u16) -> App {
         let mut app = App {
+            session: Session::new(game),
             theme,
             screen: Screen::Play,
             shown: None,
@@ -378,38 +241,21 @@ impl App {
             filter: false,
             selected: 0,
             scroll: 0,
-            overlay_scroll: 0,
+            overlay_scroll: Cell::new(0),
             why: Vec::new(),
             why_key: None,
             typed: String::new(),
-            log: Vec::new(),
             log_back: 0,
-            tally: super::log::Tally::default(),
             size: Rect::new(0, 0, width, height),
             armed: None,
             flash: None,
             cursors: BTreeMap::new(),
-            save_path: super::save::default_path(),
             replay: None,
-            unsaved: None,
-            quit_after_save: false,
-            summary: None,
             summary_open: false,
             clock: Duration::ZERO,
             handoff_since: None,
             handoffs: 0,
-            logged: 0,
-            log_marks: Vec::new(),
-            bots: Bots::default(),
-            holder: None,
-            deciding: Deciding::OnTheSpot,
-            bot: BotTurn::default(),
-            seen: BTreeMap::new(),
-            forced: 0,
-            takeback: None,
         };
-        (app.log, app.tally) = super::log::rebuild(game);
-        app.logged = app.log.len();
         app.follow(game);
         app.keep_cursor_on_screen(game);
         app
@@ -442,33 +288,8 @@ impl App {
     /// key may act (but the quit keys).
     #[must_use]
     pub fn too_small(&self, game: &Game) -> bool {
-        let win = Window::of_game(game);
-        let (w, h) = Regions::minimum(win.cols, win.rows, game.player_count());
+        let (w, h) = needed(Window::of_game(game), game.player_count());
         self.size.width < w || self.size.height < h
-    }
-
-    fn push_log(&mut self, line: LogLine) {
-        self.logged += 1;
-        self.log.push(line);
-        if self.log.len() > LOG_KEEP {
-            self.log.drain(..self.log.len() - LOG_KEEP);
-        }
-        self.log_back = 0;
-    }
-
-    /// Takes out of the log the lines of the actions undone, so the history is `len` long
-    /// again: the log tells what stands, with no trace of a take-back (a seat's slips are his).
-    fn unlog(&mut self, len: usize) {
-        while let Some(&(after, before)) = self.log_marks.last() {
-            if after <= len {
-                break;
-            }
-            self.log_marks.pop();
-            let extra = self.logged.saturating_sub(before).min(self.log.len());
-            self.log.truncate(self.log.len() - extra);
-            self.logged = before;
-        }
-        self.log_back = self.log_back.min(self.log.len());
     }
 
     /// The screen's regions for this game.
@@ -493,7 +314,7 @@ impl App {
             .decision()
             .map(|d| d.kind.to_string())
             .unwrap_or_default();
-        panels::list_geometry(self.regions(game).prompt, &kind)
+        list_geometry(self.regions(game).prompt, &kind)
     }
 
     /// The choices the list shows now (all, or those concerning the cursor's area).
@@ -514,22 +335,22 @@ impl App {
                 self.shown = None;
                 self.focus = Focus::Board;
                 self.filter = false;
-                self.summary = summarize(game).map(std::sync::Arc::new);
-                self.summary_open = self.summary.is_some();
+                self.session.sum_up(game);
+                self.summary_open = self.session.summary.is_some();
             }
             return;
         }
         let Some(d) = game.decision() else {
             return;
         };
-        if self.bots.kind(d.seat).is_some() {
+        if self.session.is_bot(d.seat) {
             // A computer player needs no hand-off. The screen shows what every seat sees, or
             // the one person's own view when nobody else is at the table.
             if self.screen != Screen::Bot(d.seat) {
                 self.leave_keyboard();
                 self.screen = Screen::Bot(d.seat);
-                self.bot.since = None;
-                self.shown = self.lone_human(game);
+                self.session.bot.since = None;
+                self.shown = self.session.lone_human(game);
                 self.reset_choice();
             }
             return;
@@ -538,7 +359,7 @@ impl App {
             // The same seat decides again.
             return;
         }
-        if self.holder == Some(d.seat) || self.bots.humans(game).len() < 2 {
+        if !self.session.needs_handoff(game, d.seat) {
             // The keyboard is already with this person: no hand-off protects anything.
             self.take_keyboard(game, d.seat);
             return;
@@ -559,20 +380,13 @@ impl App {
         if let Some(before) = self.shown {
             self.cursors.insert(before, self.cursor);
         }
-        if let Some(holder) = self.holder {
-            self.seen.insert(holder, self.logged);
-        }
+        self.session.leave_keyboard();
         self.flash = None;
     }
 
     /// `seat`'s person takes the keyboard: his view, his cursor.
     fn take_keyboard(&mut self, game: &Game, seat: Seat) {
-        if self.holder != Some(seat)
-            && let Some(holder) = self.holder
-        {
-            self.seen.insert(holder, self.logged);
-        }
-        self.holder = Some(seat);
+        self.session.take_keyboard(seat);
         self.shown = Some(seat);
         self.screen = Screen::Play;
         self.reset_choice();
@@ -584,68 +398,15 @@ impl App {
             .unwrap_or_else(|| home_area(game, seat));
     }
 
-    /// The only person at the table, when exactly one seat is not a computer's.
-    fn lone_human(&self, game: &Game) -> Option<Seat> {
-        match self.bots.humans(game)[..] {
-            [one] => Some(one),
-            _ => None,
-        }
-    }
-
     /// Sets the computer players and moves to the screen the game calls for (the first hand-off
     /// goes only to a person, and not at all when only one person plays).
     pub fn set_bots(&mut self, game: &Game, bots: Bots) {
-        self.bots = bots;
-        self.holder = None;
+        self.session.bots = bots;
+        self.session.holder = None;
         self.shown = None;
         self.screen = Screen::Play;
         self.handoffs = 0;
         self.follow(game);
-    }
-
-    /// The public log lines written since `seat` last gave up the keyboard (all of them when it
-    /// never held it), oldest first.
-    #[must_use]
-    pub fn since_turn(&self, seat: Seat) -> &[LogLine] {
-        let Some(&seen) = self.seen.get(&seat) else {
-            return &[];
-        };
-        let first_kept = self.logged.saturating_sub(self.log.len());
-        let from = seen.saturating_sub(first_kept).min(self.log.len());
-        &self.log[from..]
-    }
-
-    /// Applies, one after the other, the decisions that need nobody: a person's decision with a
-    /// single legal action that shows his seat nothing it did not see before, when the keyboard
-    /// is elsewhere (so it would cost a hand-off). Each is logged as any action is.
-    fn apply_forced(&mut self, game: &mut Game) {
-        for _ in 0..FORCED_RUN {
-            let Some(d) = game.decision() else {
-                return;
-            };
-            if self.bots.kind(d.seat).is_some()
-                || self.holder == Some(d.seat)
-                || self.bots.humans(game).len() < 2
-            {
-                return;
-            }
-            let legal = game.legal_actions();
-            let [only] = legal[..] else {
-                return;
-            };
-            let mut after = game.clone();
-            let Ok(events) = after.apply(only) else {
-                return;
-            };
-            if !game.shown_only_to(&after, d.seat).is_empty() {
-                return;
-            }
-            *game = after;
-            self.forced += 1;
-            // The last action is no longer the person's own.
-            self.takeback = None;
-            self.record(game, &events);
-        }
     }
 
     fn reset_choice(&mut self) {
@@ -703,13 +464,10 @@ impl App {
     fn handle_msg(&mut self, game: &mut Game, msg: Msg) -> Effect {
         match self.update(game, msg) {
             Effect::Apply(action) => {
-                self.forget_thought();
-                let before = game.clone();
-                match game.apply(action) {
-                    Ok(events) => {
-                        self.record(game, &events);
-                        self.offer_takeback(&before, game, action, &events);
-                        self.apply_forced(game);
+                let logged = self.session.logged();
+                match self.session.apply(game, action) {
+                    Ok(()) => {
+                        self.follow_log(logged);
                         self.moved_on(game, action);
                     }
                     Err(e) => self.note(format!("not allowed: {e}")),
@@ -722,10 +480,13 @@ impl App {
                 // held it last, and only he may take his action back.
                 let (asker, keyboard) = match self.screen {
                     Screen::Play => (self.shown, Keyboard::WithDecider),
-                    _ => (self.holder, Keyboard::WithActor),
+                    _ => (self.session.holder, Keyboard::WithActor),
                 };
-                match super::undo::undo(game, asker, keyboard) {
-                    Ok((before, last)) => self.took_back(game, before, last),
+                // Where the keyboard is after a take-back from a hand-off or a computer
+                // player's pause, nobody knows: the actor must take it again.
+                let lost = self.screen != Screen::Play;
+                match self.session.undo(game, asker, keyboard, lost) {
+                    Ok(undone) => self.took_back(game, undone),
                     Err(why) => self.note(why),
                 }
                 Effect::None
@@ -734,75 +495,36 @@ impl App {
         }
     }
 
-    /// The last action, `last`, was taken back: `before` is the game without it. From a hand-off
-    /// or a computer player's pause the keyboard may already be in the next player's hands, so
-    /// with two people or more at the table the actor gets it back through a hand-off of his
-    /// own (nobody sees his screen before he takes the keyboard), and what was taken back is
-    /// said in words every seat may read.
-    fn took_back(&mut self, game: &mut Game, before: Game, last: Action) {
-        let actor = before.decision().map(|d| d.seat);
-        let public = actor.map(|seat| match last {
-            Action::Place { system, .. } => format!(
-                "{} took back the order token placed on {system}",
-                before.who(seat)
-            ),
-            other => format!(
-                "{} took back: {}",
-                before.who(seat),
-                public_choice(&before, seat, other)
-            ),
-        });
-        self.forget_thought();
+    /// An action was taken back (the game is already without it). From a hand-off or a
+    /// computer player's pause the keyboard may already be in the next player's hands, so with
+    /// two people or more at the table the actor gets it back through a hand-off of his own
+    /// (nobody sees his screen before he takes the keyboard), and what was taken back is said in
+    /// words every seat may read.
+    fn took_back(&mut self, game: &Game, undone: Undone) {
         if matches!(self.screen, Screen::Handoff(_)) {
             // The hand-off taken back never happened.
             self.handoffs = self.handoffs.saturating_sub(1);
         }
-        if self.screen != Screen::Play && self.bots.humans(&before).len() > 1 {
-            // Where the keyboard is now, nobody knows: the actor must take it again.
-            self.holder = None;
-        }
-        self.takeback = None;
-        *game = before;
-        self.unlog(game.history().len());
-        // The combat the log follows may have lost lines: follow it again.
-        self.tally = super::log::rebuild(game).1;
+        self.log_back = self.log_back.min(self.session.log.len());
         self.reset_choice();
         self.filter = false;
         self.follow(game);
         if matches!(self.screen, Screen::Handoff(_)) {
-            self.note(public.unwrap_or_default());
+            self.note(undone.public.unwrap_or_default());
             return;
         }
         // On the actor's own screen: his own words, and the action undone selected again.
         self.note(format!(
             "undone: {}",
-            super::scene::action_words(game, last)
+            super::scene::action_words(game, undone.last)
         ));
         let scene = Scene::new(game, self.shown);
         self.selected = self
             .visible(&scene.choices)
             .iter()
-            .position(|c| c.action == last)
+            .position(|c| c.action == undone.last)
             .unwrap_or(0);
         self.keep_selection_visible(game);
-    }
-
-    /// After a person's `action` (`before`: the game before it): offers to take it back while
-    /// the engine allows it with the keyboard still his.
-    fn offer_takeback(&mut self, before: &Game, game: &Game, action: Action, events: &[Event]) {
-        self.takeback = None;
-        let Some(seat) = before.decision().map(|d| d.seat) else {
-            return;
-        };
-        if self.bots.kind(seat).is_some()
-            || game
-                .can_undo_from_at(before, seat, Keyboard::WithActor)
-                .is_err()
-        {
-            return;
-        }
-        let (own, public) = done_words(before, game, seat, action, events);
-        self.takeback = Some(TakeBack { seat, own, public });
     }
 
     /// The take-back on offer now, in words fit for the screen showing it (the seat's own
@@ -810,13 +532,12 @@ impl App {
     /// another person. (The offer is withdrawn whenever another action is applied.)
     #[must_use]
     pub fn takeback_text(&self) -> Option<&str> {
-        let t = self.takeback.as_ref()?;
+        let t = self.session.takeback.as_ref()?;
+        let holder = self.session.holder;
         match self.screen {
             Screen::Play if self.shown == Some(t.seat) => Some(&t.own),
-            Screen::Bot(_) if self.holder == Some(t.seat) && self.shown == Some(t.seat) => {
-                Some(&t.own)
-            }
-            Screen::Handoff(_) | Screen::Bot(_) if self.holder == Some(t.seat) => Some(&t.public),
+            Screen::Bot(_) if holder == Some(t.seat) && self.shown == Some(t.seat) => Some(&t.own),
+            Screen::Handoff(_) | Screen::Bot(_) if holder == Some(t.seat) => Some(&t.public),
             _ => None,
         }
     }
@@ -844,21 +565,16 @@ impl App {
     /// Records the events of `action`, just applied, and moves on to the next decision. The
     /// same action stays selected if it is still legal (to buy another of the same unit).
     pub fn applied(&mut self, game: &Game, action: Action, events: &[Event]) {
-        self.takeback = None;
-        self.forget_thought();
-        self.record(game, events);
+        let logged = self.session.logged();
+        self.session.applied(game, events);
+        self.follow_log(logged);
         self.moved_on(game, action);
     }
 
-    /// Writes the events of the action just applied into the log, marked so an undo can take
-    /// them out again.
-    fn record(&mut self, game: &Game, events: &[Event]) {
-        self.log_marks.push((game.history().len(), self.logged));
-        if self.log_marks.len() > LOG_KEEP {
-            self.log_marks.remove(0);
-        }
-        for line in super::log::lines(game, events, &mut self.tally) {
-            self.push_log(line);
+    /// The log shows its end again once lines were written after `logged` of them.
+    fn follow_log(&mut self, logged: usize) {
+        if self.session.logged() != logged {
+            self.log_back = 0;
         }
     }
 
@@ -882,38 +598,32 @@ impl App {
     /// computer players think aside and this one has not decided yet, it moves as soon as it
     /// has ([`Msg::Thought`]).
     fn bot_move(&mut self, game: &Game) -> Effect {
-        let action = match self.bot.thought.take() {
-            Some(action) => Some(action),
-            None if self.deciding == Deciding::Aside => {
-                self.bot.hurried = true;
-                return Effect::None;
-            }
-            None => self.bots.choose(game),
-        };
-        self.bot.since = None;
-        self.bot.hurried = false;
-        action.map_or(Effect::None, Effect::Apply)
+        match self.session.bot_move(game) {
+            Some(Some(action)) => Effect::Apply(action),
+            Some(None) | None => Effect::None,
+        }
     }
 
     /// Whether the computer player on screen may move now: its pause is over (or a key cut it
     /// short) and no box is open over the board.
     fn bot_due(&self) -> bool {
         let paused = self
+            .session
             .bot
             .since
             .is_some_and(|since| self.clock >= since + BOT_PAUSE);
         matches!(self.screen, Screen::Bot(_))
             && self.overlay == Overlay::None
-            && (paused || self.bot.hurried)
+            && (paused || self.session.bot.hurried)
     }
 
     /// Whether the screen waits for the move of a computer player that thinks aside: the
     /// terminal loop then starts (or keeps) its work on the game as it is.
     #[must_use]
     pub fn awaits_thought(&self) -> bool {
-        self.deciding == Deciding::Aside
+        self.session.deciding == Deciding::Aside
             && matches!(self.screen, Screen::Bot(_))
-            && self.bot.thought.is_none()
+            && self.session.bot.thought.is_none()
     }
 
     /// How long the computer player on screen has been thinking past its pause, while its
@@ -924,14 +634,8 @@ impl App {
         if !self.awaits_thought() || !self.bot_due() {
             return None;
         }
-        let since = self.bot.since?;
+        let since = self.session.bot.since?;
         Some(self.clock.saturating_sub(since + BOT_PAUSE))
-    }
-
-    /// Forgets a move worked out for the game as it was (the game has just changed).
-    fn forget_thought(&mut self) {
-        self.bot.thought = None;
-        self.bot.hurried = false;
     }
 
     /// The update function: changes UI state, or returns the action to apply.
@@ -942,9 +646,10 @@ impl App {
                 self.handoff_since = Some(now);
             }
             if let Screen::Bot(_) = self.screen {
-                self.bot.since.get_or_insert(now);
+                self.session.bot.since.get_or_insert(now);
                 if self.bot_due()
-                    && (self.bot.thought.is_some() || self.deciding == Deciding::OnTheSpot)
+                    && (self.session.bot.thought.is_some()
+                        || self.session.deciding == Deciding::OnTheSpot)
                 {
                     return self.bot_move(game);
                 }
@@ -953,7 +658,7 @@ impl App {
         }
         if let Msg::Thought(action) = msg {
             if matches!(self.screen, Screen::Bot(_)) {
-                self.bot.thought = Some(action);
+                self.session.bot.thought = Some(action);
                 if self.bot_due() {
                     return self.bot_move(game);
                 }
@@ -983,7 +688,7 @@ impl App {
                 let p = Position::new(x, y);
                 if r.log.contains(p) {
                     if dir < 0 {
-                        self.log_back = (self.log_back + 3).min(self.log.len());
+                        self.log_back = (self.log_back + 3).min(self.session.log.len());
                     } else {
                         self.log_back = self.log_back.saturating_sub(3);
                     }
@@ -1078,7 +783,7 @@ impl App {
             }
             Some(Command::Log) if board_shown => {
                 self.open(Overlay::Log);
-                self.overlay_scroll = usize::MAX;
+                self.overlay_scroll.set(usize::MAX);
                 return Effect::None;
             }
             Some(Command::Cards) if board_shown => {
@@ -1095,7 +800,7 @@ impl App {
             }
             Some(Command::Save) => {
                 self.overlay = Overlay::SaveAs(SaveBox {
-                    input: self.save_path.display().to_string(),
+                    input: self.session.save_path.display().to_string(),
                     then_quit: false,
                 });
                 return Effect::None;
@@ -1129,7 +834,7 @@ impl App {
                         self.summary_open = false;
                     }
                     KeyCode::Enter | KeyCode::Char('g') if !self.summary_open => {
-                        self.summary_open = self.summary.is_some();
+                        self.summary_open = self.session.summary.is_some();
                     }
                     _ if self.summary_open => {}
                     _ => {
@@ -1149,7 +854,7 @@ impl App {
 
     fn open(&mut self, overlay: Overlay) {
         self.overlay = overlay;
-        self.overlay_scroll = 0;
+        self.overlay_scroll.set(0);
     }
 
     /// How many log entries one press of `[` or `]` scrolls: a panel's worth.
@@ -1160,20 +865,15 @@ impl App {
     /// A key in a scrolling overlay: arrows and pages scroll, left and right turn the faction
     /// sheet to another faction, any other key closes it.
     fn overlay_key(&mut self, game: &Game, code: KeyCode) {
-        let scene = Scene::new(game, self.shown);
-        let lines = super::detail::overlay_content(self, &scene).map_or(0, |(_, l)| l.len());
-        let max = super::detail::max_scroll(lines, self.size);
-        let page = super::detail::popup_rows(self.size)
-            .saturating_sub(1)
-            .max(1);
-        let now = self.overlay_scroll.min(max);
-        self.overlay_scroll = match code {
+        let page = popup_rows(self.size).saturating_sub(1).max(1);
+        let now = self.overlay_scroll.get();
+        let next = match code {
             KeyCode::Up | KeyCode::Char('k') => now.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => (now + 1).min(max),
+            KeyCode::Down | KeyCode::Char('j') => now.saturating_add(1),
             KeyCode::PageUp => now.saturating_sub(page),
-            KeyCode::PageDown | KeyCode::Char(' ') => (now + page).min(max),
+            KeyCode::PageDown | KeyCode::Char(' ') => now.saturating_add(page),
             KeyCode::Home => 0,
-            KeyCode::End => max,
+            KeyCode::End => usize::MAX,
             KeyCode::Left | KeyCode::Right | KeyCode::Char('h' | 'l')
                 if matches!(self.overlay, Overlay::Sheet(_)) =>
             {
@@ -1196,13 +896,14 @@ impl App {
                 0
             }
         };
+        self.overlay_scroll.set(next);
     }
 
     /// Asks what to do when leaving failed to save the game: the box offers `offer` as the
     /// other name (the caller knows which names are free).
     pub fn ask_not_saved(&mut self, why: &str, offer: &std::path::Path) {
-        self.unsaved = Some(why.to_string());
-        self.quit_after_save = false;
+        self.session.unsaved = Some(why.to_string());
+        self.session.quit_after_save = false;
         self.overlay = Overlay::NotSaved(NotSaved {
             why: why.to_string(),
             offer: offer.display().to_string(),
@@ -1247,7 +948,7 @@ impl App {
         {
             return Effect::SaveOver;
         }
-        self.quit_after_save = false;
+        self.session.quit_after_save = false;
         self.note(match asked {
             Some(r) => format!("not saved: {} kept as it was", r.path.display()),
             None => "not saved".into(),
@@ -1268,30 +969,30 @@ impl App {
                 let (input, then_quit) = (std::mem::take(&mut box_.input), box_.then_quit);
                 self.overlay = Overlay::None;
                 // The name offered unchanged is the current file, wherever it is.
-                let target = if input == self.save_path.display().to_string() {
-                    Some(self.save_path.clone())
+                let target = if input == self.session.save_path.display().to_string() {
+                    Some(self.session.save_path.clone())
                 } else {
                     save_target(&input)
                 };
                 if let Some(path) = target {
-                    self.save_path = path;
-                    self.quit_after_save = then_quit;
+                    self.session.save_path = path;
+                    self.session.quit_after_save = then_quit;
                     Effect::Save
                 } else {
-                    self.quit_after_save = false;
+                    self.session.quit_after_save = false;
                     self.note("not saved: no file name");
                     Effect::None
                 }
             }
             KeyCode::Esc => {
                 self.overlay = Overlay::None;
-                self.quit_after_save = false;
+                self.session.quit_after_save = false;
                 self.note("not saved");
                 Effect::None
             }
             _ if ctrl_c => {
                 self.overlay = Overlay::None;
-                self.quit_after_save = false;
+                self.session.quit_after_save = false;
                 Effect::None
             }
             KeyCode::Backspace => {
@@ -1327,9 +1028,12 @@ impl App {
             }
             Command::LogBack => {
                 let page = self.log_page(game);
-                self.log_back = (self.log_back + page).min(self.log.len().saturating_sub(1));
+                self.log_back =
+                    (self.log_back + page).min(self.session.log.len().saturating_sub(1));
             }
-            Command::LogForward => self.log_back = self.log_back.saturating_sub(self.log_page(game)),
+            Command::LogForward => {
+                self.log_back = self.log_back.saturating_sub(self.log_page(game));
+            }
             Command::Digit => {
                 if let KeyCode::Char(c) = code
                     && self.typed.len() < 3

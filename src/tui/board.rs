@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use super::layout::Regions;
+use super::layout::{Regions, clip};
 use super::scene::Scene;
 use super::theme::Theme;
 use crate::engine::rules::board::{AreaInfo, Board};
@@ -550,18 +550,19 @@ pub fn area_lines(
     lines
 }
 
-/// The text cut to `width` characters, ending in `…` when cut.
+/// A player's asset tokens with their signs: `▲0 ◆1 ✚2`.
 #[must_use]
-pub fn clip(s: &str, width: usize) -> String {
-    if s.chars().count() <= width {
-        s.to_string()
-    } else if width == 0 {
-        String::new()
-    } else {
-        let mut t: String = s.chars().take(width - 1).collect();
-        t.push('…');
-        t
-    }
+pub fn asset_counts(a: crate::engine::state::position::AssetTokens) -> String {
+    use crate::engine::Asset;
+    format!(
+        "{}{} {}{} {}{}",
+        asset_sign(Asset::Forge),
+        a.forge,
+        asset_sign(Asset::Cache),
+        a.cache,
+        asset_sign(Asset::Reinforcement),
+        a.reinforcement
+    )
 }
 
 fn draw_area(

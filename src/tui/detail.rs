@@ -4,106 +4,26 @@
 //! one scrolls.
 
 use ratatui::Frame;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
 
 use super::app::{App, Overlay};
+use super::layout::{popup_rect, popup_width};
 use super::scene::{Choice, Scene, card_text};
-use super::screens::centered;
+use super::text::wrap_all;
 use super::theme::Theme;
 use crate::engine::rules::view::SeenCombatSide;
 
-/// The box a scrolling overlay fills on a screen of `screen`: nearly all of a small screen,
-/// at most 100 x 40 on a large one.
-#[must_use]
-pub fn popup_rect(screen: Rect) -> Rect {
-    let w = screen.width.saturating_sub(2).clamp(1, 100);
-    let h = screen.height.saturating_sub(2).clamp(1, 40);
-    centered(screen, w, h)
-}
-
-/// How many text lines the overlay box on `screen` shows (inside the border).
-#[must_use]
-pub fn popup_rows(screen: Rect) -> usize {
-    usize::from(popup_rect(screen).height.saturating_sub(2))
-}
-
-/// The width of text inside the overlay box on `screen`.
-#[must_use]
-pub fn popup_width(screen: Rect) -> usize {
-    usize::from(popup_rect(screen).width.saturating_sub(2))
-}
-
-/// How far an overlay of `lines` (already wrapped) scrolls on `screen`.
-#[must_use]
-pub fn max_scroll(lines: usize, screen: Rect) -> usize {
-    lines.saturating_sub(popup_rows(screen))
-}
-
-/// Wraps a styled line at spaces to `width` cells; continuation lines are indented by
-/// `indent` spaces.
-#[must_use]
-pub fn wrap_line(line: &Line<'static>, width: usize, indent: usize) -> Vec<Line<'static>> {
-    let width = width.max(indent + 8);
-    let mut out: Vec<Line<'static>> = Vec::new();
-    let mut cur: Vec<Span<'static>> = Vec::new();
-    let mut used = 0;
-    for span in &line.spans {
-        let style: Style = span.style;
-        // Keep runs of spaces at the start of a span (alignment), split the rest at spaces.
-        let text = span.content.as_ref();
-        let mut first = true;
-        for word in text.split(' ') {
-            let piece = if first {
-                word.to_string()
-            } else {
-                format!(" {word}")
-            };
-            first = false;
-            let mut piece_w = piece.chars().count();
-            if piece_w == 0 {
-                continue;
-            }
-            if used + piece_w > width && used > indent {
-                out.push(Line::from(std::mem::take(&mut cur)));
-                cur.push(Span::raw(" ".repeat(indent)));
-                used = indent;
-                let trimmed = piece.trim_start().to_string();
-                piece_w = trimmed.chars().count();
-                let mut rest = trimmed;
-                // A word longer than the line is cut into pieces.
-                while piece_w > width - used {
-                    let head: String = rest.chars().take(width - used).collect();
-                    rest = rest.chars().skip(width - used).collect();
-                    cur.push(Span::styled(head, style));
-                    out.push(Line::from(std::mem::take(&mut cur)));
-                    cur.push(Span::raw(" ".repeat(indent)));
-                    used = indent;
-                    piece_w = rest.chars().count();
-                }
-                used += piece_w;
-                cur.push(Span::styled(rest, style));
-            } else {
-                used += piece_w;
-                cur.push(Span::styled(piece, style));
-            }
-        }
-    }
-    out.push(Line::from(cur));
-    out
-}
-
-/// Draws a scrolling overlay: `lines` (already wrapped to [`popup_width`]) from `scroll` on,
-/// with where it stands and the keys on the bottom border.
+/// Draws a scrolling overlay: `lines` (already wrapped to [`popup_width`]) from `scroll` on
+/// (clamped so the box stays full), with where it stands and the keys on the bottom border.
+/// Returns the first line shown.
 pub fn popup(
     frame: &mut Frame<'_>,
     title: &str,
     lines: &[Line<'static>],
     scroll: usize,
     theme: Theme,
-) {
+) -> usize {
     let area = popup_rect(frame.area());
     let rows = usize::from(area.height.saturating_sub(2));
     let scroll = scroll.min(lines.len().saturating_sub(rows));
@@ -127,22 +47,7 @@ pub fn popup(
     block = block.title_bottom(Line::from(Span::styled(keys, theme.dim())).right_aligned());
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(shown).block(block), area);
-}
-
-/// Wraps every line to `width`.
-#[must_use]
-pub fn wrap_all(lines: &[Line<'static>], width: usize) -> Vec<Line<'static>> {
-    lines
-        .iter()
-        .flat_map(|l| {
-            let indent = l
-                .spans
-                .first()
-                .map_or(0, |s| s.content.len() - s.content.trim_start().len())
-                + 2;
-            wrap_line(l, width, indent.min(6))
-        })
-        .collect()
+    scroll
 }
 
 /// A card in full: its name, where it is, then its numbers and text.
@@ -284,11 +189,12 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
         }
         Overlay::Sheet(f) => (
             format!("Faction sheet: {}", f.name()),
-            super::sheet::sheet_lines(scene, f, theme),
+            super::sheet::sheet_lines(scene, *f, theme),
         ),
         Overlay::Log => (
             "Log".to_string(),
-            app.log
+            app.session
+                .log
                 .iter()
                 .map(|l| {
                     let style = if l.note { theme.key() } else { theme.text() };

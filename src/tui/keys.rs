@@ -3,6 +3,8 @@
 //! (tests/keys.rs compares them). Keys a box or screen names itself (the hand-off's seat
 //! number, the end screen's, the not-saved box's letters) are handled where they are shown.
 
+use std::fmt::Write as _;
+
 use crossterm::event::KeyCode;
 
 /// What a key asks for.
@@ -308,7 +310,7 @@ pub fn seat_key(seat: crate::engine::Seat) -> char {
 pub fn readme_table() -> String {
     let mut out = String::from("| key | what it does |\n| --- | --- |\n");
     for g in TABLE {
-        out.push_str(&format!("| **{}** | |\n", g.title));
+        let _ = writeln!(out, "| **{}** | |", g.title);
         for r in g.rows {
             let label = r
                 .label
@@ -316,7 +318,7 @@ pub fn readme_table() -> String {
                 .map(|k| format!("`{k}`"))
                 .collect::<Vec<_>>()
                 .join(" ");
-            out.push_str(&format!("| {label} | {} |\n", r.does));
+            let _ = writeln!(out, "| {label} | {} |", r.does);
         }
     }
     out

@@ -344,6 +344,119 @@ impl Regions {
     }
 }
 
+/// The terminal size (columns, rows) a game needs: the board's window and the panels of
+/// `players` players ([`Regions::minimum`]). The client refuses to draw the game on less, and
+/// the new-game screen refuses to start one there.
+#[must_use]
+pub fn needed(window: Window, players: usize) -> (u16, u16) {
+    Regions::minimum(window.cols, window.rows, players)
+}
+
+/// A rectangle of at most `w` x `h` in the middle of `area`.
+#[must_use]
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// The box a scrolling overlay fills on a screen of `screen`: nearly all of a small screen,
+/// at most 100 x 40 on a large one.
+#[must_use]
+pub fn popup_rect(screen: Rect) -> Rect {
+    let w = screen.width.saturating_sub(2).clamp(1, 100);
+    let h = screen.height.saturating_sub(2).clamp(1, 40);
+    centered(screen, w, h)
+}
+
+/// How many text lines the overlay box on `screen` shows (inside the border).
+#[must_use]
+pub fn popup_rows(screen: Rect) -> usize {
+    usize::from(popup_rect(screen).height.saturating_sub(2))
+}
+
+/// The width of text inside the overlay box on `screen`.
+#[must_use]
+pub fn popup_width(screen: Rect) -> usize {
+    usize::from(popup_rect(screen).width.saturating_sub(2))
+}
+
+/// Splits text into lines of at most `width` characters, at spaces where possible.
+#[must_use]
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let wl = word.chars().count();
+        let ll = line.chars().count();
+        if ll > 0 && ll + 1 + wl > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > width {
+            let head: String = line.chars().take(width).collect();
+            let tail: String = line.chars().skip(width).collect();
+            out.push(head);
+            line = tail;
+        }
+    }
+    if !line.is_empty() || out.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+/// The text cut to `width` characters, ending in `…` when cut.
+#[must_use]
+pub fn clip(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        s.to_string()
+    } else if width == 0 {
+        String::new()
+    } else {
+        let mut t: String = s.chars().take(width - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// The decision in at most two lines of `width`, capitalised.
+#[must_use]
+pub fn decision_lines(kind: &str, width: usize) -> Vec<String> {
+    let mut text = kind.to_string();
+    if let Some(c) = text.get_mut(0..1) {
+        c.make_ascii_uppercase();
+    }
+    let mut lines = wrap(&text, width);
+    if lines.len() > 2 {
+        let rest = lines[1..].join(" ");
+        lines.truncate(1);
+        lines.push(clip(&rest, width));
+    }
+    lines
+}
+
+/// The first screen row of the prompt's action list and how many actions fit, below the
+/// border, the decision and the count line.
+#[must_use]
+pub fn list_geometry(prompt: Rect, kind: &str) -> (u16, usize) {
+    let header =
+        u16::try_from(decision_lines(kind, usize::from(prompt.width.saturating_sub(2))).len())
+            .unwrap_or(2)
+            + 1;
+    let first = prompt.y + 1 + header;
+    (first, usize::from(prompt.height.saturating_sub(2 + header)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

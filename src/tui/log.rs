@@ -5,7 +5,17 @@
 
 use std::fmt::Write as _;
 
-use super::app::LogLine;
+/// One log line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogLine {
+    /// The text.
+    pub text: String,
+    /// Whether the log wrote it about the game (the opening line, a round or phase separator,
+    /// a combat summary) rather than the engine; per-seat messages never enter the log, they
+    /// go to the status line (see [`super::app::App::note`]).
+    pub note: bool,
+}
+
 use crate::engine::Game;
 use crate::engine::rules::Event;
 use crate::engine::rules::event::piece_words;

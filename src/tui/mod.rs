@@ -20,8 +20,10 @@ pub mod save;
 pub mod scene;
 pub mod screens;
 pub mod seats;
+pub mod session;
 pub mod sheet;
 pub mod terminal;
+pub mod text;
 pub mod theme;
 pub mod thinker;
 pub mod ui;
@@ -30,9 +32,10 @@ pub mod whynot;
 
 use std::path::PathBuf;
 
-pub use app::{App, Deciding, Effect, Focus, Msg, Overlay, Screen};
+pub use app::{App, Effect, Focus, Msg, Overlay, Screen};
 pub use replay::Replay;
 pub use scene::Scene;
+pub use session::{Deciding, Session};
 pub use terminal::Ended;
 pub use theme::Theme;
 pub use ui::draw;

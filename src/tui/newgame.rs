@@ -12,8 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 
 use super::app::Msg;
-use super::layout::{Regions, Window};
-use super::screens::centered;
+use super::layout::{Window, centered, needed};
 use super::seats::Bots;
 use super::theme::Theme;
 use crate::bot::BotKind;
@@ -362,7 +361,7 @@ impl NewGame {
     fn too_small_for(&self, game: &Game) -> Option<String> {
         let (have_w, have_h) = self.size?;
         let win = Window::of_game(game);
-        let (w, h) = Regions::minimum(win.cols, win.rows, game.player_count());
+        let (w, h) = needed(win, game.player_count());
         (have_w < w || have_h < h).then(|| {
             format!(
                 "{} players need a terminal of {w}x{h}, this one is {have_w}x{have_h}: enlarge it or choose fewer",

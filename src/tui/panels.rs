@@ -10,8 +10,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
 
 use super::app::{App, Focus, Screen};
-use super::board::{asset_sign, clip, order_code, stack_spans, unit_groups};
+use super::board::{asset_counts, asset_sign, order_code, stack_spans, unit_groups};
+use super::layout::{clip, decision_lines, list_geometry, wrap};
 use super::scene::{Choice, Scene, card_text};
+use super::text::wrap_all;
 use super::theme::Theme;
 use crate::bot::odds::CombatOdds;
 use crate::engine::rules::board::AreaInfo;
@@ -30,35 +32,6 @@ fn block(title: Line<'static>, focused: bool, theme: Theme) -> Block<'static> {
     } else {
         b.border_style(theme.border())
     }
-}
-
-/// Splits text into lines of at most `width` characters, at spaces where possible.
-#[must_use]
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let wl = word.chars().count();
-        let ll = line.chars().count();
-        if ll > 0 && ll + 1 + wl > width {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        while line.chars().count() > width {
-            let head: String = line.chars().take(width).collect();
-            let tail: String = line.chars().skip(width).collect();
-            out.push(head);
-            line = tail;
-        }
-    }
-    if !line.is_empty() || out.is_empty() {
-        out.push(line);
-    }
-    out
 }
 
 /// The players panel: materiel, tokens, command level, objectives, orders, upgrades, in
@@ -81,21 +54,6 @@ pub fn players(frame: &mut Frame<'_>, area: Rect, scene: &Scene<'_>, theme: Them
         Paragraph::new(lines).block(block(title, false, theme)),
         area,
     );
-}
-
-/// A player's asset tokens with their signs: `▲0 ◆1 ✚2`.
-#[must_use]
-pub fn asset_counts(a: crate::engine::state::position::AssetTokens) -> String {
-    use crate::engine::Asset;
-    format!(
-        "{}{} {}{} {}{}",
-        asset_sign(Asset::Forge),
-        a.forge,
-        asset_sign(Asset::Cache),
-        a.cache,
-        asset_sign(Asset::Reinforcement),
-        a.reinforcement
-    )
 }
 
 fn player_lines(
@@ -329,34 +287,6 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
     frame.render_widget(Paragraph::new(lines).block(b), area);
 }
 
-/// The decision in at most two lines of `width`, capitalised.
-#[must_use]
-pub fn decision_lines(kind: &str, width: usize) -> Vec<String> {
-    let mut text = kind.to_string();
-    if let Some(c) = text.get_mut(0..1) {
-        c.make_ascii_uppercase();
-    }
-    let mut lines = wrap(&text, width);
-    if lines.len() > 2 {
-        let rest = lines[1..].join(" ");
-        lines.truncate(1);
-        lines.push(truncate(&rest, width));
-    }
-    lines
-}
-
-/// The first screen row of the prompt's action list and how many actions fit, below the
-/// border, the decision and the count line.
-#[must_use]
-pub fn list_geometry(prompt: Rect, kind: &str) -> (u16, usize) {
-    let header =
-        u16::try_from(decision_lines(kind, usize::from(prompt.width.saturating_sub(2))).len())
-            .unwrap_or(2)
-            + 1;
-    let first = prompt.y + 1 + header;
-    (first, usize::from(prompt.height.saturating_sub(2 + header)))
-}
-
 fn truncate(s: &str, width: usize) -> String {
     clip(s, width)
 }
@@ -441,7 +371,7 @@ pub fn detail(
     // Card text and the preview are read in full in the `c` box when the panel cuts them.
     let inner = block(Line::from(""), false, theme).inner(area);
     let width = usize::from(inner.width);
-    let cut = super::detail::wrap_all(&lines, width).len() > usize::from(inner.height);
+    let cut = wrap_all(&lines, width).len() > usize::from(inner.height);
     if scene.view.combat.is_none() {
         let (area_title, area_lines) = area_detail(id, scene, theme);
         if !app.why.is_empty() {
@@ -472,10 +402,7 @@ pub fn detail(
     if cut {
         b = b.title_bottom(Line::from(" ↓ more: c ").right_aligned());
     }
-    frame.render_widget(
-        Paragraph::new(super::detail::wrap_all(&lines, width)).block(b),
-        area,
-    );
+    frame.render_widget(Paragraph::new(wrap_all(&lines, width)).block(b), area);
 }
 
 /// The width of the prompt's list (the same column as the detail panel in every layout).
@@ -609,9 +536,9 @@ pub fn log(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme, bordered:
     let inner_w = usize::from(area.width.saturating_sub(border));
     let inner_h = usize::from(area.height.saturating_sub(border));
     let mut lines: Vec<Line<'static>> = Vec::new();
-    let end = app.log.len().saturating_sub(app.log_back);
+    let end = app.session.log.len().saturating_sub(app.log_back);
     // Wrap from the end backwards until the panel is full.
-    for entry in app.log[..end].iter().rev() {
+    for entry in app.session.log[..end].iter().rev() {
         let style = if entry.note {
             theme.dim().add_modifier(Modifier::ITALIC)
         } else {
@@ -724,7 +651,7 @@ pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
             theme.warn(),
         ));
     }
-    if app.flash.is_none() && app.unsaved.is_some() {
+    if app.flash.is_none() && app.session.unsaved.is_some() {
         // Stays until a save works: a failed autosave must not pass unnoticed.
         spans.push(Span::styled(
             " NOT SAVED (s: save elsewhere) ",

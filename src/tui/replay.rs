@@ -5,7 +5,8 @@
 
 use crossterm::event::KeyCode;
 
-use super::app::{App, Focus, LogLine, Msg, Overlay, Screen};
+use super::app::{App, Focus, Msg, Overlay, Screen};
+use super::log::LogLine;
 use super::scene::{Scene, action_words};
 use crate::engine::rules::Event;
 use crate::engine::{Action, Game};
@@ -159,7 +160,7 @@ impl Replay {
                 KeyCode::PageUp => self.round(false),
                 KeyCode::Home => self.go(0),
                 KeyCode::End => self.go(self.len()),
-                KeyCode::Char('[') => app.log_back = (app.log_back + 1).min(app.log.len()),
+                KeyCode::Char('[') => app.log_back = (app.log_back + 1).min(app.session.log.len()),
                 KeyCode::Char(']') => app.log_back = app.log_back.saturating_sub(1),
                 _ => {}
             },
@@ -184,10 +185,10 @@ impl Replay {
             lines.extend(super::log::lines(&self.game, events, &mut tally));
         }
         let keep = lines.len().saturating_sub(500);
-        if app.log.len() != lines.len() - keep {
+        if app.session.log.len() != lines.len() - keep {
             app.log_back = 0;
         }
-        app.log = lines[keep..].to_vec();
+        app.session.log = lines[keep..].to_vec();
         let next = match self.actions.get(self.index) {
             Some(a) => format!("next: {}", action_words(&self.game, *a)),
             None => "the end".to_string(),

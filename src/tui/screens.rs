@@ -7,23 +7,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 
 use super::keys::{TABLE, seat_key};
+pub use super::layout::centered;
 use super::scene::Scene;
 use super::theme::Theme;
 use crate::engine::state::phase::EndReason;
 use crate::engine::{Faction, Seat};
-
-/// A rectangle of at most `w` x `h` in the middle of `area`.
-#[must_use]
-pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
-}
 
 fn boxed(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static>>, theme: Theme) {
     frame.render_widget(Clear, area);
@@ -434,6 +422,7 @@ pub fn bot_turn(
     let faction = scene.faction(seat);
     let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
     let kind = app
+        .session
         .bots
         .kind(seat)
         .map_or("computer", crate::bot::BotKind::name);

@@ -6,8 +6,7 @@ use std::fmt::Write as _;
 
 use ratatui::text::{Line, Span};
 
-use super::board::{order_code, unit_code};
-use super::panels::asset_counts;
+use super::board::{asset_counts, order_code, unit_code};
 use super::scene::Scene;
 use super::theme::Theme;
 use crate::engine::data::UnitKind;

@@ -29,12 +29,13 @@ use crossterm::terminal::{
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
-use super::app::{App, Deciding, Effect, Msg};
+use super::app::{App, Effect, Msg};
 use super::newgame::{NewGame, Outcome, Resume};
 use super::replay::Replay;
 use super::save::{Keeper, Saved};
 use super::scene::Scene;
 use super::seats::Bots;
+use super::session::Deciding;
 use super::theme::Theme;
 use super::thinker::Thinker;
 use super::{PlayOptions, save, ui};
@@ -573,7 +574,7 @@ fn keep(app: &mut App, keeper: &mut Keeper, game: &Game, saved_len: &mut usize) 
         for line in keeper.changed(game) {
             app.note(line);
         }
-        app.unsaved = keeper.unsaved().map(String::from);
+        app.session.unsaved = keeper.unsaved().map(String::from);
     }
 }
 
@@ -591,9 +592,9 @@ fn event_loop(
     let start = Instant::now();
     let size = terminal.size()?;
     let mut app = App::new(game, Theme::from_env(), size.width, size.height);
-    app.save_path = options.save_path.clone().unwrap_or_else(save::default_path);
+    app.session.save_path = options.save_path.clone().unwrap_or_else(save::default_path);
     // The autosave follows every change of the history (an action applied or undone).
-    let mut keeper = Keeper::new(&app.save_path, options.loaded_from.as_deref());
+    let mut keeper = Keeper::new(&app.session.save_path, options.loaded_from.as_deref());
     // The save records who plays by computer, so a continued game goes on against them.
     if let Err(why) = game.set_computer(options.bots.record(game)) {
         app.note(format!(
@@ -602,7 +603,7 @@ fn event_loop(
     }
     app.set_bots(game, options.bots.clone());
     // Computer players decide on a thread of their own, so the screen never freezes.
-    app.deciding = Deciding::Aside;
+    app.session.deciding = Deciding::Aside;
     let mut thinker = Thinker::default();
     let mut saved_len = game.history().len();
     let mut dirty = true;
@@ -618,9 +619,9 @@ fn event_loop(
         }
         if app.awaits_thought() {
             // Started as the computer player's turn comes up, so it thinks during its pause.
-            thinker.start(game, &app.bots);
+            thinker.start(game, &app.session.bots);
         }
-        if let Some(action) = thinker.ready(game, &app.bots) {
+        if let Some(action) = thinker.ready(game, &app.session.bots) {
             app.handle(game, Msg::Thought(action));
             dirty = true;
         }
@@ -654,24 +655,24 @@ fn event_loop(
         match effect {
             Effect::Save | Effect::SaveOver => {
                 let asks = match effect {
-                    Effect::Save => save::replacing(game, &app.save_path),
+                    Effect::Save => save::replacing(game, &app.session.save_path),
                     _ => None,
                 };
                 if let Some(replacing) = asks {
                     // The file holds this game further on: the players say first.
                     app.ask_replace(replacing);
                 } else {
-                    match keeper.save_to(game, &app.save_path) {
+                    match keeper.save_to(game, &app.session.save_path) {
                         Ok(done) => {
                             app.note(done);
-                            app.unsaved = None;
-                            if app.quit_after_save {
-                                return Ok((Ended::Quit, Saved::In(app.save_path.clone())));
+                            app.session.unsaved = None;
+                            if app.session.quit_after_save {
+                                return Ok((Ended::Quit, Saved::In(app.session.save_path.clone())));
                             }
                         }
                         Err(why) => {
                             app.note(format!("not saved: {why}"));
-                            if app.quit_after_save {
+                            if app.session.quit_after_save {
                                 app.ask_not_saved(&why, &keeper.other_name());
                             }
                         }
@@ -684,6 +685,7 @@ fn event_loop(
             },
             Effect::QuitUnsaved => {
                 let why = app
+                    .session
                     .unsaved
                     .clone()
                     .unwrap_or_else(|| "the players chose".into());

@@ -4,7 +4,7 @@ use ratatui::Frame;
 use ratatui::widgets::Clear;
 
 use super::app::{App, Focus, Overlay, Screen};
-use super::layout::Regions;
+use super::layout::{Regions, needed};
 use super::scene::Scene;
 use super::{board, detail, endgame, panels, screens};
 
@@ -14,7 +14,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     let area = frame.area();
     frame.render_widget(Clear, area);
     let win = scene.window;
-    let (min_w, min_h) = Regions::minimum(win.cols, win.rows, scene.view.players.len());
+    let (min_w, min_h) = needed(win, scene.view.players.len());
     if area.width < min_w || area.height < min_h {
         screens::too_small(frame, (min_w, min_h), theme);
     } else {
@@ -24,10 +24,11 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
         Overlay::None => {}
         Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log => {
             if let Some((title, lines)) = detail::overlay_content(app, scene) {
-                detail::popup(frame, &title, &lines, app.overlay_scroll, theme);
+                let shown = detail::popup(frame, &title, &lines, app.overlay_scroll.get(), theme);
+                app.overlay_scroll.set(shown);
             }
         }
-        Overlay::ConfirmQuit => screens::confirm_quit(frame, app.unsaved.as_deref(), theme),
+        Overlay::ConfirmQuit => screens::confirm_quit(frame, app.session.unsaved.as_deref(), theme),
         Overlay::Confirm(asked) => screens::confirm_action(frame, &asked.question, theme),
         Overlay::NotSaved(box_) => screens::not_saved(frame, &box_.why, &box_.offer, theme),
         Overlay::SaveAs(box_) => screens::save_as(frame, &box_.input, theme),
@@ -52,6 +53,7 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             panels::status(frame, r.status, app, theme);
             let side = r.prompt.union(r.detail);
             let since: Vec<String> = app
+                .session
                 .since_turn(seat)
                 .iter()
                 .map(|l| l.text.clone())
@@ -107,7 +109,7 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 screens::bot_turn(frame, r.prompt, seat, app, scene, theme);
             }
             if app.screen == Screen::GameOver {
-                match &app.summary {
+                match &app.session.summary {
                     Some(summary) if app.summary_open => endgame::draw(frame, summary, theme),
                     Some(_) => {}
                     // A game that could not be summed up still names its winners.

@@ -31,7 +31,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::data::GameData;
-use crate::engine::format::save::LoadError;
+use crate::engine::format::error::LoadError;
 use crate::engine::rules::{Game, Violation, resolving_order, starting_player};
 use crate::engine::state::board_layout::{BoardLayout, PlacedTile};
 use crate::engine::state::combat_state::ForcedDice;

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::setup::starting_player;
+use super::hand::starting_player;
 use super::{DecisionKind, Event, Game, NewGameError, NewGameOptions, RuleError};
 use crate::engine::data::{AreaData, GameData};
 use crate::engine::rules::board::{AreaInfo, Board};

@@ -21,6 +21,7 @@ pub mod wording;
 
 // A new game: the introductory setup, or the board the players construct.
 mod construct;
+mod hand;
 mod setup;
 
 // The round, in the Rules Reference's order: planning, operations (revealing a token), the
@@ -78,8 +79,8 @@ pub use combat::{CombatTotals, dice_text};
 pub use construct::{first_tile_system, fits_board_size, grid_side};
 pub use deploy::Price;
 pub use event::{Dice, Event};
+pub(crate) use hand::starting_player;
 pub use purchase::UpgradeCards;
-pub(crate) use setup::starting_player;
 pub use setup::{NewGameError, NewGameOptions};
 pub use strategize::distinct_cards;
 pub use validate::Violation;

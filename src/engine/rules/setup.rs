@@ -7,15 +7,14 @@ use std::sync::Arc;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::hand::starting_player;
 use super::{Game, Violation};
 use crate::engine::data::GameData;
 use crate::engine::state::board_layout::BoardLayout;
 use crate::engine::state::board_layout::PlacedTile;
-use crate::engine::state::ids::{Faction, Order, Seat};
+use crate::engine::state::ids::{Faction, Seat};
 use crate::engine::state::phase::Phase;
-use crate::engine::state::position::{
-    AreaState, AssetTokens, PlayerState, Position, Storm, Structure, Unit,
-};
+use crate::engine::state::position::{AreaState, Position, Storm, Structure, Unit};
 use crate::engine::state::setup_phase::SetupKind;
 
 /// What a new game is made of.
@@ -175,62 +174,4 @@ fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position,
         last_combat: None,
         cards: crate::engine::state::card_step::CardFlags::default(),
     })
-}
-
-/// A player's starting hand: 8 order tokens, shuffled event and combat decks, upgrade decks,
-/// materiel and assets from the faction sheet.
-pub(crate) fn starting_player(
-    faction: Faction,
-    data: &GameData,
-    rng: &mut ChaCha8Rng,
-) -> PlayerState {
-    use rand::seq::SliceRandom;
-    let sheet = data.faction(faction);
-    let each = usize::from(data.components.order_tokens_each);
-    let orders = Order::ALL
-        .iter()
-        .flat_map(|&o| std::iter::repeat_n(o, each))
-        .collect();
-    let mut event_deck: Vec<String> = data
-        .event_cards
-        .iter()
-        .filter(|c| c.faction == faction)
-        .map(|c| c.name.clone())
-        .collect();
-    event_deck.shuffle(rng);
-    let pairs = |start: bool| -> Vec<String> {
-        data.combat_cards
-            .iter()
-            .filter(|c| c.faction == faction && c.level.is_none() == start)
-            .flat_map(|c| [c.name.clone(), c.name.clone()])
-            .collect()
-    };
-    let mut combat_deck = pairs(true);
-    combat_deck.shuffle(rng);
-    let asset = |a| sheet.initial_forces.assets.get(&a).copied().unwrap_or(0);
-    PlayerState {
-        faction,
-        materiel: sheet.initial_forces.materiel,
-        assets: AssetTokens {
-            forge: asset(crate::engine::state::ids::Asset::Forge),
-            cache: asset(crate::engine::state::ids::Asset::Cache),
-            reinforcement: asset(crate::engine::state::ids::Asset::Reinforcement),
-        },
-        orders,
-        event_tokens: Vec::new(),
-        event_deck,
-        schemes: Vec::new(),
-        combat_deck,
-        combat_upgrades: pairs(false),
-        order_upgrade_deck: data
-            .order_upgrades
-            .iter()
-            .filter(|c| c.faction == faction)
-            .map(|c| c.name.clone())
-            .collect(),
-        order_upgrades: Vec::new(),
-        used_upgrades: Vec::new(),
-        objectives: 0,
-        eliminated: false,
-    }
 }
