@@ -148,10 +148,10 @@ pub enum Effect {
     None,
     /// Apply this action to the game.
     Apply(Action),
-    /// Save the game to [`App::save_path`] (asking first if the file holds a point of this
+    /// Save the game to [`Session::save_path`](super::session::Session::save_path) (asking first if the file holds a point of this
     /// game not reached here).
     Save,
-    /// Save the game to [`App::save_path`], also over a later point of this game: the players
+    /// Save the game to [`Session::save_path`](super::session::Session::save_path), also over a later point of this game: the players
     /// said yes.
     SaveOver,
     /// Take back the last action (see [`super::undo`]).
