@@ -511,7 +511,9 @@ fn advance_ground_units_path_through_a_friendly_void_but_not_an_enemy_void() {
         .unwrap_err();
     assert_eq!(err.rule, Rule::MovingGroundUnits);
     assert!(
-        err.reason.contains("B1.sw is an enemy void (World Eaters)"),
+        err.reason
+            .contains("B1.sw was not friendly to Ultramarines when ground movement began")
+            && err.reason.contains("enemy void (World Eaters)"),
         "{}",
         err.reason
     );
