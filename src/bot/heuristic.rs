@@ -550,10 +550,9 @@ impl HeuristicBot {
             }
             return evaluate(game, seat) + strike_worth(game, a.system, faction);
         }
-        let mut next = game.clone();
-        if next.apply(action).is_err() {
+        let Ok(next) = game.after(action) else {
             return f64::MIN;
-        }
+        };
         let Phase::Operations {
             step: OpStep::Advance(na),
             ..
@@ -602,12 +601,7 @@ impl HeuristicBot {
             .iter()
             .copied()
             .map(|a| {
-                let mut next = game.clone();
-                let s = if next.apply(a).is_ok() {
-                    edge(&next)
-                } else {
-                    f64::MIN
-                };
+                let s = game.after(a).map_or(f64::MIN, |next| edge(&next));
                 (s, a)
             })
             .max_by(|x, y| x.0.total_cmp(&y.0))
@@ -616,11 +610,8 @@ impl HeuristicBot {
 
     /// Scores an action by the position it leads to.
     fn score(game: &Game, action: Action, seat: Seat) -> f64 {
-        let mut next = game.clone();
-        if next.apply(action).is_err() {
-            return f64::MIN;
-        }
-        evaluate(&next, seat)
+        game.after(action)
+            .map_or(f64::MIN, |next| evaluate(&next, seat))
     }
 }
 
@@ -633,10 +624,12 @@ fn strike_worth(game: &Game, system: SystemId, faction: Faction) -> f64 {
 /// During ship movement: how much the ground units could gain in the active system once the
 /// ships are placed (empty worlds and own objectives they could reach, enemies to attack).
 fn ground_prospects(game: &Game, a: &AdvanceStep, faction: Faction) -> f64 {
-    let mut next = game.clone();
-    if a.ground_stage || next.apply(Action::Done).is_err() {
+    if a.ground_stage {
         return 0.0;
     }
+    let Ok(next) = game.after(Action::Done) else {
+        return 0.0;
+    };
     let mut targets: Vec<AreaId> = next
         .legal_actions()
         .into_iter()

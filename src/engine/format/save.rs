@@ -133,9 +133,10 @@ pub fn load(text: &str, data: Arc<GameData>) -> Result<Game, LoadError> {
         which: "starting",
         violations,
     })?;
-    // Every position of the replay, to name where it parts from the file if it does.
-    let mut replay: Vec<Position> = Vec::with_capacity(file.history.len() + 1);
-    replay.push(game.position().clone());
+    // The replay keeps no positions on the way: only if it parts from the file is it played
+    // again, keeping every position, to name where (cloning each position made loading a long
+    // game several times slower, #26).
+    let first = game.clone();
     for (i, text) in file.history.iter().enumerate() {
         let fail = |reason: String| LoadError::History {
             index: i + 1,
@@ -147,9 +148,19 @@ pub fn load(text: &str, data: Arc<GameData>) -> Result<Game, LoadError> {
             .map_err(|e: crate::engine::state::action::ParseActionError| fail(e.to_string()))?;
         game.apply(action)
             .map_err(|e: RuleError| fail(e.to_string()))?;
-        replay.push(game.position().clone());
     }
     if *game.position() != file.position {
+        let mut game = first;
+        let mut replay: Vec<Position> = Vec::with_capacity(file.history.len() + 1);
+        replay.push(game.position().clone());
+        for text in &file.history {
+            // Every entry was parsed and applied above; the same replay gives the same result.
+            if let Ok(action) = text.parse::<Action>()
+                && game.apply(action).is_ok()
+            {
+                replay.push(game.position().clone());
+            }
+        }
         return Err(LoadError::Mismatch {
             entries: file.history.len(),
             first: first_bad_entry(&replay, &file.history, &file.position),

@@ -3,7 +3,7 @@
 
 use super::explain::and_list;
 use super::{Action, Event, Game, RuleError};
-use crate::engine::state::ids::{AreaId, Seat};
+use crate::engine::state::ids::{AreaId, FactionSet, Seat};
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::rule::Rule;
 use crate::engine::state::unit_type::UnitType;
@@ -20,13 +20,38 @@ impl Game {
             .collect()
     }
 
+    /// The factions over capacity somewhere, found in one pass over the areas (the decision
+    /// asks this after every action, so it allocates nothing, #26).
+    fn over_capacity_factions(&self) -> FactionSet {
+        let mut over = FactionSet::EMPTY;
+        for (id, a) in &self.pos.areas {
+            if a.units.is_empty() {
+                continue;
+            }
+            let capacity = usize::from(self.capacity(*id));
+            if a.units.len() <= capacity {
+                continue;
+            }
+            for f in a.factions() {
+                if a.count_units(f) > capacity {
+                    over.insert(f);
+                }
+            }
+        }
+        over
+    }
+
     /// The seat that must destroy units now: clockwise from the first player.
     pub(crate) fn over_capacity_seat(&self) -> Option<Seat> {
+        let over = self.over_capacity_factions();
+        if over.is_empty() {
+            return None;
+        }
         // Simultaneous Effects: every player destroys his excess at the same time, so the first
         // player resolves first, then the others clockwise (not the active player first).
         let mut seat = self.first_active();
         for _ in 0..self.player_count() {
-            if self.is_active(seat) && !self.over_capacity_areas(seat).is_empty() {
+            if self.is_active(seat) && over.contains(self.faction(seat)) {
                 return Some(seat);
             }
             seat = seat.next(self.player_count());
@@ -66,8 +91,8 @@ impl Game {
         if self.over_capacity_seat().is_some() {
             return false;
         }
-        match self.pos.phase.clone() {
-            Phase::Operations {
+        match &self.pos.phase {
+            &Phase::Operations {
                 turn,
                 step: OpStep::Capacity { .. },
             } => {

@@ -826,6 +826,16 @@ impl Game {
     /// Destroys the losing side's units when they have nowhere to go, and ends the combat when
     /// no retreat decision is left.
     pub(super) fn auto_combat(&mut self, turn: Seat, log: &mut Vec<Event>) -> bool {
+        // Most steps wait for a player: they are told apart before the combat's state (cards
+        // and dice in vectors) is copied, as this runs after every action of a combat (#26).
+        let acts = self.combat().is_some_and(|c| match c.step {
+            CombatStep::Retreat { .. } => true,
+            CombatStep::Reinforce { side } => self.reinforce_limit(c, side) == 0,
+            _ => false,
+        });
+        if !acts {
+            return false;
+        }
         let Some(mut c) = self.combat().cloned() else {
             return false;
         };

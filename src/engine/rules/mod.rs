@@ -694,13 +694,31 @@ impl Game {
     /// The rule that forbids the action; the game is unchanged then.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         self.check(&action)?;
+        Ok(self.apply_legal(action))
+    }
+
+    /// The game after `action`: a copy with the action applied, as `clone` then `apply` would
+    /// give. The action is checked against this game's legal actions, so a player trying every
+    /// action from one position has them listed once, not once for each copy (#26).
+    ///
+    /// # Errors
+    /// The rule that forbids the action.
+    pub fn after(&self, action: Action) -> Result<Game, RuleError> {
+        self.check(&action)?;
+        let mut next = self.clone();
+        next.apply_legal(action);
+        Ok(next)
+    }
+
+    /// Applies an action already checked, then plays every step that needs no decision.
+    fn apply_legal(&mut self, action: Action) -> Vec<Event> {
         self.legal = std::sync::OnceLock::new();
         let mut log = Vec::new();
         self.apply_unchecked(action, &mut log);
         self.history.push(action);
         let _ = self.run_automatic(&mut log);
         self.pos.tidy();
-        Ok(log)
+        log
     }
 
     /// Applies an action known to be legal.
@@ -746,19 +764,33 @@ impl Game {
         // Each pass either makes progress or stops; the bound guards against a rules bug
         // turning into an endless loop.
         for pass in 0..10_000 {
-            let progressed = match self.pos.phase.clone() {
+            // Only the steps that need their state get a copy of it: a combat's or a card's
+            // state holds vectors, and cloning them on every pass was a hot spot (#26).
+            let progressed = match &self.pos.phase {
                 Phase::GameOver { .. } | Phase::Planning { .. } => false,
-                Phase::Setup(s) => self.auto_setup(s, log),
-                Phase::Operations { turn, step } => match step {
-                    OpStep::Reveal => self.auto_reveal(turn, log),
-                    OpStep::Capacity { .. } => self.auto_capacity(log),
-                    OpStep::Combat(_) => self.auto_combat(turn, log),
-                    OpStep::OrbitalChoice { .. } => self.auto_orbital_choice(turn, log),
-                    OpStep::Orbital(_) => self.auto_orbital(turn, log),
-                    OpStep::Card(c) => self.auto_card(turn, &c, log),
-                    _ => false,
-                },
-                Phase::Refresh { turn, step } => self.auto_refresh(turn, &step, log),
+                Phase::Setup(s) => {
+                    let s = s.clone();
+                    self.auto_setup(s, log)
+                }
+                Phase::Operations { turn, step } => {
+                    let turn = *turn;
+                    match step {
+                        OpStep::Reveal => self.auto_reveal(turn, log),
+                        OpStep::Capacity { .. } => self.auto_capacity(log),
+                        OpStep::Combat(_) => self.auto_combat(turn, log),
+                        OpStep::OrbitalChoice { .. } => self.auto_orbital_choice(turn, log),
+                        OpStep::Orbital(_) => self.auto_orbital(turn, log),
+                        OpStep::Card(c) => {
+                            let c = c.clone();
+                            self.auto_card(turn, &c, log)
+                        }
+                        _ => false,
+                    }
+                }
+                Phase::Refresh { turn, step } => {
+                    let (turn, step) = (*turn, step.clone());
+                    self.auto_refresh(turn, &step, log)
+                }
             };
             if !progressed {
                 return pass > 0;
