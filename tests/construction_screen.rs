@@ -227,7 +227,25 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
                     app.why
                 );
                 let text = screen_text(&app, &game);
-                assert!(text.contains("already holds"), "{text}");
+                // The area panel's words, read across its wrapped lines.
+                let d = app.regions(&game).detail;
+                let panel: Vec<String> = text
+                    .lines()
+                    .skip(usize::from(d.y))
+                    .take(usize::from(d.height))
+                    .map(|r| {
+                        r.chars()
+                            .skip(usize::from(d.x) + 1)
+                            .take(usize::from(d.width) - 2)
+                            .collect()
+                    })
+                    .collect();
+                let flat = panel
+                    .join(" ")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                assert!(flat.contains("already holds a system tile"), "{text}");
                 app.handle(&mut game, Msg::key(KeyCode::Esc));
             }
             let Action::PlaceTile { system, .. } = action else {

@@ -352,10 +352,10 @@ const CLIENT_LAYERS: [(&str, &[&str]); 6] = [
     (
         "words, keys and sizes",
         &[
-            "theme", "keys", "layout", "text", "undo", "confirm", "seats", "thinker", "save",
+            "theme", "keys", "layout", "text", "fit", "undo", "confirm", "seats", "thinker", "save",
         ],
     ),
-    ("what a seat sees", &["scene", "log", "whynot"]),
+    ("what a seat sees", &["scene", "follow", "log", "whynot"]),
     ("session", &["session"]),
     ("view state and update", &["app", "replay"]),
     (

@@ -326,6 +326,26 @@ impl App {
             .collect()
     }
 
+    /// Where the board's cursor stands: while the list has the focus (unfiltered), on the
+    /// selected choice's place ([`super::follow::Marks::cursor`]), else where it was moved.
+    #[must_use]
+    pub fn shown_cursor(&self, scene: &Scene<'_>) -> AreaId {
+        if self.focus == Focus::Actions && !self.filter {
+            let visible = self.visible(&scene.choices);
+            super::follow::Marks::of(visible.get(self.selected).copied())
+                .cursor(self.cursor)
+                .unwrap_or(self.cursor)
+        } else {
+            self.cursor
+        }
+    }
+
+    /// Leaves the cursor where the selected choice put it, before the board takes the focus.
+    fn cursor_to_choice(&mut self, game: &Game) {
+        let scene = Scene::new(game, self.shown);
+        self.cursor = self.shown_cursor(&scene);
+    }
+
     /// Moves to the screen the game's state calls for: the hand-off when another seat must
     /// decide, the final screen when the game is over.
     pub fn follow(&mut self, game: &Game) {
@@ -1017,6 +1037,7 @@ impl App {
         };
         match command {
             Command::Focus => {
+                self.cursor_to_choice(game);
                 self.focus = match self.focus {
                     Focus::Board => Focus::Actions,
                     Focus::Actions => Focus::Board,
@@ -1064,6 +1085,7 @@ impl App {
             Command::SelectUp => self.move_selection(game, -1),
             Command::SelectDown => self.move_selection(game, 1),
             Command::Cursor(step) => {
+                self.cursor_to_choice(game);
                 self.focus = Focus::Board;
                 if self.board_key(game, step) {
                     self.filter = true;

@@ -6,8 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use super::follow::Marks;
 use super::layout::{Regions, clip};
-use super::scene::Scene;
+use super::scene::{Choice, Scene};
 use super::theme::Theme;
 use crate::engine::rules::board::{AreaInfo, Board};
 use crate::engine::rules::view::SeenToken;
@@ -121,10 +122,12 @@ pub fn draw(
     scene: &Scene<'_>,
     theme: Theme,
     cursor: Option<AreaId>,
-    selected: Option<Action>,
+    chosen: Option<&Choice>,
 ) {
+    let selected = chosen.map(|c| c.action);
+    let marks = Marks::of(chosen);
     for system in scene.board.systems() {
-        draw_tile(buf, r, scene, theme, system, cursor, selected);
+        draw_tile(buf, r, scene, theme, system, cursor, &marks);
     }
     // Construction: the places still open for a tile, faint, each named; the cursor shows on
     // them as on a tile, so they can be pointed at with the keys as with the mouse.
@@ -278,7 +281,7 @@ fn draw_tile(
     theme: Theme,
     system: SystemId,
     cursor: Option<AreaId>,
-    selected: Option<Action>,
+    marks: &Marks,
 ) {
     let t = r.tile(system);
     if t.width < 5 || t.height < 5 {
@@ -312,17 +315,19 @@ fn draw_tile(
     buf.set_string(right, my, "┤", border);
     buf.set_string(mx, my, "┼", divider);
 
-    // Title on the top border: system id and name.
-    let concerned = selected.is_some_and(|a| action_systems(a).contains(&system));
+    // Title on the top border: system id and name; `●` first on the system of the selected
+    // choice's order token or tile.
+    let concerned = marks.systems.contains(&system);
     let mut title_style = theme.title();
     if concerned {
         title_style = title_style.add_modifier(Modifier::REVERSED);
     }
     let name = scene.board.system_name(system);
+    let sign = if concerned { "●" } else { "" };
     let title = if name.is_empty() {
-        format!(" {system} ")
+        format!(" {sign}{system} ")
     } else {
-        format!(" {system} {name} ")
+        format!(" {sign}{system} {name} ")
     };
     let max = t.width.saturating_sub(4);
     let title = if title.chars().count() > usize::from(max) {
@@ -344,7 +349,7 @@ fn draw_tile(
         let id = AreaId::new(system, q);
         let rect = r.area(id);
         let here = cursor == Some(id);
-        let target = selected.is_some_and(|a| action_areas(a).contains(&id));
+        let target = marks.to.contains(&id) || marks.from.contains(&id);
         if here {
             buf.set_style(rect, theme.cursor());
         } else if target && theme.color {
@@ -355,9 +360,22 @@ fn draw_tile(
         }
         if here {
             mark_around(buf, rect, theme.cursor_mark());
-        } else if target {
-            let x = rect.right().saturating_sub(1);
-            buf.set_string(x, rect.y, "*", theme.cursor_mark());
+        }
+        // The choice's signs on the border left of the area's first line, where no text is.
+        let sign = if marks.warned.contains(&id) {
+            Some(("!", theme.warn()))
+        } else if marks.to.contains(&id) {
+            Some(("●", theme.cursor_mark()))
+        } else if marks.from.contains(&id) {
+            Some(("○", theme.cursor_mark()))
+        } else {
+            None
+        };
+        if let Some((sign, style)) = sign
+            && rect.width > 0
+            && rect.height > 0
+        {
+            buf.set_string(rect.x.saturating_sub(1), rect.y, sign, style);
         }
     }
 
@@ -416,35 +434,6 @@ fn restyle(buf: &mut Buffer, x: u16, y: u16, style: Style) {
     }
 }
 
-/// The systems an action names.
-fn action_systems(a: Action) -> Vec<SystemId> {
-    match a {
-        Action::Place { system, .. }
-        | Action::Reveal { system }
-        | Action::PlaceTile { system, .. } => vec![system],
-        _ => Vec::new(),
-    }
-}
-
-/// The areas an action names.
-fn action_areas(a: Action) -> Vec<AreaId> {
-    match a {
-        Action::BuyUnit { area, .. }
-        | Action::BuildStructure { area, .. }
-        | Action::Destroy { area, .. } => {
-            vec![area]
-        }
-        Action::MoveUnits { from, to, .. } => vec![from, to],
-        Action::Strike { void, world } => vec![void, world],
-        Action::Retreat { area }
-        | Action::Replace { area, .. }
-        | Action::SetupUnit { area, .. }
-        | Action::SetupStructure { area, .. }
-        | Action::PlaceObjective { area, .. } => vec![area],
-        _ => Vec::new(),
-    }
-}
-
 fn structure_name(k: StructureKind) -> &'static str {
     match k {
         StructureKind::Factory => "factory",
@@ -453,7 +442,9 @@ fn structure_name(k: StructureKind) -> &'static str {
     }
 }
 
-/// The lines drawn inside one area, most important first, fitted to `width`.
+/// The lines drawn inside one area at the fullest detail, most important first, for `width`
+/// columns: the name, a world's numbers, then the pieces ([`area_pieces`] at level 0). The
+/// board draws them through [`fit_area`], which shortens by rule where they do not fit.
 #[must_use]
 pub fn area_lines(
     info: &AreaInfo,
@@ -461,91 +452,179 @@ pub fn area_lines(
     theme: Theme,
     width: usize,
 ) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
-    match info.world() {
-        Some(w) => {
-            lines.push(Line::from(Span::styled(
-                clip(&w.name, width),
-                theme.world(),
-            )));
-            let icons: String = w.assets.iter().map(|a| asset_sign(*a)).collect();
-            let text = if width >= 15 {
-                format!("cap {} mat {} {icons}", w.capacity, w.materiel)
-            } else {
-                format!("c{} m{} {icons}", w.capacity, w.materiel)
-            };
-            lines.push(Line::from(Span::styled(
-                text.trim_end().to_string(),
-                theme.banner(),
-            )));
-        }
-        None => {
-            lines.push(Line::from(Span::styled("void", theme.dim())));
+    let mut lines = name_lines(info, theme, width, 1);
+    lines.extend(banner(info, theme, width));
+    if let Some(state) = state {
+        lines.extend(area_pieces(state, theme, width, 0));
+    }
+    lines
+}
+
+/// The area's name in at most `rows` lines: a world's name wrapped at spaces (a word longer
+/// than the line broken with `-`) when more than one line is allowed, else cut with `…`.
+fn name_lines(info: &AreaInfo, theme: Theme, width: usize, rows: usize) -> Vec<Line<'static>> {
+    let Some(w) = info.world() else {
+        return vec![Line::from(Span::styled("void", theme.dim()))];
+    };
+    let mut parts: Vec<String> = Vec::new();
+    if rows > 1 && w.name.chars().count() > width && width > 2 {
+        for word in w.name.split(' ') {
+            let mut word: String = word.to_string();
+            if let Some(last) = parts.last_mut()
+                && last.chars().count() + 1 + word.chars().count() <= width
+            {
+                last.push(' ');
+                last.push_str(&word);
+                continue;
+            }
+            while word.chars().count() > width {
+                let head: String = word.chars().take(width - 1).collect();
+                parts.push(format!("{head}-"));
+                word = word.chars().skip(width - 1).collect();
+            }
+            parts.push(word);
         }
     }
-    let Some(state) = state else { return lines };
-    let mut pieces: Vec<Span<'static>> = Vec::new();
-    for s in &state.structures {
-        if !pieces.is_empty() {
-            pieces.push(Span::raw(" "));
-        }
+    if parts.is_empty() || parts.len() > rows {
+        parts = vec![clip(&w.name, width)];
+    }
+    parts
+        .into_iter()
+        .map(|p| Line::from(Span::styled(p, theme.world())))
+        .collect()
+}
+
+/// A world's printed numbers: capacity, materiel, asset signs (none for a void).
+fn banner(info: &AreaInfo, theme: Theme, width: usize) -> Option<Line<'static>> {
+    let w = info.world()?;
+    let icons: String = w.assets.iter().map(|a| asset_sign(*a)).collect();
+    let text = if width >= 15 {
+        format!("cap {} mat {} {icons}", w.capacity, w.materiel)
+    } else {
+        format!("c{} m{} {icons}", w.capacity, w.materiel)
+    };
+    Some(Line::from(Span::styled(
+        text.trim_end().to_string(),
+        theme.banner(),
+    )))
+}
+
+/// The pieces in an area as lines of `width`, each piece whole (a line break comes between
+/// pieces, never inside one), at one of four levels of detail:
+/// 0. structures (`U fac`) and objective tokens (`◎C`), then one line per faction with its
+///    unit groups (`U 1Sc 2SM`, routed ones `1SM↓`);
+/// 1. the same, but each faction's units as a count (`U3`), all on the same lines;
+/// 2. each faction present once, with its unit count (`U3`, a faction with only a structure
+///    `C`), then the objective tokens;
+/// 3. the letters of the factions present and the objective tokens only.
+///
+/// Every level names every faction with a piece in the area and every objective token.
+#[must_use]
+pub fn area_pieces(state: &AreaState, theme: Theme, width: usize, level: u8) -> Vec<Line<'static>> {
+    let structure = |s: &crate::engine::state::position::Structure| {
         let name = structure_name(s.kind);
         let text = if width >= 12 {
             format!("{} {name}", s.owner.letter())
         } else {
             format!("{} {}", s.owner.letter(), &name[..3])
         };
-        pieces.push(Span::styled(text, theme.faction_bold(s.owner)));
-    }
-    for f in &state.objectives {
-        if !pieces.is_empty() {
-            pieces.push(Span::raw(" "));
-        }
-        pieces.push(Span::styled(
-            format!("◎{}", f.letter()),
-            theme.faction_bold(*f),
-        ));
-    }
-    if !pieces.is_empty() {
-        lines.push(Line::from(pieces));
-    }
-    for faction in state.factions() {
-        let groups = unit_groups(state, faction);
-        if groups.is_empty() {
-            continue;
-        }
-        let style = theme.faction(faction);
-        let mut spans = vec![Span::styled(
-            format!("{}", faction.letter()),
-            theme.faction_bold(faction),
-        )];
-        for (unit, routed, n) in groups {
-            let mark = if routed { "↓" } else { "" };
-            let st = if routed {
-                style.add_modifier(Modifier::DIM)
-            } else {
-                style
-            };
-            spans.push(Span::styled(format!(" {n}{}{mark}", unit_code(unit)), st));
-        }
-        if width_of(&spans) > width {
-            // Too wide: wrap once onto a continuation line.
-            let mut first = Vec::new();
-            let mut rest = vec![Span::raw(" ")];
-            let mut used = 0;
-            for s in spans {
-                if used + s.width() <= width && rest.len() == 1 {
-                    used += s.width();
-                    first.push(s);
-                } else {
-                    rest.push(s);
-                }
+        Span::styled(text, theme.faction_bold(s.owner))
+    };
+    let objectives = state
+        .objectives
+        .iter()
+        .map(|f| Span::styled(format!("◎{}", f.letter()), theme.faction_bold(*f)));
+    let units = |f: Faction| state.count_units(f);
+    let mut lines = Vec::new();
+    match level {
+        0 | 1 => {
+            let mut atoms: Vec<Span<'static>> = state.structures.iter().map(structure).collect();
+            atoms.extend(objectives);
+            if level == 1 {
+                atoms.extend(
+                    state
+                        .factions()
+                        .into_iter()
+                        .filter(|f| units(*f) > 0)
+                        .map(|f| {
+                            Span::styled(
+                                format!("{}{}", f.letter(), units(f)),
+                                theme.faction_bold(f),
+                            )
+                        }),
+                );
+                return flow(atoms, width);
             }
-            lines.push(Line::from(first));
-            lines.push(Line::from(rest));
-        } else {
-            lines.push(Line::from(spans));
+            lines.extend(flow(atoms, width));
+            for faction in state.factions() {
+                let groups = unit_groups(state, faction);
+                if groups.is_empty() {
+                    continue;
+                }
+                let style = theme.faction(faction);
+                let mut atoms = vec![Span::styled(
+                    faction.letter().to_string(),
+                    theme.faction_bold(faction),
+                )];
+                for (unit, routed, n) in groups {
+                    let mark = if routed { "↓" } else { "" };
+                    let st = if routed {
+                        style.add_modifier(Modifier::DIM)
+                    } else {
+                        style
+                    };
+                    atoms.push(Span::styled(format!("{n}{}{mark}", unit_code(unit)), st));
+                }
+                lines.extend(flow(atoms, width));
+            }
         }
+        _ => {
+            let mut atoms: Vec<Span<'static>> = state
+                .factions()
+                .into_iter()
+                .map(|f| {
+                    let n = units(f);
+                    let text = if n == 0 || level > 2 {
+                        f.letter().to_string()
+                    } else {
+                        format!("{}{n}", f.letter())
+                    };
+                    Span::styled(text, theme.faction_bold(f))
+                })
+                .collect();
+            atoms.extend(objectives);
+            lines.extend(flow(atoms, width));
+        }
+    }
+    lines
+}
+
+/// Whole pieces on lines of `width`, a space between two; a piece wider than the line gets a
+/// line of its own, cut with `…` (no piece is that wide at the sizes the client supports).
+fn flow(atoms: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let mut line: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for atom in atoms {
+        let w = atom.width();
+        if !line.is_empty() && used + 1 + w > width {
+            lines.push(Line::from(std::mem::take(&mut line)));
+            used = 0;
+        }
+        if !line.is_empty() {
+            line.push(Span::raw(" "));
+            used += 1;
+        }
+        if w > width {
+            line.push(Span::styled(clip(&atom.content, width), atom.style));
+            used = width;
+        } else {
+            used += w;
+            line.push(atom);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(Line::from(line));
     }
     lines
 }
@@ -565,6 +644,78 @@ pub fn asset_counts(a: crate::engine::state::position::AssetTokens) -> String {
     )
 }
 
+/// The lines of an area in `width` x `height`, shortened by rule until they fit: the fullest
+/// pieces with the world's numbers, then without the numbers, then the pieces at each
+/// shorter level ([`area_pieces`]); a long world name takes a second line when there is room
+/// for it besides the pieces. In a single line the name gives way to the pieces.
+#[must_use]
+pub fn fit_area(
+    info: &AreaInfo,
+    state: Option<&AreaState>,
+    theme: Theme,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
+    if height == 0 || width == 0 {
+        return Vec::new();
+    }
+    let pieces = |level: u8| {
+        state
+            .map(|s| area_pieces(s, theme, width, level))
+            .unwrap_or_default()
+    };
+    let empty = pieces(0).is_empty();
+    if height == 1 {
+        // One line: the pieces if any, else the name.
+        if empty {
+            return name_lines(info, theme, width, 1);
+        }
+        return (2..=3)
+            .map(|l| flow_line(pieces(l)))
+            .find(|l| l.width() <= width)
+            .map_or_else(|| pieces(3).into_iter().take(1).collect(), |l| vec![l]);
+    }
+    for level in 0..=3 {
+        let body = pieces(level);
+        for with_banner in [true, false] {
+            if !with_banner && (empty || info.world().is_none()) {
+                continue;
+            }
+            let numbers: Vec<Line<'static>> = if with_banner {
+                banner(info, theme, width).into_iter().collect()
+            } else {
+                Vec::new()
+            };
+            for name_rows in [2, 1] {
+                let name = name_lines(info, theme, width, name_rows);
+                if name.len() + numbers.len() + body.len() <= height {
+                    let mut lines = name;
+                    lines.extend(numbers);
+                    lines.extend(body);
+                    return lines;
+                }
+            }
+        }
+    }
+    // Nothing fits whole: the name's first line and as many pieces as there is room for.
+    let mut lines = name_lines(info, theme, width, 1);
+    lines.extend(pieces(3));
+    lines.truncate(height);
+    lines
+}
+
+/// Lines joined into one, a space between them.
+fn flow_line(lines: Vec<Line<'static>>) -> Line<'static> {
+    let mut spans = Vec::new();
+    for l in lines {
+        if !spans.is_empty() {
+            spans.push(Span::raw(" "));
+        }
+        spans.extend(l.spans);
+    }
+    Line::from(spans)
+}
+
 fn draw_area(
     buf: &mut Buffer,
     rect: Rect,
@@ -575,74 +726,17 @@ fn draw_area(
     if rect.width == 0 || rect.height == 0 {
         return;
     }
-    let width = usize::from(rect.width);
-    let mut lines = area_lines(info, state, theme, width);
-    let h = usize::from(rect.height);
-    if lines.len() > h && h < 3 {
-        // Room for the name and one line: the pieces follow each other on it, and a cut
-        // ends in `…` (the area panel lists everything under the cursor).
-        let mut pieces: Vec<Span<'static>> = Vec::new();
-        let skip = if info.world().is_some() { 2 } else { 1 };
-        for line in lines.drain(..).skip(skip).collect::<Vec<_>>() {
-            if !pieces.is_empty() {
-                pieces.push(Span::raw(" "));
-            }
-            pieces.extend(
-                line.spans
-                    .into_iter()
-                    .filter(|s| !s.content.trim().is_empty()),
-            );
-        }
-        lines = area_lines(info, None, theme, width);
-        lines.truncate(1);
-        if h == 2 {
-            lines.push(fit_spans(pieces, width, theme));
-        } else if !pieces.is_empty() {
-            let name = lines.pop().unwrap_or_default();
-            let mut spans = name.spans;
-            spans.push(Span::raw(" "));
-            spans.extend(pieces);
-            lines.push(fit_spans(spans, width, theme));
-        }
-    } else if lines.len() > h && h >= 3 {
-        // Keep the name, drop the banner first, then show that more lies here.
-        lines.remove(1);
-        if lines.len() > h {
-            let hidden = lines.len() - (h - 1);
-            lines.truncate(h - 1);
-            lines.push(Line::from(Span::styled(
-                format!("+{hidden} more…"),
-                theme.dim(),
-            )));
-        }
-    }
-    for (i, line) in lines.iter().take(h).enumerate() {
+    let lines = fit_area(
+        info,
+        state,
+        theme,
+        usize::from(rect.width),
+        usize::from(rect.height),
+    );
+    for (i, line) in lines.iter().enumerate() {
         let y = rect.y + u16::try_from(i).unwrap_or(0);
         buf.set_line(rect.x, y, line, rect.width);
     }
-}
-
-/// Spans cut to `width` cells, ending in `…` when something was cut.
-fn fit_spans(spans: Vec<Span<'static>>, width: usize, theme: Theme) -> Line<'static> {
-    if width_of(&spans) <= width {
-        return Line::from(spans);
-    }
-    let mut out = Vec::new();
-    let mut used = 0;
-    for s in spans {
-        let w = s.width();
-        if used + w < width {
-            used += w;
-            out.push(s);
-        } else {
-            let room = width.saturating_sub(used + 1);
-            let head: String = s.content.chars().take(room).collect();
-            out.push(Span::styled(head, s.style));
-            break;
-        }
-    }
-    out.push(Span::styled("…", theme.dim()));
-    Line::from(out)
 }
 
 /// Draws `≈` over the tile sides an edge lies on.

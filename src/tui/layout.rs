@@ -8,6 +8,8 @@ use crate::engine::{AreaId, Game, Quadrant, SystemId};
 
 /// Narrowest and widest system tile, in cells.
 const TILE_W: (u16, u16) = (15, 48);
+/// A tile this wide has areas of 8 and 9 columns, enough for most world names and pieces.
+const TILE_READABLE: u16 = 20;
 /// Tallest system tile, in cells.
 const TILE_H_MAX: u16 = 22;
 /// Shortest system tile: a border, one line per area and the divider.
@@ -157,10 +159,17 @@ impl Regions {
         let compact = screen.width < COMPACT_BELOW.0 || screen.height < COMPACT_BELOW.1;
 
         // The side column gets two fifths of a wide screen; the tiles share the rest.
+        // Tiles narrower than TILE_READABLE cut world names and pieces: they take from the
+        // side column first, down to SIDE_MIN + 2.
         let side_wanted = if compact {
             SIDE_MIN
         } else {
-            (main.width * 2 / 5).max(SIDE_MIN)
+            let room = main
+                .width
+                .saturating_sub(TILE_READABLE * u16::from(window.cols.max(1)));
+            (main.width * 2 / 5)
+                .max(SIDE_MIN)
+                .min(room.max(SIDE_MIN + 2))
         };
         let tile_w =
             (main.width.saturating_sub(side_wanted) / u16::from(cols)).clamp(TILE_W.0, TILE_W.1);

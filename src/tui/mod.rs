@@ -9,6 +9,8 @@ pub mod board;
 pub mod confirm;
 pub mod detail;
 pub mod endgame;
+pub mod fit;
+pub mod follow;
 pub mod keys;
 pub mod layout;
 pub mod log;

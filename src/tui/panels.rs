@@ -220,7 +220,7 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
     if scene.view.combat.is_none()
         && let Some(o) = &scene.odds
     {
-        lines.push(odds_line(o, theme));
+        lines.push(odds_line(o, inner_w, theme));
     }
 
     // A replay lists no choices: it names the step and the action that comes next.
@@ -263,9 +263,22 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
         };
         lines.push(Line::from(Span::styled(text, theme.dim())));
     }
+    // Every row fitted by the same rule (`fit::choices`), never cut where choices differ.
+    // A choice the engine warns of starts with `!` (the warning is in the panel below).
+    let words: Vec<String> = visible
+        .iter()
+        .map(|c| {
+            if c.warnings.is_empty() {
+                c.words.clone()
+            } else {
+                format!("! {}", c.words)
+            }
+        })
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let fitted = super::fit::choices(&words, inner_w.saturating_sub(num_w + 2), scene.board);
     for (i, c) in visible.iter().enumerate().skip(app.scroll).take(rows) {
-        let text = format!("{:>num_w$}  {}", c.number, c.words);
-        let text = truncate(&text, inner_w);
+        let text = format!("{:>num_w$}  {}", c.number, fitted[i]);
         let style = if i == app.selected {
             theme.selected()
         } else {
@@ -298,11 +311,12 @@ pub fn detail(
     frame: &mut Frame<'_>,
     area: Rect,
     app: &App,
+    at: AreaId,
     scene: &Scene<'_>,
     chosen: Option<&Choice>,
     theme: Theme,
 ) {
-    let id: AreaId = app.cursor;
+    let id: AreaId = at;
     let focused = app.focus == Focus::Board && app.screen == Screen::Play;
     let mut lines: Vec<Line<'static>> = Vec::new();
     // The list shows the number, two spaces and the words inside the border.
@@ -310,7 +324,12 @@ pub fn detail(
     let num_w = scene.choices.len().to_string().len();
     let mut title = None;
     if let Some(c) = chosen {
-        if num_w + 2 + c.words.chars().count() > room || c.card.is_some() {
+        // What the engine warns of comes first: it is what the player would regret.
+        for w in &c.warnings {
+            lines.push(Line::from(Span::styled(format!("! {w}"), theme.warn())));
+        }
+        if num_w + 2 + c.words.chars().count() > room || c.card.is_some() || !c.warnings.is_empty()
+        {
             lines.push(Line::from(Span::styled(
                 format!("{}  {}", c.number, c.words),
                 theme.key(),
@@ -374,8 +393,9 @@ pub fn detail(
     let cut = wrap_all(&lines, width).len() > usize::from(inner.height);
     if scene.view.combat.is_none() {
         let (area_title, area_lines) = area_detail(id, scene, theme);
-        if !app.why.is_empty() {
-            // The engine's reasons come first: they answer the question the player asks.
+        if !app.why.is_empty() && id == app.cursor {
+            // The engine's reasons come first: they answer the question the player asks
+            // (about the area the player moved the cursor to, not one the choice shows).
             lines.push(Line::from(Span::styled(
                 format!("Nothing to do at {id}: why not"),
                 theme.warn(),
@@ -658,9 +678,26 @@ pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
             theme.warn(),
         ));
     }
+    // The message first, whole where it fits; then the key hints that fit whole, in their
+    // order of use (the `?` box lists them all), never one cut in the middle.
+    let room = usize::from(area.width);
+    let mut used = 0;
+    for s in &mut spans {
+        let w = s.width();
+        if used + w > room {
+            *s = Span::styled(clip(&s.content, room.saturating_sub(used)), s.style);
+        }
+        used += s.width();
+    }
     for (k, what) in keys {
-        spans.push(Span::styled(format!(" {k}"), theme.key()));
-        spans.push(Span::styled(format!(" {what} "), theme.dim()));
+        let key = Span::styled(format!(" {k}"), theme.key());
+        let words = Span::styled(format!(" {what} "), theme.dim());
+        if used + key.width() + words.width() - 1 > room {
+            break;
+        }
+        used += key.width() + words.width();
+        spans.push(key);
+        spans.push(words);
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
@@ -720,7 +757,11 @@ pub fn combat(
         theme,
     ));
     if let Some(o) = &scene.odds {
-        lines.push(odds_line(o, theme));
+        lines.push(odds_line(
+            o,
+            usize::from(area.width.saturating_sub(2)),
+            theme,
+        ));
     }
     // The card the prompt points at, in full.
     if let Some(name) = selected.and_then(|c| c.card.as_ref()) {
@@ -747,18 +788,10 @@ pub fn die_sign(face: DieFace) -> char {
     }
 }
 
-/// The combat odds in one line: the attacker's chance and both sides' expected losses.
-fn odds_line(o: &CombatOdds, theme: Theme) -> Line<'static> {
-    Line::from(Span::styled(
-        format!(
-            "Odds ({} playouts): attacker wins {:.0}% · expected losses: attacker {:.1}, defender {:.1} units",
-            o.samples,
-            o.attacker_wins * 100.0,
-            o.attacker_losses,
-            o.defender_losses
-        ),
-        theme.key(),
-    ))
+/// The combat odds in one line of `width`: the attacker's chance and both sides' expected
+/// losses, in the longest form that fits ([`super::fit::odds`]).
+fn odds_line(o: &CombatOdds, width: usize, theme: Theme) -> Line<'static> {
+    Line::from(Span::styled(super::fit::odds(o, width), theme.key()))
 }
 
 /// One side of a combat: totals, dice, tokens, cards; the hand only with a `hand` label (its

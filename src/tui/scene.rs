@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::engine::data::{EventKind, StormIcon};
 use crate::engine::report::order_preview::OrderPreview;
+use crate::engine::rules::Warning;
 use crate::engine::state::ids::Order;
 use crate::engine::state::phase::{EndReason, Phase};
 use crate::engine::{
@@ -31,6 +32,8 @@ pub struct Choice {
     /// The system and order of the token the action places, reveals or resolves (its preview
     /// is in [`Scene::previews`]).
     pub order: Option<(SystemId, Order)>,
+    /// What the action would do that its player may not intend ([`Game::warnings`]).
+    pub warnings: Vec<Warning>,
 }
 
 /// Everything a frame draws from.
@@ -160,9 +163,52 @@ fn screen_previews(game: &Game, shown: Option<Seat>) -> Vec<OrderPreview> {
     shown.map(|s| game.order_previews(s)).unwrap_or_default()
 }
 
+/// The warnings of the legal actions last listed, kept for the same reason as
+/// [`OddsCache`]: telling a broken ground path plays the ship movement out on a copy of the
+/// game, once per decision, not on every redraw.
+#[derive(Debug, Default)]
+pub struct WarningsCache {
+    last: Option<(OddsKey, Rc<Vec<Vec<Warning>>>)>,
+}
+
+impl WarningsCache {
+    /// The warnings of each legal action (in their order), when `shown` decides in `game`.
+    pub fn get(&mut self, game: &Game, shown: Option<Seat>) -> Rc<Vec<Vec<Warning>>> {
+        if let Some((key, warnings)) = &self.last
+            && key.shown == shown
+            && key.history.as_slice() == game.history()
+            && key.start == *game.start()
+        {
+            return Rc::clone(warnings);
+        }
+        let warnings = Rc::new(screen_warnings(game, shown));
+        let key = OddsKey {
+            shown,
+            start: game.start().clone(),
+            history: game.history().to_vec(),
+        };
+        self.last = Some((key, Rc::clone(&warnings)));
+        warnings
+    }
+}
+
+/// The warnings worth showing to `shown`: those of his own decision's actions only.
+fn screen_warnings(game: &Game, shown: Option<Seat>) -> Vec<Vec<Warning>> {
+    match game.decision() {
+        Some(d) if Some(d.seat) == shown => game
+            .legal_actions()
+            .into_iter()
+            .map(|a| game.warnings(a))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 thread_local! {
     /// The client draws on one thread; its scenes share these caches.
     static ODDS: std::cell::RefCell<OddsCache> = std::cell::RefCell::new(OddsCache::default());
+    static WARNINGS: std::cell::RefCell<WarningsCache> =
+        std::cell::RefCell::new(WarningsCache::default());
     static PREVIEWS: std::cell::RefCell<PreviewCache> =
         std::cell::RefCell::new(PreviewCache::default());
 }
@@ -189,6 +235,10 @@ impl<'a> Scene<'a> {
     pub fn new(game: &'a Game, shown: Option<Seat>) -> Scene<'a> {
         let view = game.view(shown);
         let decision = game.decision();
+        let warnings = WARNINGS.with(|cache| match cache.try_borrow_mut() {
+            Ok(mut cache) => cache.get(game, shown),
+            Err(_) => Rc::new(screen_warnings(game, shown)),
+        });
         let choices = match decision {
             Some(d) if Some(d.seat) == shown => game
                 .legal_actions()
@@ -200,6 +250,7 @@ impl<'a> Scene<'a> {
                     words: words(game, &view, d, action),
                     card: card_name(game, &view, action),
                     order: game.order_of_action(&action),
+                    warnings: warnings.get(i).cloned().unwrap_or_default(),
                 })
                 .collect(),
             _ => Vec::new(),

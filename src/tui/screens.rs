@@ -87,7 +87,8 @@ pub fn handoff(
         }
         .centered(),
     ];
-    let width = area.width.clamp(56, 76);
+    let width = area.width.clamp(56, 76).min(area.width);
+    let inner_w = usize::from(width.saturating_sub(2)).max(1);
     if let Some(done) = text.takeback {
         // For the player leaving: his last action, and that he may still take it back.
         lines.push(Line::from(""));
@@ -100,26 +101,47 @@ pub fn handoff(
             .centered(),
         );
     }
-    // What happened since this seat last held the keyboard (public events only).
+    // Rows the lines take once wrapped at word boundaries inside the box.
+    let rows_of = |l: &Line<'_>| {
+        let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+        super::panels::wrap(&text, inner_w).len()
+    };
+    // What happened since this seat last held the keyboard (public events only): the newest
+    // that fit, each wrapped whole at word boundaries, never cut.
     if !since.is_empty() {
+        let room = usize::from(area.height.saturating_sub(2));
+        let used: usize = lines.iter().map(rows_of).sum::<usize>() + 3;
+        let mut entries: Vec<Line<'static>> = Vec::new();
+        let mut shown = 0;
+        for text in since.iter().rev().take(SINCE_SHOWN) {
+            let wrapped: Vec<Line<'static>> = super::panels::wrap(text, inner_w.saturating_sub(2))
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    Line::from(format!("{}{l}", if i == 0 { "• " } else { "  " })).left_aligned()
+                })
+                .collect();
+            if shown > 0 && used + entries.len() + wrapped.len() > room {
+                break;
+            }
+            entries.splice(0..0, wrapped);
+            shown += 1;
+        }
         lines.push(Line::from(""));
         lines.push(Line::from(Span::styled("Since your turn", theme.title())).centered());
-        if since.len() > SINCE_SHOWN {
+        if since.len() > shown {
             lines.push(
                 Line::from(Span::styled(
-                    format!("({} earlier in the log)", since.len() - SINCE_SHOWN),
+                    format!("({} earlier in the log)", since.len() - shown),
                     theme.dim(),
                 ))
                 .left_aligned(),
             );
         }
-        let room = usize::from(width.saturating_sub(6));
-        for text in since.iter().skip(since.len().saturating_sub(SINCE_SHOWN)) {
-            let short: String = text.chars().take(room).collect();
-            lines.push(Line::from(format!("• {short}")).left_aligned());
-        }
+        lines.extend(entries);
     }
-    let height = u16::try_from(lines.len()).unwrap_or(10).saturating_add(4);
+    let rows: usize = lines.iter().map(rows_of).sum();
+    let height = u16::try_from(rows).unwrap_or(10).saturating_add(4);
     let r = centered(area, width, height.max(10));
     frame.render_widget(Clear, r);
     let block = Block::bordered()
@@ -131,7 +153,7 @@ pub fn handoff(
     let top = inner.y
         + inner
             .height
-            .saturating_sub(u16::try_from(lines.len()).unwrap_or(6))
+            .saturating_sub(u16::try_from(rows).unwrap_or(6))
             / 2;
     let body = Rect::new(
         inner.x,
@@ -139,7 +161,12 @@ pub fn handoff(
         inner.width,
         inner.bottom().saturating_sub(top),
     );
-    frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), body);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: false }),
+        body,
+    );
 }
 
 /// The keys, as the help overlay lists them (it wraps and scrolls them): the rows of the key
@@ -404,7 +431,7 @@ pub fn too_small(frame: &mut Frame<'_>, (w, h): (u16, u16), theme: Theme) {
     frame.render_widget(
         Paragraph::new(lines)
             .alignment(Alignment::Center)
-            .wrap(Wrap { trim: true }),
+            .wrap(Wrap { trim: false }),
         body,
     );
 }

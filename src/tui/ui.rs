@@ -74,18 +74,13 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             );
             let visible = app.visible(&scene.choices);
             let selected = if app.focus == Focus::Actions || app.filter {
-                visible.get(app.selected).map(|c| c.action)
+                visible.get(app.selected).copied()
             } else {
                 None
             };
-            board::draw(
-                frame.buffer_mut(),
-                &r,
-                scene,
-                theme,
-                Some(app.cursor),
-                selected,
-            );
+            // The board and the area panel follow the selected choice to its place.
+            let cursor = app.shown_cursor(scene);
+            board::draw(frame.buffer_mut(), &r, scene, theme, Some(cursor), selected);
             panels::players(frame, r.players, scene, theme, r.player_lines);
             panels::prompt(frame, r.prompt, app, scene, theme);
             let chosen = if app.focus == Focus::Actions || scene.view.combat.is_some() {
@@ -96,12 +91,12 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             if scene.view.combat.is_some() {
                 panels::combat(frame, r.combat, scene, chosen, theme);
                 if r.compact {
-                    panels::detail(frame, r.detail, app, scene, chosen, theme);
+                    panels::detail(frame, r.detail, app, cursor, scene, chosen, theme);
                 } else {
                     panels::log(frame, r.log_beside_combat(), app, theme, true);
                 }
             } else {
-                panels::detail(frame, r.detail, app, scene, chosen, theme);
+                panels::detail(frame, r.detail, app, cursor, scene, chosen, theme);
                 panels::log(frame, r.log, app, theme, !r.compact);
             }
             panels::status(frame, r.status, app, theme);

@@ -49,6 +49,7 @@ mod upgrades;
 // Limits that hold throughout: unit capacity, the asset tokens in supply.
 mod assets;
 mod capacity;
+pub mod warnings;
 
 // Why an action is not legal: the part the rule files' explainers share.
 mod explain;
@@ -85,6 +86,7 @@ pub use setup::{NewGameError, NewGameOptions};
 pub use strategize::distinct_cards;
 pub use validate::Violation;
 pub(crate) use validate::resolving_order;
+pub use warnings::Warning;
 
 /// A rule that forbids an action, in words a player understands.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

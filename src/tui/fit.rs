@@ -1,0 +1,208 @@
+//! Fitting what a player decides on into the room the screen has, by rule and never by a
+//! blind cut: choices are shortened in steps applied to the whole list at once (signs for
+//! words, no unit statistics, no place names after their ids), a step that would make two
+//! choices read the same is skipped, and the facts that tell choices apart (places, prices,
+//! a spent cache or forge token) are never dropped. The odds line has shorter forms that keep
+//! every number.
+
+use crate::bot::odds::CombatOdds;
+use crate::engine::rules::board::Board;
+
+/// One shortening step, applied to every choice of the list.
+type Step = fn(&str, &Board) -> String;
+
+/// The steps, mildest first; each one keeps what the earlier ones did.
+const STEPS: [Step; 4] = [signs, no_statistics, no_place_names, no_asides];
+
+/// The list's choices, each fitted to `width` characters: unchanged when every one fits,
+/// otherwise shortened by the mildest steps that make them fit (see the module), the same
+/// steps for every row so the list reads alike. A choice that still does not fit after every
+/// step is cut at the end with `…` (the detail panel shows the selected one in full).
+#[must_use]
+pub fn choices(words: &[&str], width: usize, board: &Board) -> Vec<String> {
+    let mut rows: Vec<String> = words.iter().map(|w| (*w).to_string()).collect();
+    let fits = |rows: &[String]| rows.iter().all(|r| r.chars().count() <= width);
+    for step in STEPS {
+        if fits(&rows) {
+            break;
+        }
+        let next: Vec<String> = rows.iter().map(|r| step(r, board)).collect();
+        if keeps_apart(&rows, &next) {
+            rows = next;
+        }
+    }
+    rows.into_iter()
+        .map(|r| super::layout::clip(&r, width))
+        .collect()
+}
+
+/// Whether every two rows that differed before a step still differ after it.
+fn keeps_apart(before: &[String], after: &[String]) -> bool {
+    for i in 0..before.len() {
+        for j in i + 1..before.len() {
+            if before[i] != before[j] && after[i] == after[j] {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Words for the board's signs (`README`: "Signs"): a price's `materiel` as `m`, a cache
+/// token spent as `◆`, a forge token as `▲`.
+fn signs(text: &str, _: &Board) -> String {
+    text.replace(", cache token −2", " ◆−2")
+        .replace(", forge token lowers level", " ▲lowers level")
+        .replace(" + forge token", " +▲")
+        .replace(" reinforcement tokens", " ✚")
+        .replace(" reinforcement token", " ✚")
+        .replace(" materiel", "m")
+}
+
+/// Without a unit's numbers in brackets (`(level 0, 1 dice, health 2, morale 2)`): the unit's
+/// name stands for them, and the detail panel shows them for the selected choice.
+fn no_statistics(text: &str, _: &Board) -> String {
+    without_asides(text, |inside| inside.starts_with("level "))
+}
+
+/// Area and system ids without the names after them (`A1.nw Turaci` → `A1.nw`, `(void)`
+/// dropped): the id alone tells places apart, and the board shows it.
+fn no_place_names(text: &str, board: &Board) -> String {
+    let mut out = text.replace(" (void)", "");
+    for info in board.areas() {
+        if let Some(w) = info.world() {
+            out = out.replace(&format!("{} {}", info.id, w.name), &info.id.to_string());
+        }
+    }
+    for s in board.systems() {
+        let name = board.system_name(s);
+        if !name.is_empty() {
+            out = out.replace(&format!("{s} {name}"), &s.to_string());
+        }
+    }
+    out
+}
+
+/// Without any bracketed aside (kept only when dropping it would make two choices alike).
+fn no_asides(text: &str, _: &Board) -> String {
+    without_asides(text, |_| true)
+}
+
+/// `text` without the bracketed groups (and the space before each) whose inside `drop` picks.
+fn without_asides(text: &str, drop: impl Fn(&str) -> bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else {
+            break;
+        };
+        let inside = &rest[open + 1..close];
+        if drop(inside) {
+            out.push_str(rest[..open].trim_end_matches(' '));
+        } else {
+            out.push_str(&rest[..=close]);
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The combat odds in the longest of its forms that fits `width`: the attacker's chance of
+/// winning and both sides' expected losses in each, the playouts behind them only in the
+/// longest; the shortest keeps the chance whole.
+#[must_use]
+pub fn odds(o: &CombatOdds, width: usize) -> String {
+    let win = format!("{:.0}%", o.attacker_wins * 100.0);
+    let (a, d) = (o.attacker_losses, o.defender_losses);
+    let forms = [
+        format!(
+            "Odds ({} playouts): attacker wins {win} · expected losses: attacker {a:.1}, defender {d:.1} units",
+            o.samples
+        ),
+        format!("Odds: attacker wins {win} · expected losses: attacker {a:.1}, defender {d:.1}"),
+        format!("Odds: attacker wins {win} · losses: attacker {a:.1}, defender {d:.1}"),
+        format!("Attacker wins {win} · losses {a:.1} att, {d:.1} def"),
+        format!("Attacker wins {win} · loses {a:.1} v {d:.1}"),
+        format!("Attacker wins {win}"),
+    ];
+    let last = forms.len() - 1;
+    forms
+        .into_iter()
+        .enumerate()
+        .find(|(i, f)| *i == last || f.chars().count() <= width)
+        .map(|(_, f)| f)
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, GameData, NewGameOptions, SetupKind};
+    use std::sync::Arc;
+
+    fn game() -> Game {
+        let data = Arc::new(GameData::embedded().unwrap_or_else(|_| unreachable!()));
+        Game::new(
+            &NewGameOptions {
+                players: 2,
+                factions: None,
+                seed: 1,
+                setup: SetupKind::Intro,
+            },
+            data,
+        )
+        .unwrap_or_else(|_| unreachable!())
+    }
+
+    /// The playtest's two Scout purchases at 80x24 (36 columns for the words): the second
+    /// spends a cache token, and the row says so.
+    #[test]
+    fn a_spent_cache_token_survives_every_shortening() {
+        let g = game();
+        let words = [
+            "buy Scout at A1.nw Turaci — 2 materiel (level 0, 1 dice, health 2, morale 2)",
+            "buy Scout at A1.nw Turaci — 0 materiel (level 0, 1 dice, health 2, morale 2), cache token −2",
+            "buy Strike Cruiser at A1.se (void) — 3 materiel (level 0, 1 dice, health 2, morale 2)",
+        ];
+        let rows = choices(&words, 33, g.board());
+        assert_eq!(rows[0], "buy Scout at A1.nw — 2m");
+        assert_eq!(rows[1], "buy Scout at A1.nw — 0m ◆−2");
+        assert_eq!(rows[2], "buy Strike Cruiser at A1.se — 3m");
+        // Room enough: nothing changes.
+        assert_eq!(choices(&words, 200, g.board())[1], words[1]);
+    }
+
+    #[test]
+    fn a_step_that_would_make_two_choices_alike_is_skipped() {
+        let g = game();
+        let words = [
+            "play Bolter (1 off, 0 def, 1 mor)",
+            "play Bolter (2 off, 0 def, 1 mor)",
+        ];
+        let rows = choices(&words, 20, g.board());
+        assert_ne!(rows[0], rows[1], "{rows:?}");
+        assert!(rows[0].starts_with("play Bolter (1"), "{rows:?}");
+    }
+
+    #[test]
+    fn the_odds_keep_the_chance_whole_at_any_width() {
+        let o = CombatOdds {
+            area: "B1.nw".parse().unwrap_or_else(|_| unreachable!()),
+            attacker: crate::engine::Faction::Ultramarines,
+            defender: crate::engine::Faction::Chaos,
+            samples: 500,
+            attacker_wins: 1.0,
+            defender_wins: 0.0,
+            nobody_wins: 0.0,
+            attacker_losses: 1.5,
+            defender_losses: 2.0,
+        };
+        for width in [20, 30, 36, 46, 60, 100] {
+            let line = odds(&o, width);
+            assert!(line.contains("ttacker wins 100%"), "{width}: {line}");
+            assert!(line.chars().count() <= width.max(18), "{width}: {line}");
+        }
+        assert!(odds(&o, 36).contains("1.5") && odds(&o, 36).contains("2.0"));
+    }
+}
