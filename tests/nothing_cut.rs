@@ -200,7 +200,7 @@ fn handoff_problems(app: &App, rows: &[String]) -> Vec<String> {
     let Screen::Handoff(seat) = app.screen else {
         return Vec::new();
     };
-    let Some(newest) = app.since_turn(seat).last() else {
+    let Some(newest) = app.session.since_turn(seat).last() else {
         return Vec::new();
     };
     // The box's borders touch the longest lines: they part words as spaces do.
@@ -271,7 +271,7 @@ fn play_and_check(
             app.handle(&mut game, Msg::char(c));
         }
         app.handle(&mut game, Msg::key(KeyCode::Enter));
-        if app.overlay == Overlay::Confirm {
+        if matches!(app.overlay, Overlay::Confirm(_)) {
             app.handle(&mut game, Msg::char('y'));
         }
     }

@@ -300,10 +300,6 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
     frame.render_widget(Paragraph::new(lines).block(b), area);
 }
 
-fn truncate(s: &str, width: usize) -> String {
-    clip(s, width)
-}
-
 /// The detail panel: the selected choice in full when the list had to cut its words, the
 /// text of the card it buys, chooses or plays, the preview of the order it places, reveals or
 /// resolves, then the area under the cursor in full.

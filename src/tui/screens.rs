@@ -104,7 +104,7 @@ pub fn handoff(
     // Rows the lines take once wrapped at word boundaries inside the box.
     let rows_of = |l: &Line<'_>| {
         let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-        super::panels::wrap(&text, inner_w).len()
+        super::layout::wrap(&text, inner_w).len()
     };
     // What happened since this seat last held the keyboard (public events only): the newest
     // that fit, each wrapped whole at word boundaries, never cut.
@@ -114,7 +114,7 @@ pub fn handoff(
         let mut entries: Vec<Line<'static>> = Vec::new();
         let mut shown = 0;
         for text in since.iter().rev().take(SINCE_SHOWN) {
-            let wrapped: Vec<Line<'static>> = super::panels::wrap(text, inner_w.saturating_sub(2))
+            let wrapped: Vec<Line<'static>> = super::layout::wrap(text, inner_w.saturating_sub(2))
                 .into_iter()
                 .enumerate()
                 .map(|(i, l)| {

@@ -149,11 +149,13 @@ impl Game {
 mod tests {
     #![allow(clippy::panic, reason = "tests fail loudly")]
     use super::*;
+    use crate::engine::data::GameData;
+    use crate::engine::rules::NewGameOptions;
     use crate::engine::state::ids::{Faction, Order, Seat, StructureKind};
     use crate::engine::state::phase::AdvanceStep;
     use crate::engine::state::position::{PlacedOrder, Structure, Unit};
+    use crate::engine::state::setup_phase::SetupKind;
     use crate::engine::state::unit_type::UnitType;
-    use crate::engine::{GameData, NewGameOptions, SetupKind};
     use std::sync::Arc;
 
     fn area(s: &str) -> AreaId {
@@ -180,7 +182,7 @@ mod tests {
     /// The Ultramarines' Advance on B1 revealed, the board cleared but for both factories.
     fn advance_on_b1(
         data: &Arc<GameData>,
-        edit: impl FnOnce(&mut crate::engine::Position),
+        edit: impl FnOnce(&mut crate::engine::state::position::Position),
     ) -> Game {
         let mut pos = intro(data).position().clone();
         pos.areas.clear();
