@@ -510,13 +510,16 @@ fn banner(info: &AreaInfo, theme: Theme, width: usize) -> Option<Line<'static>> 
 }
 
 /// The pieces in an area as lines of `width`, each piece whole (a line break comes between
-/// pieces, never inside one), at one of four levels of detail:
+/// pieces, never inside one), at one of five levels of detail:
 /// 0. structures (`U fac`) and objective tokens (`◎C`), then one line per faction with its
 ///    unit groups (`U 1Sc 2SM`, routed ones `1SM↓`);
-/// 1. the same, but each faction's units as a count (`U3`), all on the same lines;
-/// 2. each faction present once, with its unit count (`U3`, a faction with only a structure
+/// 1. the same pieces on shared lines (`◎C U 1SM`), a faction's groups kept together on one
+///    line where they fit, so a short cell keeps the unit types;
+/// 2. structures and objective tokens, each faction's units as a count (`U3`), all on the
+///    same lines;
+/// 3. each faction present once, with its unit count (`U3`, a faction with only a structure
 ///    `C`), then the objective tokens;
-/// 3. the letters of the factions present and the objective tokens only.
+/// 4. the letters of the factions present and the objective tokens only.
 ///
 /// Every level names every faction with a piece in the area and every objective token.
 #[must_use]
@@ -536,65 +539,71 @@ pub fn area_pieces(state: &AreaState, theme: Theme, width: usize, level: u8) -> 
         .map(|f| Span::styled(format!("◎{}", f.letter()), theme.faction_bold(*f)));
     let units = |f: Faction| state.count_units(f);
     let mut lines = Vec::new();
-    match level {
-        0 | 1 => {
-            let mut atoms: Vec<Span<'static>> = state.structures.iter().map(structure).collect();
-            atoms.extend(objectives);
-            if level == 1 {
-                atoms.extend(
-                    state
-                        .factions()
-                        .into_iter()
-                        .filter(|f| units(*f) > 0)
-                        .map(|f| {
-                            Span::styled(
-                                format!("{}{}", f.letter(), units(f)),
-                                theme.faction_bold(f),
-                            )
-                        }),
-                );
-                return flow(atoms, width);
+    if level <= 2 {
+        let mut atoms: Vec<Span<'static>> = state.structures.iter().map(structure).collect();
+        atoms.extend(objectives);
+        if level == 2 {
+            atoms.extend(
+                state
+                    .factions()
+                    .into_iter()
+                    .filter(|f| units(*f) > 0)
+                    .map(|f| {
+                        Span::styled(format!("{}{}", f.letter(), units(f)), theme.faction_bold(f))
+                    }),
+            );
+            return flow(atoms, width);
+        }
+        // Each piece as its spans; a faction's unit groups form one piece.
+        let mut pieces: Vec<Vec<Span<'static>>> = atoms.into_iter().map(|a| vec![a]).collect();
+        let tokens = pieces.len();
+        for faction in state.factions() {
+            let groups = unit_groups(state, faction);
+            if groups.is_empty() {
+                continue;
             }
-            lines.extend(flow(atoms, width));
-            for faction in state.factions() {
-                let groups = unit_groups(state, faction);
-                if groups.is_empty() {
-                    continue;
-                }
-                let style = theme.faction(faction);
-                let mut atoms = vec![Span::styled(
-                    faction.letter().to_string(),
-                    theme.faction_bold(faction),
-                )];
-                for (unit, routed, n) in groups {
-                    let mark = if routed { "↓" } else { "" };
-                    let st = if routed {
-                        style.add_modifier(Modifier::DIM)
-                    } else {
-                        style
-                    };
-                    atoms.push(Span::styled(format!("{n}{}{mark}", unit_code(unit)), st));
-                }
+            let style = theme.faction(faction);
+            let mut atoms = vec![Span::styled(
+                faction.letter().to_string(),
+                theme.faction_bold(faction),
+            )];
+            for (unit, routed, n) in groups {
+                let mark = if routed { "↓" } else { "" };
+                let st = if routed {
+                    style.add_modifier(Modifier::DIM)
+                } else {
+                    style
+                };
+                atoms.push(Span::styled(format!("{n}{}{mark}", unit_code(unit)), st));
+            }
+            pieces.push(atoms);
+        }
+        if level == 0 {
+            // Structures and objective tokens on their lines, then a line per faction.
+            let rest = pieces.split_off(tokens);
+            lines.extend(flow(pieces.into_iter().flatten().collect(), width));
+            for atoms in rest {
                 lines.extend(flow(atoms, width));
             }
+        } else {
+            lines.extend(flow_pieces(pieces, width));
         }
-        _ => {
-            let mut atoms: Vec<Span<'static>> = state
-                .factions()
-                .into_iter()
-                .map(|f| {
-                    let n = units(f);
-                    let text = if n == 0 || level > 2 {
-                        f.letter().to_string()
-                    } else {
-                        format!("{}{n}", f.letter())
-                    };
-                    Span::styled(text, theme.faction_bold(f))
-                })
-                .collect();
-            atoms.extend(objectives);
-            lines.extend(flow(atoms, width));
-        }
+    } else {
+        let mut atoms: Vec<Span<'static>> = state
+            .factions()
+            .into_iter()
+            .map(|f| {
+                let n = units(f);
+                let text = if n == 0 || level > 3 {
+                    f.letter().to_string()
+                } else {
+                    format!("{}{n}", f.letter())
+                };
+                Span::styled(text, theme.faction_bold(f))
+            })
+            .collect();
+        atoms.extend(objectives);
+        lines.extend(flow(atoms, width));
     }
     lines
 }
@@ -625,6 +634,32 @@ fn flow(atoms: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
     }
     if !line.is_empty() {
         lines.push(Line::from(line));
+    }
+    lines
+}
+
+/// Pieces of several spans on lines of `width`: a piece goes whole onto the current line or
+/// starts the next one; a piece wider than a line flows span by span ([`flow`]).
+fn flow_pieces(pieces: Vec<Vec<Span<'static>>>, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for piece in pieces {
+        let w = width_of(&piece) + piece.len().saturating_sub(1);
+        if w > width {
+            lines.extend(flow(piece, width));
+            continue;
+        }
+        match lines.last_mut() {
+            Some(last) if last.width() + 1 + w <= width => {
+                last.spans.push(Span::raw(" "));
+                for (i, span) in piece.into_iter().enumerate() {
+                    if i > 0 {
+                        last.spans.push(Span::raw(" "));
+                    }
+                    last.spans.push(span);
+                }
+            }
+            _ => lines.extend(flow(piece, width)),
+        }
     }
     lines
 }
@@ -670,12 +705,12 @@ pub fn fit_area(
         if empty {
             return name_lines(info, theme, width, 1);
         }
-        return (2..=3)
+        return (1..=4)
             .map(|l| flow_line(pieces(l)))
             .find(|l| l.width() <= width)
-            .map_or_else(|| pieces(3).into_iter().take(1).collect(), |l| vec![l]);
+            .map_or_else(|| pieces(4).into_iter().take(1).collect(), |l| vec![l]);
     }
-    for level in 0..=3 {
+    for level in 0..=4 {
         let body = pieces(level);
         for with_banner in [true, false] {
             if !with_banner && (empty || info.world().is_none()) {
@@ -699,7 +734,7 @@ pub fn fit_area(
     }
     // Nothing fits whole: the name's first line and as many pieces as there is room for.
     let mut lines = name_lines(info, theme, width, 1);
-    lines.extend(pieces(3));
+    lines.extend(pieces(4));
     lines.truncate(height);
     lines
 }
