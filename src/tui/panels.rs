@@ -124,7 +124,11 @@ fn player_lines(
         asset_counts(a),
         p.command_level
     );
-    let stats = if long.chars().count() <= width {
+    // Two lines a player: the orders left go on the numbers' line, so the longer form is
+    // taken only when it fits with them (never a word cut at the end, `ord…`).
+    let ord = format!(" ord {}", p.orders_left);
+    let room = if per >= 3 { 0 } else { ord.chars().count() };
+    let stats = if long.chars().count() + room <= width {
         long
     } else {
         short
@@ -159,7 +163,7 @@ fn player_lines(
         }
         out.push(Line::from(Span::styled(clip(&more, width), theme.dim())));
     } else {
-        let mut text = format!("{stats} ord {}", p.orders_left);
+        let mut text = format!("{stats}{ord}");
         for extra in [
             format!(" ev {}", p.event_tokens),
             format!(" upg {}", p.order_upgrades.len()),
