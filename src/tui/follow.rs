@@ -63,7 +63,10 @@ impl Marks {
         }
         for w in &c.warnings {
             match w {
-                Warning::BreaksGroundPath { stranded } => m.warned.extend(stranded.iter().copied()),
+                Warning::BreaksGroundPath { stranded }
+                | Warning::ClosesOtherSystems { stranded, .. } => {
+                    m.warned.extend(stranded.iter().copied());
+                }
                 Warning::OverCapacity { area, .. } => m.warned.push(*area),
             }
         }

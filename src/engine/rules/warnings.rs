@@ -1,12 +1,13 @@
 //! Consequences of a legal action that its player may not intend, told before it is applied:
-//! a ship moved away that a ground path of the same Advance needs, and units bought or moved
+//! a ship moved away that a ground path of the same Advance needs, a ship moved in from an
+//! adjacent system that shuts out the ground units of another one, and units bought or moved
 //! into an area beyond its capacity (the excess is destroyed when the order ends). Only public
 //! facts go in (the board, the units, the Advance in progress), so every seat may be told.
 
 use std::fmt;
 
 use super::{Action, Game};
-use crate::engine::state::ids::AreaId;
+use crate::engine::state::ids::{AreaId, SystemId};
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::rule::Rule;
 
@@ -18,6 +19,18 @@ pub enum Warning {
     /// active system (Rules Reference, "Path": a path runs through friendly areas only).
     BreaksGroundPath {
         /// The areas whose ground units could move in before and could not after.
+        stranded: Vec<AreaId>,
+    },
+    /// This ship is the first to come from the adjacent system `from`, which makes it the
+    /// Advance's one adjacent system: the ground units in `stranded`, in another adjacent
+    /// system, may no longer move in (Rules Reference, "Advance Order": units that moved
+    /// ships from an adjacent system cannot move ground units from a different one). Their
+    /// path is not the reason, so this is told apart from [`Warning::BreaksGroundPath`].
+    ClosesOtherSystems {
+        /// The adjacent system the ship comes from.
+        from: SystemId,
+        /// The areas, in other adjacent systems, whose ground units could move in before and
+        /// could not after.
         stranded: Vec<AreaId>,
     },
     /// After the action the mover has `units` units in `area`, more than its `capacity`: the
@@ -39,6 +52,7 @@ impl Warning {
     pub fn rule(&self) -> Rule {
         match self {
             Warning::BreaksGroundPath { .. } => Rule::Path,
+            Warning::ClosesOtherSystems { .. } => Rule::AdvanceOrder,
             Warning::OverCapacity { .. } => Rule::UnitCapacity,
         }
     }
@@ -52,6 +66,15 @@ impl fmt::Display for Warning {
                 write!(
                     f,
                     "the ground units in {} lose their path into the active system ({})",
+                    super::explain::and_list(&areas),
+                    self.rule()
+                )
+            }
+            Warning::ClosesOtherSystems { from, stranded } => {
+                let areas: Vec<String> = stranded.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "a ship from {from} makes it this Advance's one adjacent system: the ground units in {} can no longer move in ({})",
                     super::explain::and_list(&areas),
                     self.rule()
                 )
@@ -101,7 +124,7 @@ impl Game {
             }
         }
         if let (
-            Action::MoveUnits { .. },
+            Action::MoveUnits { from, .. },
             Phase::Operations {
                 step: OpStep::Advance(a),
                 ..
@@ -112,8 +135,22 @@ impl Game {
             let before = self.ground_origins_after(None);
             let after = self.ground_origins_after(Some(action));
             let stranded: Vec<AreaId> = before.into_iter().filter(|o| !after.contains(o)).collect();
-            if !stranded.is_empty() {
-                out.push(Warning::BreaksGroundPath { stranded });
+            // Ships from an adjacent system fix it as the Advance's one adjacent system: the
+            // ground units of every other adjacent system are shut out whatever their path.
+            let origin = a
+                .ship_origin
+                .or((from.system != a.system).then_some(from.system));
+            let (shut, pathless): (Vec<AreaId>, Vec<AreaId>) = stranded
+                .into_iter()
+                .partition(|o| origin.is_some_and(|s| o.system != a.system && o.system != s));
+            if !pathless.is_empty() {
+                out.push(Warning::BreaksGroundPath { stranded: pathless });
+            }
+            if let (Some(from), false) = (origin, shut.is_empty()) {
+                out.push(Warning::ClosesOtherSystems {
+                    from,
+                    stranded: shut,
+                });
             }
         }
         out
@@ -153,7 +190,7 @@ mod tests {
     use crate::engine::rules::NewGameOptions;
     use crate::engine::state::ids::{Faction, Order, Seat, StructureKind};
     use crate::engine::state::phase::AdvanceStep;
-    use crate::engine::state::position::{PlacedOrder, Structure, Unit};
+    use crate::engine::state::position::{Structure, Unit};
     use crate::engine::state::setup_phase::SetupKind;
     use crate::engine::state::unit_type::UnitType;
     use std::sync::Arc;
@@ -195,14 +232,12 @@ mod tests {
             owner: Faction::Chaos,
         });
         let b1 = "B1".parse().unwrap_or_else(|_| unreachable!());
+        // The token being resolved has left the play area and is off its stack: the rules
+        // count it as the order in progress (validate.rs, resolving_order).
         let p = &mut pos.players[0];
         if let Some(i) = p.orders.iter().position(|o| *o == Order::Advance) {
             p.orders.remove(i);
         }
-        pos.stacks.entry(b1).or_default().push(PlacedOrder {
-            owner: Faction::Ultramarines,
-            order: Order::Advance,
-        });
         pos.phase = Phase::Operations {
             turn: Seat(0),
             step: OpStep::Advance(AdvanceStep::new(b1)),
@@ -218,7 +253,6 @@ mod tests {
     /// and B1.sw, friendly while the Strike Cruisers lie there; moving the cruiser of A1.se
     /// into B1 first leaves the marine without a path.
     #[test]
-    #[ignore = "the hand-built Advance position is refused (Order Tokens: one Advance too many); fixture to fix"]
     fn moving_away_the_ship_a_ground_path_needs_is_told_under_the_path_rule() {
         let data = data();
         let g = advance_on_b1(&data, |pos| {
@@ -249,9 +283,48 @@ mod tests {
         assert!(g.warnings(Action::Done).is_empty());
     }
 
+    /// A Space Marine on Phlegra (B2.nw) may reach B1 through the void B1.sw, friendly while a
+    /// Strike Cruiser lies there. A cruiser moved in from A1.se makes A1 the Advance's one
+    /// adjacent system: the marine of B2 is shut out by the Advance Order's one-system rule,
+    /// not for want of a path, and the warning says so.
+    #[test]
+    fn a_ship_from_one_adjacent_system_shuts_out_the_ground_units_of_another_under_advance_order() {
+        let data = data();
+        let g = advance_on_b1(&data, |pos| {
+            pos.area_mut(area("B2.nw"))
+                .units
+                .push(Unit::new(UnitType::SpaceMarine));
+            for void in ["A1.se", "B1.sw"] {
+                pos.area_mut(area(void))
+                    .units
+                    .push(Unit::new(UnitType::StrikeCruiser));
+            }
+        });
+        let legal = g.legal_actions();
+        let Some(in_from_a1) = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::MoveUnits { from, .. } if *from == area("A1.se")))
+        else {
+            panic!("the cruiser of A1.se may move in: {legal:?}");
+        };
+        let w = g.warnings(in_from_a1);
+        assert_eq!(
+            w,
+            vec![Warning::ClosesOtherSystems {
+                from: "A1".parse().unwrap_or_else(|_| unreachable!()),
+                stranded: vec![area("B2.nw")],
+            }],
+        );
+        assert_eq!(w[0].rule(), Rule::AdvanceOrder);
+        assert!(
+            g.warnings(Action::Done).is_empty(),
+            "ending ship movement strands nobody"
+        );
+    }
+
     /// Three Space Marines already on Smyrna (capacity 3): a fourth moved in is over capacity.
     #[test]
-    #[ignore = "the hand-built Advance position is refused (Order Tokens: one Advance too many); fixture to fix"]
     fn a_unit_moved_onto_a_full_world_is_told_under_unit_capacity() {
         let data = data();
         let mut g = advance_on_b1(&data, |pos| {
