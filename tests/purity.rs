@@ -352,7 +352,7 @@ const CLIENT_LAYERS: [(&str, &[&str]); 6] = [
     (
         "words, keys and sizes",
         &[
-            "theme", "keys", "layout", "text", "fit", "undo", "confirm", "seats", "thinker", "save",
+            "theme", "keys", "layout", "text", "undo", "confirm", "seats", "thinker", "save",
         ],
     ),
     ("what a seat sees", &["scene", "follow", "log", "whynot"]),
@@ -361,7 +361,7 @@ const CLIENT_LAYERS: [(&str, &[&str]); 6] = [
     (
         "drawing",
         &[
-            "board", "preview", "sheet", "endgame", "panels", "detail", "screens", "ui",
+            "board", "fit", "preview", "sheet", "endgame", "panels", "detail", "screens", "ui",
         ],
     ),
     ("running", &["newgame", "terminal"]),

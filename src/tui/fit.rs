@@ -12,12 +12,21 @@ use crate::engine::rules::board::Board;
 type Step = fn(&str, &Board) -> String;
 
 /// The steps, mildest first; each one keeps what the earlier ones did.
-const STEPS: [Step; 4] = [signs, no_statistics, no_place_names, no_asides];
+const STEPS: [Step; 6] = [
+    signs,
+    no_statistics,
+    no_place_names,
+    no_asides,
+    short_phrases,
+    unit_codes,
+];
 
 /// The list's choices, each fitted to `width` characters: unchanged when every one fits,
 /// otherwise shortened by the mildest steps that make them fit (see the module), the same
 /// steps for every row so the list reads alike. A choice that still does not fit after every
-/// step is cut at the end with `…` (the detail panel shows the selected one in full).
+/// step loses the words every row starts with (`…` in their place), since they tell no
+/// choice from another; only then is it cut at the end with `…` (the detail panel shows the
+/// selected one in full).
 #[must_use]
 pub fn choices(words: &[&str], width: usize, board: &Board) -> Vec<String> {
     let mut rows: Vec<String> = words.iter().map(|w| (*w).to_string()).collect();
@@ -31,8 +40,28 @@ pub fn choices(words: &[&str], width: usize, board: &Board) -> Vec<String> {
             rows = next;
         }
     }
+    if !fits(&rows) && rows.len() > 1 {
+        rows = without_shared_start(&rows);
+    }
     rows.into_iter()
         .map(|r| super::layout::clip(&r, width))
+        .collect()
+}
+
+/// The rows without the words all of them start with, `…` standing for them (at least two
+/// rows, the last shared word kept when it is all a row holds).
+fn without_shared_start(rows: &[String]) -> Vec<String> {
+    let words: Vec<Vec<&str>> = rows.iter().map(|r| r.split(' ').collect()).collect();
+    let shortest = words.iter().map(Vec::len).min().unwrap_or(0);
+    let shared = (0..shortest.saturating_sub(1))
+        .take_while(|&i| words.iter().all(|w| w[i] == words[0][i]))
+        .count();
+    if shared == 0 {
+        return rows.to_vec();
+    }
+    words
+        .iter()
+        .map(|w| format!("…{}", w[shared..].join(" ")))
         .collect()
 }
 
@@ -78,6 +107,83 @@ fn no_place_names(text: &str, board: &Board) -> String {
         let name = board.system_name(s);
         if !name.is_empty() {
             out = out.replace(&format!("{s} {name}"), &s.to_string());
+        }
+    }
+    out
+}
+
+/// Long fixed phrases in the short forms the README's signs allow: an objective token as
+/// `◎` with the faction's letter, a reinforcement token as `✚`, and shorter words for a
+/// damage, a strike, an event deck, an upgrade that replaces a card, a skipped ability, a
+/// replaced unit; a tile without its name (`place tile 9A on B4, turned 1`); a combat card's
+/// ability without its text (the card's text is on `c`).
+fn short_phrases(text: &str, _: &Board) -> String {
+    const SHORT: [(&str, &str); 17] = [
+        (
+            "put the token on your event deck instead",
+            "token to your event deck",
+        ),
+        (
+            "spend a morale die to save the routed unit",
+            "spend a morale die: unit saved",
+        ),
+        ("the next damage hits a ", "damage hits "),
+        ("the next damage hits the ", "damage hits "),
+        ("orbital strike from ", "strike from "),
+        ("resolve the ability of ", "resolve "),
+        ("choose the event card ", "event "),
+        ("do not resolve ", "skip "),
+        ("do not use ", "skip "),
+        (
+            "keep the rest for your next tiles",
+            "keep the rest for later",
+        ),
+        ("replace the ", "replace "),
+        (" with a free ", " → free "),
+        (" (1 materiel)", " (1m)"),
+        (" in place of ", " for "),
+        ("commit no ✚", "no ✚"),
+        ("reinforcement tokens", "✚"),
+        ("reinforcement token", "✚"),
+    ];
+    let mut out = SHORT
+        .iter()
+        .fold(text.to_string(), |t, (long, short)| t.replace(long, short));
+    // `place tile 9A The Lanthir Drift on B4, turned 1`: the code tells the tile.
+    if let Some(rest) = out.strip_prefix("place tile ")
+        && let (Some(code), Some(on)) = (rest.split(' ').next(), rest.rfind(" on "))
+        && code.len() < on
+    {
+        out = format!("place tile {code}{}", &rest[on..]);
+    }
+    // `resolve Blessed Power Armour: Gain 2 defence tokens.`: the card names the ability.
+    if out.starts_with("resolve ")
+        && let Some(colon) = out.find(": ")
+    {
+        out.truncate(colon);
+    }
+    for f in crate::engine::Faction::ALL {
+        for article in ["a", "an"] {
+            out = out.replace(
+                &format!("{article} {} objective token", f.name()),
+                &format!("◎{} {}", f.letter(), f.name()),
+            );
+        }
+    }
+    out
+}
+
+/// Unit names as the board's unit codes (`Space Marine` → `SM`, README: "Signs"), plural
+/// names too; the panel below shows the selected choice with the names.
+fn unit_codes(text: &str, _: &Board) -> String {
+    let mut out = text.to_string();
+    let mut units: Vec<crate::engine::UnitType> = crate::engine::UnitType::ALL.to_vec();
+    // Longer names first, so `Chaos Space Marine` goes before `Space Marine`.
+    units.sort_by_key(|u| std::cmp::Reverse(u.name().len()));
+    for u in units {
+        let code = super::board::unit_code(u);
+        for name in [format!("{}s", u.name()), u.name().to_string()] {
+            out = out.replace(&name, code);
         }
     }
     out
@@ -173,6 +279,34 @@ mod tests {
         assert_eq!(choices(&words, 200, g.board())[1], words[1]);
     }
 
+    /// A move of a long-named unit at 80x24: the names give way to the board's codes, and
+    /// both places stay.
+    #[test]
+    fn unit_names_give_way_to_the_board_codes_and_the_places_stay() {
+        let g = game();
+        let words = [
+            "move 2 Chaos Space Marines A1.sw Argovia → B1.se Nicea",
+            "move 1 Chaos Space Marine A1.sw Argovia → B1.nw Smyrna",
+        ];
+        let rows = choices(&words, 28, g.board());
+        assert_eq!(rows[0], "move 2 CM A1.sw → B1.se");
+        assert_eq!(rows[1], "move 1 CM A1.sw → B1.nw");
+    }
+
+    /// Rows that still do not fit lose the words they all start with, never their ends.
+    #[test]
+    fn the_words_every_row_starts_with_go_before_the_ends() {
+        let g = game();
+        let words = [
+            "let your opponent reroll every one of the dice he rolled",
+            "let your opponent reroll one of the dice",
+        ];
+        let rows = choices(&words, 34, g.board());
+        assert!(rows[0].ends_with("dice he rolled"), "{rows:?}");
+        assert!(rows[1].ends_with("one of the dice"), "{rows:?}");
+        assert!(rows[0].starts_with('…'), "{rows:?}");
+    }
+
     #[test]
     fn a_step_that_would_make_two_choices_alike_is_skipped() {
         let g = game();
@@ -182,7 +316,8 @@ mod tests {
         ];
         let rows = choices(&words, 20, g.board());
         assert_ne!(rows[0], rows[1], "{rows:?}");
-        assert!(rows[0].starts_with("play Bolter (1"), "{rows:?}");
+        // Too long still: the words both rows start with give way, the numbers stay.
+        assert!(rows[0].starts_with("…(1 off"), "{rows:?}");
     }
 
     #[test]
