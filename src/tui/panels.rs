@@ -736,6 +736,14 @@ pub fn combat(
         }
     };
     let mut lines: Vec<Line<'static>> = Vec::new();
+    // The odds first: the sides' lines wrap, and a short panel would hide a line below them.
+    if let Some(o) = &scene.odds {
+        lines.push(odds_line(
+            o,
+            usize::from(area.width.saturating_sub(2)),
+            theme,
+        ));
+    }
     let who = |f: Faction| {
         scene
             .view
@@ -756,13 +764,6 @@ pub fn combat(
         mine(c.defender.faction),
         theme,
     ));
-    if let Some(o) = &scene.odds {
-        lines.push(odds_line(
-            o,
-            usize::from(area.width.saturating_sub(2)),
-            theme,
-        ));
-    }
     // The card the prompt points at, in full.
     if let Some(name) = selected.and_then(|c| c.card.as_ref()) {
         lines.push(Line::from(Span::styled(name.clone(), theme.key())));
