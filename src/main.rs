@@ -75,6 +75,14 @@ enum Command {
         #[arg(long = "bot", value_name = "SEAT=KIND")]
         bots: Vec<String>,
     },
+    /// A guided first game: the introductory setup for two, you as the Ultramarines against a
+    /// computer player; a box beside the board explains each step of the first round and its
+    /// first combat (n: next tip, x: leave the guide and play on).
+    Learn {
+        /// Where the `s` key saves (default: a new name under saves/).
+        #[arg(long, value_name = "FILE")]
+        save_to: Option<PathBuf>,
+    },
     /// Replay a save read-only, showing everything: arrows step one action (left/right) or one
     /// order (up/down), PgUp/PgDn one round.
     Replay {
@@ -230,6 +238,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     loaded_from: None,
                     resume: saves::latest_autosave(std::path::Path::new("saves")),
                     bots: tui::seats::Bots::default(),
+                    learn: None,
                 };
                 let names = new
                     .names
@@ -272,6 +281,22 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 loaded_from,
                 resume: None,
                 bots: seats,
+                learn: None,
+            };
+            let ended = tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
+            Ok(exit_code(ended))
+        }
+        Command::Learn { save_to } => {
+            store::remove_stale_temps(std::path::Path::new("saves"));
+            let (game, bots, person) = tui::learn::new_game(data)?;
+            let options = PlayOptions {
+                save_path: Some(save_to.unwrap_or_else(|| {
+                    saves::fresh_save_path(std::path::Path::new("saves"), "learn")
+                })),
+                loaded_from: None,
+                resume: None,
+                bots,
+                learn: Some(person),
             };
             let ended = tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
             Ok(exit_code(ended))

@@ -353,6 +353,7 @@ const CLIENT_LAYERS: [(&str, &[&str]); 6] = [
         "words, keys and sizes",
         &[
             "theme", "keys", "layout", "text", "undo", "confirm", "seats", "thinker", "save",
+            "settings", "learn",
         ],
     ),
     ("what a seat sees", &["scene", "follow", "log", "whynot"]),
@@ -362,6 +363,7 @@ const CLIENT_LAYERS: [(&str, &[&str]); 6] = [
         "drawing",
         &[
             "board", "fit", "preview", "sheet", "endgame", "panels", "detail", "screens", "ui",
+            "howto", "guide",
         ],
     ),
     ("running", &["newgame", "terminal"]),

@@ -18,7 +18,9 @@ use super::scene::{Choice, Scene, concerns};
 use super::seats::Bots;
 use super::session::{Deciding, Session, Undone};
 use super::theme::Theme;
-use crate::engine::{Action, AreaId, Event, Faction, Game, Keyboard, Quadrant, Seat, SystemId};
+use crate::engine::{
+    Action, AreaId, Decision, Event, Faction, Game, Keyboard, Quadrant, Seat, SystemId,
+};
 
 /// How long the hand-off screen ignores every key after it appears: keys typed by the previous
 /// player in a burst (a reflexive Enter or two) land in this pause and are dropped.
@@ -56,6 +58,10 @@ pub enum Overlay {
     Sheet(Faction),
     /// The whole log (scrolls; opens at its end).
     Log,
+    /// How to play: the goal, a round, the orders, combat, the end (scrolls).
+    HowTo,
+    /// The rule behind the decision at hand (scrolls).
+    Rule,
     /// "Really quit?"
     ConfirmQuit,
     /// "Really do this?" before an action whose slip is costly and final (see
@@ -223,6 +229,9 @@ pub struct App {
     /// How many hand-offs this client has shown (the terminal loop drains the input typed
     /// before each new one).
     pub handoffs: usize,
+    /// The learning aids: the guided game, the phase reminders and their settings (see
+    /// [`super::learn`]).
+    pub teach: super::learn::Teach,
 }
 
 impl App {
@@ -255,6 +264,7 @@ impl App {
             clock: Duration::ZERO,
             handoff_since: None,
             handoffs: 0,
+            teach: super::learn::Teach::default(),
         };
         app.follow(game);
         app.keep_cursor_on_screen(game);
@@ -439,6 +449,7 @@ impl App {
     /// Returns what is left for the caller (save, quit).
     pub fn handle(&mut self, game: &mut Game, msg: Msg) -> Effect {
         let effect = self.handle_msg(game, msg);
+        self.preselect(game);
         self.keep_cursor_on_screen(game);
         self.refresh_why(game);
         effect
@@ -485,9 +496,11 @@ impl App {
         match self.update(game, msg) {
             Effect::Apply(action) => {
                 let logged = self.session.logged();
+                let faced = game.decision();
                 match self.session.apply(game, action) {
-                    Ok(()) => {
+                    Ok(events) => {
                         self.follow_log(logged);
+                        self.taught(faced, game, action, &events);
                         self.moved_on(game, action);
                     }
                     Err(e) => self.note(format!("not allowed: {e}")),
@@ -589,6 +602,28 @@ impl App {
         self.session.applied(game, events);
         self.follow_log(logged);
         self.moved_on(game, action);
+    }
+
+    /// Tells the learning aids what an action did (`faced`: the decision it answered; `events`:
+    /// its own and the forced moves' after it).
+    fn taught(&mut self, faced: Option<Decision>, game: &Game, action: Action, events: &[Event]) {
+        let by_person = faced.is_some_and(|d| !self.session.is_bot(d.seat));
+        if let Some(note) = self.teach.applied(faced, by_person, game, action, events) {
+            self.note(note);
+        }
+    }
+
+    /// Selects the guided game's suggested action in the list, once per step, so `Enter` does
+    /// it (any other choice stays the person's to make).
+    fn preselect(&mut self, game: &Game) {
+        if self.screen != Screen::Play || self.teach.guide.is_none() {
+            return;
+        }
+        if let Some(number) = self.teach.to_select(game.decision(), &game.legal_actions()) {
+            self.filter = false;
+            self.selected = number - 1;
+            self.keep_selection_visible(game);
+        }
     }
 
     /// The log shows its end again once lines were written after `logged` of them.
@@ -779,11 +814,23 @@ impl App {
                     }
                 };
             }
-            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log if !ctrl_c => {
+            Overlay::Help
+            | Overlay::Cards
+            | Overlay::Sheet(_)
+            | Overlay::Log
+            | Overlay::HowTo
+            | Overlay::Rule
+                if !ctrl_c =>
+            {
                 self.overlay_key(game, code);
                 return Effect::None;
             }
-            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log => {
+            Overlay::Help
+            | Overlay::Cards
+            | Overlay::Sheet(_)
+            | Overlay::Log
+            | Overlay::HowTo
+            | Overlay::Rule => {
                 self.overlay = Overlay::None;
             }
             Overlay::SaveAs(_) => return self.save_key(code, ctrl_c),
@@ -826,6 +873,30 @@ impl App {
                 return Effect::None;
             }
             Some(Command::Undo) if self.screen != Screen::GameOver => return Effect::Undo,
+            Some(Command::HowTo) => {
+                self.open(Overlay::HowTo);
+                return Effect::None;
+            }
+            Some(Command::Rule) if board_shown && game.decision().is_some() => {
+                self.open(Overlay::Rule);
+                return Effect::None;
+            }
+            Some(Command::Reminders) => {
+                let note = self.teach.toggle_tips(game);
+                self.note(note);
+                return Effect::None;
+            }
+            Some(Command::GuideNext) if self.teach.guide.is_some() => {
+                if let Some(note) = self.teach.skip_step() {
+                    self.note(note);
+                }
+                return Effect::None;
+            }
+            Some(Command::GuideLeave) if self.teach.guide.is_some() => {
+                let note = self.teach.leave();
+                self.note(note);
+                return Effect::None;
+            }
             Some(Command::Quit) => {
                 if self.screen == Screen::GameOver {
                     return Effect::Quit;
@@ -1098,6 +1169,11 @@ impl App {
             | Command::Yes
             | Command::Cards
             | Command::Sheet
+            | Command::HowTo
+            | Command::Rule
+            | Command::Reminders
+            | Command::GuideNext
+            | Command::GuideLeave
             | Command::Quit
             | Command::Help => {}
         }
@@ -1206,7 +1282,12 @@ impl App {
 
     fn click(&mut self, game: &Game, x: u16, y: u16, armed: Option<Action>) -> Effect {
         match &self.overlay {
-            Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log => {
+            Overlay::Help
+            | Overlay::Cards
+            | Overlay::Sheet(_)
+            | Overlay::Log
+            | Overlay::HowTo
+            | Overlay::Rule => {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }

@@ -202,6 +202,8 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
                 })
                 .collect(),
         ),
+        Overlay::HowTo => ("How to play".to_string(), super::howto::lines(theme)),
+        Overlay::Rule => super::guide::rule_lines(scene.decision, scene.data, theme),
         Overlay::None
         | Overlay::ConfirmQuit
         | Overlay::Confirm(_)

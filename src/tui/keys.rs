@@ -56,6 +56,16 @@ pub enum Command {
     Quit,
     /// Open the help.
     Help,
+    /// Open How to play.
+    HowTo,
+    /// Open the rule behind the decision at hand.
+    Rule,
+    /// Turn the phase reminders on or off.
+    Reminders,
+    /// The guided game's next step.
+    GuideNext,
+    /// Leave the guided game and play on.
+    GuideLeave,
 }
 
 /// A step of the area cursor.
@@ -139,7 +149,7 @@ const DIGITS: [(KeyCode, Command); 11] = [
 ];
 
 /// The table, in the order the help lists it.
-pub const TABLE: [Group; 3] = [
+pub const TABLE: [Group; 4] = [
     Group {
         title: "Choosing",
         rows: &[
@@ -280,6 +290,35 @@ pub const TABLE: [Group; 3] = [
                 does: "this help",
                 when: When::Always,
                 keys: &[(c('?'), Command::Help), (KeyCode::F(1), Command::Help)],
+            },
+        ],
+    },
+    Group {
+        title: "Learning",
+        rows: &[
+            Row {
+                label: "H",
+                does: "How to play: the goal, a round, the four orders, combat, with the Rules Reference topics",
+                when: When::Always,
+                keys: &[(c('H'), Command::HowTo)],
+            },
+            Row {
+                label: "r",
+                does: "the rule behind this decision: what it is, the rule, its topic, our rulings on it",
+                when: When::Always,
+                keys: &[(c('r'), Command::Rule)],
+            },
+            Row {
+                label: "e",
+                does: "phase reminders on or off (on in a first game; remembered in the settings file)",
+                when: When::Always,
+                keys: &[(c('e'), Command::Reminders)],
+            },
+            Row {
+                label: "n  x",
+                does: "guided game (herakon learn): next tip; leave the guide and play on",
+                when: When::Always,
+                keys: &[(c('n'), Command::GuideNext), (c('x'), Command::GuideLeave)],
             },
         ],
     },

@@ -11,8 +11,11 @@ pub mod detail;
 pub mod endgame;
 pub mod fit;
 pub mod follow;
+pub mod guide;
+pub mod howto;
 pub mod keys;
 pub mod layout;
+pub mod learn;
 pub mod log;
 pub mod newgame;
 pub mod panels;
@@ -23,6 +26,7 @@ pub mod scene;
 pub mod screens;
 pub mod seats;
 pub mod session;
+pub mod settings;
 pub mod sheet;
 pub mod terminal;
 pub mod text;
@@ -55,6 +59,8 @@ pub struct PlayOptions {
     pub resume: Option<PathBuf>,
     /// The computer players.
     pub bots: seats::Bots,
+    /// The guided first game (`herakon learn`): the person's seat.
+    pub learn: Option<crate::engine::Seat>,
 }
 
 /// Runs the client until the players quit or a stop signal arrives (then the screen is

@@ -140,6 +140,8 @@ pub enum Outcome {
     Continue(PathBuf),
     /// Replay the finished game of this autosave.
     Replay(PathBuf),
+    /// Start the guided first game (`herakon learn`, see [`super::learn`]).
+    Learn,
 }
 
 impl NewGame {
@@ -257,6 +259,7 @@ impl NewGame {
             }
             KeyCode::Enter => return self.start(data),
             KeyCode::Char('?') => self.help = true,
+            KeyCode::Char('L') => return Outcome::Learn,
             KeyCode::Char('c') => match &self.resume {
                 Some(r) if r.finished => return Outcome::Replay(r.path.clone()),
                 Some(r) => return Outcome::Continue(r.path.clone()),
@@ -471,6 +474,10 @@ impl NewGame {
             lines.push(Line::from(Span::styled(e.clone(), theme.warn())));
         }
         lines.push(Line::from(vec![
+            Span::styled("L", theme.key()),
+            Span::raw(" learn: a guided first game against the computer"),
+        ]));
+        lines.push(Line::from(vec![
             Span::styled("↑↓", theme.key()),
             Span::raw(" row  "),
             Span::styled("←→", theme.key()),
@@ -569,6 +576,7 @@ fn help_lines(theme: Theme, width: usize) -> Vec<Line<'static>> {
             "c",
             "continue the last game, or replay it if it is finished",
         ),
+        ("L", "learn: a guided first game against the computer"),
         ("?", "this help"),
         ("Esc  q", "quit"),
     ];

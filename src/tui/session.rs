@@ -298,23 +298,26 @@ impl Session {
     }
 
     /// Applies `action`, logs it, offers to take it back and plays the forced moves after it.
+    /// Returns the events of the action and of the forced moves, in order (the guided game
+    /// follows them).
     ///
     /// # Errors
     /// The engine refuses the action (its words); the game is unchanged.
-    pub fn apply(&mut self, game: &mut Game, action: Action) -> Result<(), String> {
+    pub fn apply(&mut self, game: &mut Game, action: Action) -> Result<Vec<Event>, String> {
         self.forget_thought();
         let before = game.clone();
-        let events = game.apply(action).map_err(|e| e.to_string())?;
+        let mut events = game.apply(action).map_err(|e| e.to_string())?;
         self.record(game, &events);
         self.offer_takeback(&before, game, action, &events);
-        self.apply_forced(game);
-        Ok(())
+        self.apply_forced(game, &mut events);
+        Ok(events)
     }
 
     /// Applies, one after the other, the decisions that need nobody: a person's decision with a
     /// single legal action that shows his seat nothing it did not see before, when the keyboard
-    /// is elsewhere (so it would cost a hand-off). Each is logged as any action is.
-    fn apply_forced(&mut self, game: &mut Game) {
+    /// is elsewhere (so it would cost a hand-off). Each is logged as any action is, and its
+    /// events are added to `all`.
+    fn apply_forced(&mut self, game: &mut Game, all: &mut Vec<Event>) {
         for _ in 0..FORCED_RUN {
             let Some(d) = game.decision() else {
                 return;
@@ -338,6 +341,7 @@ impl Session {
             // The last action is no longer the person's own.
             self.takeback = None;
             self.record(game, &events);
+            all.extend(events);
         }
     }
 

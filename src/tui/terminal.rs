@@ -397,10 +397,11 @@ pub fn run_new(
             replay_loop(&mut terminal, &mut replay).map(|ended| (ended, Saved::Nothing))
         }
         Ok(Ok(Picked::Play(chosen))) => {
-            let (mut game, continued, bots) = *chosen;
+            let (mut game, continued, bots, learn) = *chosen;
             let options = match continued {
                 None => PlayOptions {
                     bots,
+                    learn,
                     ..options.clone()
                 },
                 // The autosave goes on in its own file; `s` offers the save it belongs to. The
@@ -410,6 +411,7 @@ pub fn run_new(
                     loaded_from: Some(path),
                     resume: None,
                     bots,
+                    learn: None,
                 },
             };
             event_loop(&mut terminal, &mut game, &options)
@@ -450,8 +452,13 @@ fn finish(result: io::Result<(Ended, Saved)>) -> io::Result<Ended> {
 }
 
 /// What the new-game screen starts: the game, the autosave it continues (if any), its computer
-/// players.
-type Chosen = (Game, Option<std::path::PathBuf>, Bots);
+/// players, and the person's seat when it is the guided game.
+type Chosen = (
+    Game,
+    Option<std::path::PathBuf>,
+    Bots,
+    Option<crate::engine::Seat>,
+);
 
 /// What the new-game screen leads to: a game to play, or the replay of a finished one.
 enum Picked {
@@ -498,8 +505,14 @@ fn menu_loop(
             Outcome::Quit => return Ok(Err(Ended::Quit)),
             Outcome::Start(game) => {
                 let bots = menu.chosen_bots(&game);
-                return Ok(Ok(Picked::Play(Box::new((*game, None, bots)))));
+                return Ok(Ok(Picked::Play(Box::new((*game, None, bots, None)))));
             }
+            Outcome::Learn => match super::learn::new_game(Arc::clone(data)) {
+                Ok((game, bots, person)) => {
+                    return Ok(Ok(Picked::Play(Box::new((game, None, bots, Some(person))))));
+                }
+                Err(why) => menu.error = Some(why),
+            },
             Outcome::Replay(path) => {
                 let replay = crate::store::saves::load_game(&path, Arc::clone(data))
                     .and_then(|game| Replay::new(&game));
@@ -512,7 +525,7 @@ fn menu_loop(
                 match crate::store::saves::load_game(&path, Arc::clone(data)) {
                     Ok(game) => match Bots::of_game(&game) {
                         Ok(bots) => {
-                            return Ok(Ok(Picked::Play(Box::new((game, Some(path), bots)))));
+                            return Ok(Ok(Picked::Play(Box::new((game, Some(path), bots, None)))));
                         }
                         Err(why) => menu.error = Some(format!("{}: {why}", path.display())),
                     },
@@ -578,6 +591,17 @@ fn keep(app: &mut App, keeper: &mut Keeper, game: &Game, saved_len: &mut usize) 
     }
 }
 
+/// Writes the settings when the learning aids changed them; a failure is said on the status
+/// line and the game goes on.
+fn keep_settings(app: &mut App) {
+    if app.teach.dirty {
+        app.teach.dirty = false;
+        if let Err(why) = super::settings::save(&app.teach.settings) {
+            app.note(why);
+        }
+    }
+}
+
 /// A thinking time in tenths of a second, as its box shows it (a redraw when it changes).
 fn tenths(time: Option<Duration>) -> Option<u128> {
     time.map(|t| t.as_millis() / 100)
@@ -604,10 +628,20 @@ fn event_loop(
     app.set_bots(game, options.bots.clone());
     // Computer players decide on a thread of their own, so the screen never freezes.
     app.session.deciding = Deciding::Aside;
+    if let Some(person) = options.learn {
+        app.teach.start_guide(person);
+    }
+    // A broken settings file costs only the defaults, said on the status line.
+    let (settings, why) = super::settings::load();
+    app.teach.begin(game, settings);
+    if let Some(why) = why {
+        app.note(why);
+    }
     let mut thinker = Thinker::default();
     let mut saved_len = game.history().len();
     let mut dirty = true;
     loop {
+        keep_settings(&mut app);
         if app.handoff_fresh() {
             // The hand-off goes up first, then what was typed before it (meant for the last
             // seat) is thrown away; its pause starts with the next tick.

@@ -19,10 +19,16 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
         screens::too_small(frame, (min_w, min_h), theme);
     } else {
         screen(frame, app, scene);
+        super::guide::draw(frame, app, scene);
     }
     match &app.overlay {
         Overlay::None => {}
-        Overlay::Help | Overlay::Cards | Overlay::Sheet(_) | Overlay::Log => {
+        Overlay::Help
+        | Overlay::Cards
+        | Overlay::Sheet(_)
+        | Overlay::Log
+        | Overlay::HowTo
+        | Overlay::Rule => {
             if let Some((title, lines)) = detail::overlay_content(app, scene) {
                 let shown = detail::popup(frame, &title, &lines, app.overlay_scroll.get(), theme);
                 app.overlay_scroll.set(shown);
