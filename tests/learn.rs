@@ -240,7 +240,7 @@ fn every_step_fits_its_box_at_80x24_and_120x40() {
                 scene.view.players.len(),
                 choices,
             );
-            let room = guide::guide_capacity(r.prompt, r.detail);
+            let room = guide::guide_capacity(&r);
             let width = usize::from(r.prompt.width.saturating_sub(2));
             // The comment on a strayed choice opens the next step's box: the longest one.
             let said = course()
@@ -452,4 +452,35 @@ fn explore_the_guided_game() {
         seen = app.session.log.len();
     }
     println!("{}", render(&app, &game));
+}
+
+#[test]
+fn the_guide_box_leaves_the_choices_and_the_combat_odds_in_view_at_80x24_and_120x40() {
+    let (app, game) = guided(80, 24);
+    let scene = Scene::new(&game, app.shown);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let screen = ratatui::layout::Rect::new(0, 0, w, h);
+        for choices in [0, 2, 5, 12, 40] {
+            let r = herakon::tui::layout::Regions::compute(
+                screen,
+                scene.window,
+                scene.view.players.len(),
+                choices,
+            );
+            let rect = guide::guide_rect(&r, guide::guide_capacity(&r));
+            let at = format!("{w}x{h}, {choices} choices: box {rect:?}");
+            // The decision's title, the odds before a combat (the line after it) and the first
+            // choices stay in view.
+            assert!(rect.y >= r.prompt.y + 5, "{at}, prompt {:?}", r.prompt);
+            if r.compact {
+                // The combat covers the board, odds first: the box is beside it.
+                assert!(!rect.intersects(r.combat), "{at}, combat {:?}", r.combat);
+            } else {
+                // Under the whole action list, and under the combat panel's odds line (its
+                // first, under the top border).
+                assert!(rect.y >= r.prompt.bottom(), "{at}, prompt {:?}", r.prompt);
+                assert!(rect.y >= r.combat.y + 2, "{at}, combat {:?}", r.combat);
+            }
+        }
+    }
 }

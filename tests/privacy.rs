@@ -951,3 +951,88 @@ fn preview_tells_nothing_that_rests_on_dice_or_another_seats_hand() {
         }
     }
 }
+
+/// The person's screen of the guided game at `w` x `h`, showing `scene` (of the game or of a
+/// re-deal of what is hidden from the person).
+fn guided_frame(app: &App, scene: &Scene, (w, h): (u16, u16)) -> String {
+    let mut app = app.clone();
+    app.size = ratatui::layout::Rect::new(0, 0, w, h);
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| draw(f, &app, scene)).unwrap();
+    common::rows(t.backend().buffer()).join("\n")
+}
+
+#[test]
+fn the_guide_box_how_to_play_and_the_rule_panel_are_drawn_from_the_persons_view_only() {
+    use herakon::tui::Overlay;
+    use herakon::tui::learn;
+    use herakon::tui::settings::Settings;
+    common::few_odds_playouts();
+    let (mut game, bots, person) = learn::new_game(common::data()).unwrap();
+    let mut app = App::new(&game, Theme::monochrome(), 80, 24);
+    app.set_bots(&game, bots);
+    app.teach.start_guide(person);
+    app.teach.begin(&game, Settings::default());
+    let mut clock = std::time::Duration::ZERO;
+    let (mut checked, mut redealt) = (0, 0);
+    for _ in 0..3000 {
+        if app.teach.guide.is_none() {
+            break;
+        }
+        if matches!(app.screen, Screen::Bot(_)) {
+            clock += std::time::Duration::from_millis(800);
+            app.handle(&mut game, Msg::Tick(clock));
+            continue;
+        }
+        let at = format!("guided game, action {}", game.history().len() + 1);
+        let real = Scene::new(&game, Some(person));
+        let other = perturbed(&game, Some(person));
+        for overlay in [Overlay::None, Overlay::HowTo, Overlay::Rule] {
+            let mut shown = app.clone();
+            shown.overlay = overlay.clone();
+            for size in [(80, 24), (120, 40)] {
+                let mine = guided_frame(&shown, &real, size);
+                if overlay == Overlay::None {
+                    assert!(mine.contains("Guide:"), "{at}: no guide box\n{mine}");
+                }
+                if let Some(other) = &other {
+                    let mut again = Scene::new(other, Some(person));
+                    again.odds = real.odds;
+                    assert_eq!(
+                        mine,
+                        guided_frame(&shown, &again, size),
+                        "{at}: {overlay:?} at {size:?} changes with facts hidden from the person"
+                    );
+                    redealt += 1;
+                }
+            }
+        }
+        checked += 1;
+        // On, as the guide says.
+        let legal = game.legal_actions();
+        let (step, number, _) = app.teach.current(game.decision(), &legal).unwrap();
+        for k in step.keys.clone() {
+            match k.as_str() {
+                "#" => {
+                    for c in number.unwrap().to_string().chars() {
+                        app.handle(&mut game, Msg::char(c));
+                    }
+                }
+                "Enter" => {
+                    app.handle(&mut game, Msg::key(crossterm::event::KeyCode::Enter));
+                }
+                one => {
+                    app.handle(&mut game, Msg::char(one.chars().next().unwrap()));
+                }
+            }
+        }
+    }
+    assert!(
+        app.teach.guide.is_none(),
+        "the guided game was walked to its end"
+    );
+    assert!(
+        checked > 20 && redealt > 100,
+        "{checked} screens, {redealt} re-dealt"
+    );
+}

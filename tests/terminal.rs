@@ -71,6 +71,9 @@ impl Tmux {
                 ),
             ))
             .env_remove("NO_COLOR")
+            // The client's settings file goes into the test's own directory, never the
+            // home of whoever runs the tests (the server's environment is the pane's).
+            .env("HERAKON_CONFIG_DIR", dir.join("config"))
             .status()
             .unwrap();
         assert!(status.success(), "tmux could not start the client");
@@ -1286,4 +1289,31 @@ fn saving_over_a_later_point_of_the_same_game_asks_first_and_keeps_it_on_no() {
     t.keys("Enter");
     let screen = t.wait_for(&["saved to game.json"]);
     assert!(!screen.contains("Replace the save?"), "{screen}");
+}
+
+#[test]
+fn herakon_learn_at_80x24_opens_the_guide_and_keeps_its_settings_in_the_config_dir() {
+    let dir = scratch_dir("learn");
+    let Some(t) = Tmux::start_then(&dir, &["learn"], (80, 24), "") else {
+        return;
+    };
+    let screen = t.wait_for(&["Guide: Welcome", "n next"]);
+    // A first game: the phase reminder is on.
+    assert!(screen.contains("Planning: in turn"), "{screen}");
+    t.keys("n");
+    t.wait_for(&["Guide: Orders"]);
+    // Reminders off: remembered in the settings file of HERAKON_CONFIG_DIR.
+    t.keys("e");
+    let file = dir.join("config").join("settings.json");
+    let start = Instant::now();
+    while !std::fs::read_to_string(&file).is_ok_and(|s| s.contains("\"phase_tips\": false")) {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "no settings written to {}",
+            file.display()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    t.keys("q");
+    t.keys("y");
 }

@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
 
 use super::app::{App, Screen};
+use super::layout::Regions;
 use super::learn::{Step, course, rule_of};
 use super::scene::Scene;
 use super::theme::Theme;
@@ -124,23 +125,31 @@ pub fn keys_text(step: &Step, number: Option<usize>) -> String {
     format!("Type {}", keys.join(" "))
 }
 
-/// The box of the guide on a screen laid out as `r`: the bottom of the column beside the
-/// board, below the action list (which keeps at least its first lines).
+/// The box of the guide on a screen laid out as `r`, for `lines` rows of text. On a wide
+/// screen it takes the bottom of the column under the decision, over the log first (the guide
+/// tells what the log would), so the action list and the combat panel's odds line (its first)
+/// stay in view. On a small screen (where a combat covers the board, odds included) it takes
+/// the bottom of the decision and area column, and the action list keeps its first lines.
 #[must_use]
-pub fn guide_rect(prompt: Rect, detail: Rect, lines: u16) -> Rect {
-    let top = prompt.y.min(detail.y);
-    let bottom = detail.bottom().max(prompt.bottom());
-    let most = (bottom - top).saturating_sub(6).max(4);
+pub fn guide_rect(r: &Regions, lines: u16) -> Rect {
+    let (bottom, most) = if !r.compact && r.log.x == r.prompt.x && r.log.height > 0 {
+        let bottom = r.log.bottom();
+        // Below the action list, and below the combat panel's top border and odds line.
+        let top = r.prompt.bottom().max(r.combat.y + 2).min(bottom);
+        (bottom, (bottom - top).max(4))
+    } else {
+        let top = r.prompt.y.min(r.detail.y);
+        let bottom = r.detail.bottom().max(r.prompt.bottom());
+        (bottom, (bottom - top).saturating_sub(6).max(4))
+    };
     let h = (lines + 2).clamp(4, most);
-    Rect::new(prompt.x, bottom - h, prompt.width, h)
+    Rect::new(r.prompt.x, bottom - h, r.prompt.width, h)
 }
 
 /// The most rows of text a guide box may hold on a screen laid out as `r`.
 #[must_use]
-pub fn guide_capacity(prompt: Rect, detail: Rect) -> u16 {
-    guide_rect(prompt, detail, u16::MAX / 2)
-        .height
-        .saturating_sub(2)
+pub fn guide_capacity(r: &Regions) -> u16 {
+    guide_rect(r, u16::MAX / 2).height.saturating_sub(2)
 }
 
 /// Draws the learning aids over the screen: the guide's box and the phase reminder on the
@@ -149,7 +158,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     let theme = app.theme;
     let area = frame.area();
     if matches!(app.screen, Screen::Play | Screen::Bot(_)) {
-        let r = super::layout::Regions::compute(
+        let r = Regions::compute(
             area,
             scene.window,
             scene.view.players.len(),
@@ -161,7 +170,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             let lines = step_lines(s, said, &keys_text(s, number), waiting, theme);
             let width = usize::from(r.prompt.width.saturating_sub(2));
             let lines = wrap_box(&lines, width);
-            let rect = guide_rect(r.prompt, r.detail, u16::try_from(lines.len()).unwrap_or(99));
+            let rect = guide_rect(&r, u16::try_from(lines.len()).unwrap_or(99));
             let block = Block::bordered()
                 .border_type(BorderType::Double)
                 .border_style(theme.focused())
