@@ -24,9 +24,9 @@ const STEPS: [Step; 6] = [
 /// The list's choices, each fitted to `width` characters: unchanged when every one fits,
 /// otherwise shortened by the mildest steps that make them fit (see the module), the same
 /// steps for every row so the list reads alike. A choice that still does not fit after every
-/// step loses the words every row starts with (`…` in their place), since they tell no
-/// choice from another; only then is it cut at the end with `…` (the detail panel shows the
-/// selected one in full).
+/// step loses the words every such row starts with (`…` in their place), since they tell
+/// none of them from another; only then is it cut at the end with `…` (the detail panel shows
+/// the selected one in full).
 #[must_use]
 pub fn choices(words: &[&str], width: usize, board: &Board) -> Vec<String> {
     let mut rows: Vec<String> = words.iter().map(|w| (*w).to_string()).collect();
@@ -40,8 +40,20 @@ pub fn choices(words: &[&str], width: usize, board: &Board) -> Vec<String> {
             rows = next;
         }
     }
-    if !fits(&rows) && rows.len() > 1 {
-        rows = without_shared_start(&rows);
+    // The rows still too wide (two or more) lose the words they all start with.
+    let long: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].chars().count() > width)
+        .collect();
+    if long.len() > 1 {
+        let shortened =
+            without_shared_start(&long.iter().map(|&i| rows[i].clone()).collect::<Vec<_>>());
+        let mut next = rows.clone();
+        for (&i, row) in long.iter().zip(shortened) {
+            next[i] = row;
+        }
+        if keeps_apart(&rows, &next) {
+            rows = next;
+        }
     }
     rows.into_iter()
         .map(|r| super::layout::clip(&r, width))
@@ -291,6 +303,22 @@ mod tests {
         let rows = choices(&words, 28, g.board());
         assert_eq!(rows[0], "move 2 CM A1.sw → B1.se");
         assert_eq!(rows[1], "move 1 CM A1.sw → B1.nw");
+    }
+
+    /// The rows too wide lose the words they all start with, never their ends; a row that
+    /// fits (`done`) neither stops that nor changes.
+    #[test]
+    fn only_the_rows_too_wide_lose_their_shared_start() {
+        let g = game();
+        let words = [
+            "buy Fire Dragon's Vengeance in place of Ranger Support — 2 materiel",
+            "buy Fire Dragon's Vengeance in place of Hit and Run — 2 materiel",
+            "done buying upgrades",
+        ];
+        let rows = choices(&words, 32, g.board());
+        assert_eq!(rows[0], "…Ranger Support — 2m");
+        assert_eq!(rows[1], "…Hit and Run — 2m");
+        assert_eq!(rows[2], "done buying upgrades");
     }
 
     /// Rows that still do not fit lose the words they all start with, never their ends.

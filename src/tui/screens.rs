@@ -87,8 +87,6 @@ pub fn handoff(
         }
         .centered(),
     ];
-    let width = area.width.clamp(56, 76).min(area.width);
-    let inner_w = usize::from(width.saturating_sub(2)).max(1);
     if let Some(done) = text.takeback {
         // For the player leaving: his last action, and that he may still take it back.
         lines.push(Line::from(""));
@@ -101,6 +99,31 @@ pub fn handoff(
             .centered(),
         );
     }
+    // The newest event is shown whole: when the area is too short for it, the box takes the
+    // screen's height and width (over the public board, the status line left free).
+    let text_of = |l: &Line<'_>| -> String { l.spans.iter().map(|s| s.content.as_ref()).collect() };
+    let too_short = |a: Rect| {
+        let w = usize::from(a.width.clamp(56, 76).min(a.width).saturating_sub(2)).max(1);
+        let rows: usize = lines
+            .iter()
+            .map(|l| super::layout::wrap(&text_of(l), w).len())
+            .sum();
+        let newest = since
+            .last()
+            .map_or(0, |t| super::layout::wrap(t, w.saturating_sub(2)).len());
+        rows + 3 + newest > usize::from(a.height.saturating_sub(2))
+    };
+    let screen = frame.area();
+    let area = if !since.is_empty() && too_short(area) {
+        Rect {
+            height: screen.height.saturating_sub(1),
+            ..screen
+        }
+    } else {
+        area
+    };
+    let width = area.width.clamp(56, 76).min(area.width);
+    let inner_w = usize::from(width.saturating_sub(2)).max(1);
     // Rows the lines take once wrapped at word boundaries inside the box.
     let rows_of = |l: &Line<'_>| {
         let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
