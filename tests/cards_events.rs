@@ -8,7 +8,7 @@ use common::{a, build, clear_board, edited, legal, play, put, revealed};
 use herakon::engine::rules::Event;
 use herakon::engine::state::die::DieFace::{Defence as D, Morale as M, Offence as O};
 use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
-use herakon::engine::state::phase::{Phase, RefreshStep};
+use herakon::engine::state::phase::{OpStep, Phase, RefreshStep};
 use herakon::engine::state::position::Position;
 use herakon::engine::{DecisionKind, Game, Rule, UnitType::*};
 use herakon::tui::Scene;
@@ -422,6 +422,59 @@ fn drop_pods_strikes_a_bastion_world_and_the_bastion_suffers_damage() {
     );
     play(&mut g, &["damage bastion"]);
     common::assert_produced(&g, "BastionStruck");
+}
+
+#[test]
+fn drop_pods_two_defence_dice_place_a_free_space_marine_on_the_struck_world_and_start_a_combat() {
+    let mut g = two(|p| {
+        upgrade(p, 0, "Drop Pods");
+        put(p, "B1.ne", &[StrikeCruiser]);
+        put(p, "B1.se", &[Cultist]);
+        p.forced_dice.attacker = vec![D, D];
+        revealed(p, 0, "B1", Order::Advance);
+    });
+    play(
+        &mut g,
+        &["resolve", "done", "done", "strike B1.ne -> B1.se"],
+    );
+    // The strike's upgrades are chosen before its dice: Drop Pods is the only one, and once
+    // it is chosen the dice are rolled.
+    assert_eq!(legal(&g), ["option 1", "done"]);
+    play(&mut g, &["option 1"]);
+    assert!(
+        legal(&g).contains(&"die defence".to_string()),
+        "two defence dice pay for Drop Pods: {:?}",
+        legal(&g)
+    );
+    play(&mut g, &["die defence"]);
+    // End the strike where it still asks (nothing else to spend, no damage to assign).
+    for _ in 0..3 {
+        if matches!(
+            g.position().phase,
+            Phase::Operations {
+                step: OpStep::Combat(_),
+                ..
+            }
+        ) || !legal(&g).contains(&"done".to_string())
+        {
+            break;
+        }
+        play(&mut g, &["done"]);
+    }
+    common::assert_produced(&g, "DropPods");
+    // The free Space Marine stands beside the Cultist, so a combat starts on that world.
+    assert!(units(&g, "B1.se").contains(&(SpaceMarine, false)));
+    assert!(
+        matches!(
+            g.position().phase,
+            Phase::Operations {
+                step: OpStep::Combat(_),
+                ..
+            }
+        ),
+        "a contested world after Drop Pods starts a combat: {:?}",
+        g.decision()
+    );
 }
 
 #[test]

@@ -1099,13 +1099,20 @@ fn tiles_drawn(screen: &str) -> usize {
         .lines()
         .map(|line| {
             let c: Vec<char> = line.chars().collect();
-            c.windows(5)
+            // A tile's title: `┌─ A1`, `┌≈ A1` (a storm), or, on the system the selected
+            // choice is about, a heavy border and a mark before the code (`┌━ ●C1`).
+            c.windows(6)
                 .filter(|w| {
+                    let code = if matches!(w[3], '●' | '○' | '!') {
+                        4
+                    } else {
+                        3
+                    };
                     w[0] == '┌'
-                        && matches!(w[1], '─' | '≈')
+                        && matches!(w[1], '─' | '≈' | '━')
                         && w[2] == ' '
-                        && w[3].is_ascii_uppercase()
-                        && w[4].is_ascii_digit()
+                        && w[code].is_ascii_uppercase()
+                        && w[code + 1].is_ascii_digit()
                 })
                 .count()
         })
