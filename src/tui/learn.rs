@@ -176,7 +176,7 @@ pub struct Teach {
 
 /// Said on the status line when the guide's last step is done.
 pub const GUIDE_OVER: &str =
-    "The guided game is over: play on against the computer (H: how to play, r: the rule)";
+    "Guided game over: play on against the computer (H how to play, r the rule)";
 
 /// Said on the status line when the person leaves the guide.
 pub const GUIDE_LEFT: &str = "guide closed: the game goes on as a normal game against the computer";
