@@ -800,3 +800,74 @@ fn hidden_information_the_opponents_hand_cannot_be_read_off_his_deck_list() {
     owned.sort();
     assert_eq!(chaos.combat_deck, owned);
 }
+
+#[test]
+fn combat_won_on_morale_says_why_in_its_event_with_both_totals_and_a_tie_to_the_defender() {
+    // As above: scout against cultist with the same dice and cards, a tie after three rounds.
+    let mut g = fight(&[Scout], &[Cultist], (&[M], &[M]), choose_cards(), |p| {
+        common::waiting_token(p, 1, "B3", Order::Dominate);
+    });
+    let mut events = Vec::new();
+    for _ in 0..6 {
+        events.extend(g.apply("card 1".parse().unwrap()).unwrap());
+        // Each card's ability declined, as `play` does.
+        while g
+            .decision()
+            .is_some_and(|d| d.kind == DecisionKind::CardAbility)
+        {
+            events.extend(g.apply("done".parse().unwrap()).unwrap());
+        }
+    }
+    let compared = events.iter().find_map(|e| match e {
+        herakon::engine::Event::MoraleCompared { attacker, defender } => {
+            Some((*attacker, *defender))
+        }
+        _ => None,
+    });
+    let (att, def) = compared.expect("three rounds end on morale");
+    assert_eq!(att, def, "the same units, dice and cards");
+    let won = events.iter().find_map(|e| match e {
+        herakon::engine::Event::CombatWon { faction, by } => Some((*faction, *by)),
+        _ => None,
+    });
+    assert_eq!(
+        won,
+        Some((
+            CH,
+            herakon::engine::rules::WonBy::Morale {
+                winner: def,
+                loser: att
+            }
+        )),
+        "a tie goes to the defender, and the event says it was morale"
+    );
+}
+
+#[test]
+fn combat_won_by_wiping_out_the_other_side_says_so_in_its_event() {
+    // Three offence dice against a lone cultist: it is destroyed in the first round.
+    let mut g = fight(
+        &[SpaceMarine],
+        &[Cultist],
+        (&[O, O, O], &[D]),
+        choose_cards(),
+        |_| {},
+    );
+    let mut events = Vec::new();
+    for _ in 0..20 {
+        if g.combat().is_none_or(|c| c.winner.is_some()) {
+            break;
+        }
+        let first = g.legal_actions()[0];
+        events.extend(g.apply(first).unwrap());
+    }
+    let won = events.iter().find_map(|e| match e {
+        herakon::engine::Event::CombatWon { faction, by } => Some((*faction, *by)),
+        _ => None,
+    });
+    assert_eq!(
+        won,
+        Some((UM, herakon::engine::rules::WonBy::LastStanding)),
+        "{events:?}"
+    );
+}

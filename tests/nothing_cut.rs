@@ -262,6 +262,11 @@ fn play_and_check(
         if game.decision() != Some(d) {
             continue;
         }
+        // A combat's box (cards face up, its result) waits for a key over the screen: closed
+        // first, as a player does, so the frame checked is the one he decides on.
+        while !app.session.moments.on_screen.is_empty() {
+            app.close_moment();
+        }
         let rows = frame(&app, &game);
         checked += 1;
         for p in play_problems(&app, &game, &rows) {

@@ -482,6 +482,10 @@ struct Tally {
     taken_back_twin: usize,
     /// Of those, taken back during a combat (a card chosen face down).
     taken_back_in_combat: usize,
+    /// Frames with a combat's box (cards face up, or its result) on the player's screen.
+    with_combat_box: usize,
+    /// Hand-offs drawn with a combat's box or a round digest.
+    handoff_boxes: usize,
 }
 
 impl Tally {
@@ -497,6 +501,8 @@ impl Tally {
         self.taken_back += t.taken_back;
         self.taken_back_twin += t.taken_back_twin;
         self.taken_back_in_combat += t.taken_back_in_combat;
+        self.with_combat_box += t.with_combat_box;
+        self.handoff_boxes += t.handoff_boxes;
     }
 }
 
@@ -655,6 +661,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         }
         let app_before = app.clone();
         app.applied(&game, action, &events);
+        check_public_boxes(&mut app, &game, &logged, &at, &mut tally);
         // Actions that may be taken back at the hand-off after them: every one in a combat,
         // every fourth of the others (mostly order tokens placed, all alike; each check
         // replays the history twice).
@@ -713,6 +720,90 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
     tally
 }
 
+/// The hand-off as the client draws it to the whole table for `seat`, on a 160x48 terminal,
+/// with the public scene of `game`.
+fn handoff_frame(app: &App, game: &Game, seat: Seat) -> String {
+    let mut app = app.clone();
+    app.screen = Screen::Handoff(seat);
+    app.shown = None;
+    frame_as_is(&app, game)
+}
+
+/// The combat's box (cards face up, or its result) and the round digest are public: on the
+/// screen of the seat deciding next and on the hand-off they name no hidden card and stay the
+/// same when every hidden fact is dealt anew. The box is then closed, as a key would, so the
+/// other checks see the screen under it.
+fn check_public_boxes(
+    app: &mut App,
+    game: &Game,
+    logged: &BTreeSet<String>,
+    at: &str,
+    tally: &mut Tally,
+) {
+    let Some(next) = game.decision().map(|d| d.seat) else {
+        return;
+    };
+    if !app.session.moments.on_screen.is_empty() {
+        tally.with_combat_box += 1;
+        let scene = Scene::new(game, Some(next));
+        let shown = frame(app, &scene, next);
+        assert!(
+            shown.contains("Combat at") || shown.contains("Cards face up"),
+            "{at}: {shown}"
+        );
+        assert_no_secret_name(
+            &shown,
+            &secret_names(game, Some(next), logged),
+            &format!("{at}: the combat box of {next}"),
+        );
+        if let Some(other) = perturbed(game, Some(next)) {
+            let mut other_scene = Scene::new(&other, Some(next));
+            other_scene.odds = scene.odds;
+            assert_eq!(
+                shown,
+                frame(app, &other_scene, next),
+                "{at}: the combat box of {next} changes with facts hidden from it"
+            );
+        }
+        while !app.session.moments.on_screen.is_empty() {
+            app.close_moment();
+        }
+    }
+    if app.session.moments.handoff.is_some() || app.session.digest_for(next).is_some() {
+        tally.handoff_boxes += 1;
+        let shown = handoff_frame(app, game, next);
+        assert_no_secret_name(
+            &shown,
+            &secret_names(game, None, logged),
+            &format!("{at}: the hand-off to {next}"),
+        );
+        if let Some(other) = perturbed(game, None) {
+            assert_eq!(
+                shown,
+                handoff_frame(app, &other, next),
+                "{at}: the hand-off to {next} changes with hidden facts"
+            );
+        }
+        // The round digest on its key (`d`), over the hand-off: the same public facts.
+        let mut with_digest = app.clone();
+        with_digest.overlay = herakon::tui::Overlay::Digest;
+        let shown = handoff_frame(&with_digest, game, next);
+        assert!(shown.contains("round digest"), "{at}: {shown}");
+        assert_no_secret_name(
+            &shown,
+            &secret_names(game, None, logged),
+            &format!("{at}: the round digest shown to {next}"),
+        );
+        if let Some(other) = perturbed(game, None) {
+            assert_eq!(
+                shown,
+                handoff_frame(&with_digest, &other, next),
+                "{at}: the round digest changes with hidden facts"
+            );
+        }
+    }
+}
+
 fn check_games(seeds: std::ops::Range<u64>, max_actions: usize) {
     // Games are independent, so they are shared out over the cores; each finished game is
     // counted on stderr so a long run shows that it moves.
@@ -754,6 +845,10 @@ fn check_games(seeds: std::ops::Range<u64>, max_actions: usize) {
     assert!(total.undoable > 0 && total.refused > 0, "{total:?}");
     assert!(total.in_combat > 0 && total.with_drawn > 0, "{total:?}");
     assert!(total.previewed > 0, "{total:?}");
+    assert!(
+        total.with_combat_box > 0 && total.handoff_boxes > 0,
+        "{total:?}"
+    );
     assert!(
         total.taken_back > 0 && total.taken_back_twin > 0,
         "{total:?}"

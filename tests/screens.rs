@@ -19,6 +19,7 @@ use herakon::engine::state::die::{CombatRole, DieFace};
 use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{OpStep, Phase};
 use herakon::engine::{DecisionKind, Game, UnitType};
+use herakon::tui::combat_result::{CombatResult, Moment};
 use herakon::tui::{App, Msg, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -233,6 +234,10 @@ fn play_through_client(game: &mut Game, app: &mut App, seed: u64, stop: impl Fn(
             return;
         }
         common::take_keyboard(app, game);
+        // A combat's box on screen takes one key to close (and says so).
+        while !app.session.moments.on_screen.is_empty() {
+            app.handle(game, Msg::key(KeyCode::Esc));
+        }
         let a = bots[d.seat.index()].choose(game).unwrap();
         let n = game.legal_actions().iter().position(|x| *x == a).unwrap() + 1;
         for c in n.to_string().chars() {
@@ -320,5 +325,143 @@ fn screen_order_preview_before_resolving_a_dominate() {
         let cards = render(&app, &game);
         assert!(cards.contains("For the Emperor"), "{cards}");
         insta::assert_snapshot!(format!("preview_dominate_cards_{w}x{h}"), cards);
+    }
+}
+
+/// Plays on by the first legal action, fed to the client as the terminal loop feeds it, until
+/// `stop` holds for the client.
+fn first_actions_until(app: &mut App, game: &mut Game, stop: impl Fn(&App) -> bool) {
+    for _ in 0..400 {
+        if stop(app) {
+            return;
+        }
+        let first = game.legal_actions()[0];
+        let events = game.apply(first).unwrap();
+        app.applied(game, first, &events);
+    }
+    panic!("never reached");
+}
+
+/// The card each side turned face up last, from the moment's typed facts.
+fn last_cards(c: &CombatResult) -> [String; 2] {
+    [&c.attacker, &c.defender].map(|s| s.cards.last().cloned().unwrap_or_default())
+}
+
+#[test]
+fn screen_combat_both_cards_face_up_as_a_moment_of_their_own() {
+    for (w, h) in SIZES {
+        let mut game = combat_in_second_round();
+        let mut app = client(&mut game, w, h);
+        first_actions_until(&mut app, &mut game, |a| {
+            matches!(a.session.moments.handoff, Some(Moment::Reveal(_)))
+        });
+        let Some(Moment::Reveal(r)) = app.session.moments.handoff.clone() else {
+            unreachable!()
+        };
+        let screen = render(&app, &game);
+        assert!(screen.contains("Cards face up"), "{screen}");
+        for card in last_cards(&r.combat) {
+            assert!(screen.contains(&card), "{card} missing:\n{screen}");
+        }
+        // The dice as faces, not only counts.
+        assert!(
+            screen.contains("dice ✸") || screen.contains("dice ▣"),
+            "{screen}"
+        );
+        assert!(!screen.contains("the rest on the d key"), "{screen}");
+        insta::assert_snapshot!(format!("combat_reveal_{w}x{h}"), screen);
+    }
+}
+
+#[test]
+fn screen_combat_result_box_names_the_winner_why_losses_and_cards_and_takes_one_key() {
+    for (w, h) in SIZES {
+        let mut game = combat_in_second_round();
+        let mut app = client(&mut game, w, h);
+        first_actions_until(&mut app, &mut game, |a| {
+            matches!(a.session.moments.handoff, Some(Moment::Result(_)))
+        });
+        let Some(Moment::Result(r)) = app.session.moments.handoff.clone() else {
+            unreachable!()
+        };
+        assert!(r.ended);
+        // On the next player's hand-off, or on the screen of the player who goes on.
+        let first = render(&app, &game);
+        assert!(first.contains("result"), "{first}");
+        insta::assert_snapshot!(format!("combat_result_first_{w}x{h}"), first);
+        // On a player's own screen, over the board: drawn whole.
+        common::take_keyboard(&mut app, &mut game);
+        app.session.moments.push(Moment::Result(r.clone()), true);
+        let screen = render(&app, &game);
+        let scene = Scene::new(&game, app.shown);
+        let (verdict, why) = r.verdict(&|f| herakon::tui::combat_box::name_of(&scene, f));
+        drop(scene);
+        let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        for words in [&verdict, &why] {
+            let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+            // Wrapped at word boundaries: the words read in order across the box's lines.
+            let first_word = words.split(' ').next().unwrap();
+            assert!(flat.contains(first_word), "{words} missing:\n{screen}");
+        }
+        for card in r.attacker.cards.iter().chain(&r.defender.cards) {
+            assert!(
+                flat.contains(card.split(' ').next().unwrap()),
+                "{card}:\n{screen}"
+            );
+        }
+        assert!(!screen.contains("the rest on the d key"), "{screen}");
+        insta::assert_snapshot!(format!("combat_result_{w}x{h}"), screen);
+        // A key meant for a decision closes the box, does nothing else, and says so.
+        let len = game.history().len();
+        app.handle(&mut game, Msg::key(KeyCode::Enter));
+        assert_eq!(game.history().len(), len, "the Enter was not applied");
+        assert!(app.session.moments.on_screen.is_empty());
+        assert!(
+            app.flash
+                .as_deref()
+                .is_some_and(|f| f.contains("did nothing else")),
+            "{:?}",
+            app.flash
+        );
+    }
+}
+
+#[test]
+fn screen_round_digest_on_the_handoff_and_the_d_key() {
+    for (players, w, h) in [(2, 80, 24), (4, 120, 40)] {
+        let mut game = common::intro(players, 3);
+        let mut app = App::new(&game, Theme::monochrome(), w, h);
+        let mut bots: Vec<HeuristicBot> = (0..4).map(|s| HeuristicBot::new(3 + s)).collect();
+        // Through round 1's Operations Phase, to the first decision of its Refresh Phase.
+        while !matches!(game.position().phase, Phase::Refresh { .. }) {
+            let d = game.decision().unwrap();
+            let a = bots[d.seat.index()].choose(&game).unwrap();
+            let events = game.apply(a).unwrap();
+            app.applied(&game, a, &events);
+        }
+        app.session.moments = herakon::tui::combat_result::Moments::default();
+        let Screen::Handoff(seat) = app.screen else {
+            panic!("a hand-off: {:?}", app.screen)
+        };
+        let digest = app.session.digest_for(seat).expect("a phase ended since");
+        assert!(!digest.orders.is_empty(), "{digest:?}");
+        let screen = render(&app, &game);
+        assert!(screen.contains("Operations Phase"), "{screen}");
+        assert!(screen.contains("resolved"), "{screen}");
+        // The box's title is whole at every size.
+        assert!(screen.contains(" Since your turn "), "{screen}");
+        insta::assert_snapshot!(format!("digest_handoff_{players}p_{w}x{h}"), screen);
+        let now = app.clock;
+        app.handle(&mut game, Msg::Tick(now));
+        app.handle(&mut game, Msg::Tick(now + herakon::tui::app::HANDOFF_PAUSE));
+        app.handle(&mut game, Msg::char('d'));
+        assert_eq!(app.overlay, herakon::tui::Overlay::Digest);
+        let key = render(&app, &game);
+        assert!(key.contains("Last phase"), "{key}");
+        insta::assert_snapshot!(format!("digest_key_{players}p_{w}x{h}"), key);
+        // Any other key closes it; the hand-off is still there.
+        app.handle(&mut game, Msg::char('x'));
+        assert_eq!(app.overlay, herakon::tui::Overlay::None);
+        assert!(matches!(app.screen, Screen::Handoff(_)));
     }
 }

@@ -35,6 +35,10 @@ fn client(game: &Game, bots: Bots) -> App {
 
 /// A person choosing by number: the `n`th listed action (counted from the client's list).
 fn choose(app: &mut App, game: &mut Game, pick: usize) {
+    // A combat's box on screen would take the first key (and say so): closed first.
+    while !app.session.moments.on_screen.is_empty() {
+        app.close_moment();
+    }
     let listed = Scene::new(game, app.shown).choices.len();
     assert!(listed > 0, "nothing listed for {:?}", app.shown);
     let before = game.history().len();

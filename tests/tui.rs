@@ -1186,6 +1186,10 @@ fn combat_panel_shows_only_the_viewers_hand() {
             if let Screen::Handoff(_) = app.screen {
                 take_keyboard(&mut app, &mut game);
             }
+            // A combat's box (cards face up, its result) covers the panel until a key.
+            while !app.session.moments.on_screen.is_empty() {
+                app.close_moment();
+            }
             if let Some(c) = game.combat() {
                 let me = game.faction(app.shown.unwrap());
                 let text = screen_text(&app, &game);

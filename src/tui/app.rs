@@ -62,6 +62,8 @@ pub enum Overlay {
     HowTo,
     /// The rule behind the decision at hand (scrolls).
     Rule,
+    /// The round digest and the last combat's result (scrolls; see [`super::digest`]).
+    Digest,
     /// "Really quit?"
     ConfirmQuit,
     /// "Really do this?" before an action whose slip is costly and final (see
@@ -395,6 +397,8 @@ impl App {
             return;
         }
         self.leave_keyboard();
+        // The hand-off shows the last moment to the whole table instead.
+        self.session.moments.on_screen.clear();
         self.screen = Screen::Handoff(d.seat);
         self.shown = None;
         self.handoff_since = None;
@@ -789,6 +793,9 @@ impl App {
             // The hand-off has just come up: this key was typed for the last seat.
             return Effect::None;
         }
+        if self.close_moment_by_key(ctrl_c) {
+            return Effect::None;
+        }
         match &self.overlay {
             Overlay::ConfirmQuit => {
                 self.overlay = Overlay::None;
@@ -820,6 +827,7 @@ impl App {
             | Overlay::Log
             | Overlay::HowTo
             | Overlay::Rule
+            | Overlay::Digest
                 if !ctrl_c =>
             {
                 self.overlay_key(game, code);
@@ -830,7 +838,8 @@ impl App {
             | Overlay::Sheet(_)
             | Overlay::Log
             | Overlay::HowTo
-            | Overlay::Rule => {
+            | Overlay::Rule
+            | Overlay::Digest => {
                 self.overlay = Overlay::None;
             }
             Overlay::SaveAs(_) => return self.save_key(code, ctrl_c),
@@ -855,6 +864,11 @@ impl App {
             }
             Some(Command::Cards) if board_shown => {
                 self.open(Overlay::Cards);
+                return Effect::None;
+            }
+            Some(Command::Digest) => {
+                // The round digest is public: on every screen, the hand-off too.
+                self.open(Overlay::Digest);
                 return Effect::None;
             }
             Some(Command::Sheet) if board_shown => {
@@ -911,6 +925,8 @@ impl App {
                 // A key nobody types by reflex (not Enter): Space or the seat's number.
                 if code == KeyCode::Char(' ') || code == KeyCode::Char(seat_key(seat)) {
                     self.take_keyboard(game, seat);
+                    // The table saw the combat's box on the hand-off.
+                    self.session.moments = super::combat_result::Moments::default();
                 }
                 Effect::None
             }
@@ -941,6 +957,31 @@ impl App {
                 self.ask_first(game, effect)
             }
         }
+    }
+
+    /// A key (or click) while a combat's box is on screen closes it and does nothing else,
+    /// and the status line says so (never a silent loss of a key meant for a decision).
+    /// Ctrl-C still asks to quit. Returns whether the key was used.
+    fn close_moment_by_key(&mut self, ctrl_c: bool) -> bool {
+        if ctrl_c
+            || self.overlay != Overlay::None
+            || !matches!(self.screen, Screen::Play | Screen::Bot(_))
+            || self.session.moments.on_screen.is_empty()
+        {
+            return false;
+        }
+        self.close_moment();
+        self.note(if self.session.moments.on_screen.is_empty() {
+            "combat box closed (that key did nothing else; d shows it again)"
+        } else {
+            "combat box closed; the next one follows (that key did nothing else)"
+        });
+        true
+    }
+
+    /// Closes the combat box on screen (the oldest, when several wait).
+    pub fn close_moment(&mut self) {
+        self.session.moments.on_screen.pop_front();
     }
 
     fn open(&mut self, overlay: Overlay) {
@@ -1174,6 +1215,7 @@ impl App {
             | Command::Reminders
             | Command::GuideNext
             | Command::GuideLeave
+            | Command::Digest
             | Command::Quit
             | Command::Help => {}
         }
@@ -1281,13 +1323,17 @@ impl App {
     }
 
     fn click(&mut self, game: &Game, x: u16, y: u16, armed: Option<Action>) -> Effect {
+        if self.close_moment_by_key(false) {
+            return Effect::None;
+        }
         match &self.overlay {
             Overlay::Help
             | Overlay::Cards
             | Overlay::Sheet(_)
             | Overlay::Log
             | Overlay::HowTo
-            | Overlay::Rule => {
+            | Overlay::Rule
+            | Overlay::Digest => {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }

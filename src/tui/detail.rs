@@ -204,6 +204,14 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
         ),
         Overlay::HowTo => ("How to play".to_string(), super::howto::lines(theme)),
         Overlay::Rule => super::guide::rule_lines(scene.decision, scene.data, theme),
+        Overlay::Digest => (
+            "What happened: round digest".to_string(),
+            super::digest::overlay_lines(
+                &app.session.chronicle,
+                &|f| super::combat_box::name_of(scene, f),
+                theme,
+            ),
+        ),
         Overlay::None
         | Overlay::ConfirmQuit
         | Overlay::Confirm(_)

@@ -52,6 +52,8 @@ pub enum Command {
     Cards,
     /// Open the faction sheet.
     Sheet,
+    /// Open the round digest (what happened since the last phase began, and the last combat).
+    Digest,
     /// Quit (asks first).
     Quit,
     /// Open the help.
@@ -278,6 +280,12 @@ pub const TABLE: [Group; 4] = [
                 does: "faction sheet: units (level, cost, dice, health, morale, supply), structures, ability, upgrades, objectives; ← → other factions",
                 when: When::Always,
                 keys: &[(c('i'), Command::Sheet)],
+            },
+            Row {
+                label: "d",
+                does: "what happened: the round digest (orders resolved, combats and their winners and why, units, structures, materiel, objectives) and the last combat's result; on the hand-off too",
+                when: When::Always,
+                keys: &[(c('d'), Command::Digest)],
             },
             Row {
                 label: "q",

@@ -78,10 +78,12 @@ pub fn lines(game: &Game, events: &[Event], tally: &mut Tally) -> Vec<LogLine> {
             }
             _ => {}
         }
-        out.push(LogLine {
-            text: game.with_names(&event.to_string()),
-            note: false,
-        });
+        // Dice rolled or rerolled are shown as their faces too (✸ ▣ ✪).
+        let mut text = game.with_names(&event.to_string());
+        if let Some(faces) = super::combat_result::dice_faces(event) {
+            text.push_str(&faces);
+        }
+        out.push(LogLine { text, note: false });
         note_combat(game, event, tally, &mut out);
     }
     out
@@ -128,7 +130,7 @@ fn note_combat(game: &Game, event: &Event, tally: &mut Tally, out: &mut Vec<LogL
             "{} has no control token left: the {kind} in {area}",
             faction.name()
         ))),
-        Event::CombatWon { faction } => tally.winner = Some(*faction),
+        Event::CombatWon { faction, .. } => tally.winner = Some(*faction),
         // The defender had nothing to fight with: the attacker won.
         Event::WonAtOnce { attacker, .. } => tally.winner = Some(*attacker),
         Event::CombatEnds { .. } => {
@@ -335,6 +337,7 @@ mod tests {
                 },
                 Event::CombatWon {
                     faction: Faction::Ultramarines,
+                    by: crate::engine::rules::WonBy::LastStanding,
                 },
                 Event::CombatEnds {
                     area: area("B1.se"),

@@ -6,8 +6,11 @@
 
 pub mod app;
 pub mod board;
+pub mod combat_box;
+pub mod combat_result;
 pub mod confirm;
 pub mod detail;
+pub mod digest;
 pub mod endgame;
 pub mod fit;
 pub mod follow;

@@ -13,7 +13,7 @@ use super::app::{App, Focus, Screen};
 use super::board::{asset_counts, asset_sign, order_code, stack_spans, unit_groups};
 use super::layout::{clip, decision_lines, list_geometry, wrap};
 use super::scene::{Choice, Scene, card_text};
-use super::text::wrap_all;
+use super::text::{die_sign, wrap_all};
 use super::theme::Theme;
 use crate::bot::odds::CombatOdds;
 use crate::engine::rules::board::AreaInfo;
@@ -777,16 +777,6 @@ pub fn combat(
             .block(block(title, false, theme)),
         area,
     );
-}
-
-/// The sign of a die face: ✸ offence, ▣ defence, ✪ morale.
-#[must_use]
-pub fn die_sign(face: DieFace) -> char {
-    match face {
-        DieFace::Offence => '✸',
-        DieFace::Defence => '▣',
-        DieFace::Morale => '✪',
-    }
 }
 
 /// The combat odds in one line of `width`: the attacker's chance and both sides' expected

@@ -153,6 +153,13 @@ pub struct Session {
     /// For each seat: how many log lines had been written when it last gave up the keyboard,
     /// so its hand-off shows what happened since.
     seen: BTreeMap<Seat, usize>,
+    /// The game's public events, typed, for the combat boxes and the round digest.
+    pub chronicle: super::digest::Chronicle,
+    /// A combat's reveal and result, waiting to be seen (see [`super::combat_result`]).
+    pub moments: super::combat_result::Moments,
+    /// For each seat: the history's length when it last gave up the keyboard, so its
+    /// hand-off shows the digest of a phase that began since.
+    digest_seen: BTreeMap<Seat, usize>,
     /// Once the game is over: its summary (winner, why, standings by round), computed once
     /// from the history.
     pub summary: Option<Arc<GameSummary>>,
@@ -181,6 +188,9 @@ impl Session {
             tally,
             log_marks: Vec::new(),
             seen: BTreeMap::new(),
+            chronicle: super::digest::rebuild(game),
+            moments: super::combat_result::Moments::default(),
+            digest_seen: BTreeMap::new(),
             summary: None,
             save_path: super::save::default_path(),
             unsaved: None,
@@ -220,6 +230,7 @@ impl Session {
     pub fn leave_keyboard(&mut self) {
         if let Some(holder) = self.holder {
             self.seen.insert(holder, self.logged);
+            self.digest_seen.insert(holder, self.chronicle.at());
         }
     }
 
@@ -229,6 +240,7 @@ impl Session {
             && let Some(holder) = self.holder
         {
             self.seen.insert(holder, self.logged);
+            self.digest_seen.insert(holder, self.chronicle.at());
         }
         self.holder = Some(seat);
     }
@@ -243,6 +255,14 @@ impl Session {
         let first_kept = self.logged.saturating_sub(self.log.len());
         let from = seen.saturating_sub(first_kept).min(self.log.len());
         &self.log[from..]
+    }
+
+    /// The digest of the phase that ended since `seat` last gave up the keyboard, for its
+    /// hand-off (`None` when no phase began since, or nothing happened in it).
+    #[must_use]
+    pub fn digest_for(&self, seat: Seat) -> Option<super::digest::Digest> {
+        let since = self.digest_seen.get(&seat).copied().unwrap_or(0);
+        self.chronicle.digests(Some(since)).0
     }
 
     /// Sums the game up, once it is over (winner, why, standings by round).
@@ -287,6 +307,12 @@ impl Session {
         }
         for line in super::log::lines(game, events, &mut self.tally) {
             self.push_log(line);
+        }
+        self.chronicle.record(game.history().len(), events);
+        if let Some(m) = super::combat_result::Moment::of(events, self.chronicle.events()) {
+            // On screen only when a person is at the table to close it.
+            let person = !self.bots.humans(game).is_empty();
+            self.moments.push(m, person);
         }
     }
 
@@ -397,6 +423,8 @@ impl Session {
         self.takeback = None;
         *game = before;
         self.unlog(game.history().len());
+        self.chronicle.truncate(game.history().len());
+        self.moments = super::combat_result::Moments::default();
         // The combat the log follows may have lost lines: follow it again.
         self.tally = super::log::rebuild(game).1;
         Ok(Undone { last, public })

@@ -1,8 +1,10 @@
 //! Styled text cut to a width: the wrapping the panels and the scrolling boxes share (drawing
-//! helpers below every panel, so no panel imports another for it).
+//! helpers below every panel, so no panel imports another for it), and the dice faces' signs.
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+
+use crate::engine::state::die::DieFace;
 
 /// Wraps a styled line at spaces to `width` cells; continuation lines are indented by
 /// `indent` spaces.
@@ -71,4 +73,14 @@ pub fn wrap_all(lines: &[Line<'static>], width: usize) -> Vec<Line<'static>> {
             wrap_line(l, width, indent.min(6))
         })
         .collect()
+}
+
+/// The sign of a die face: ✸ offence, ▣ defence, ✪ morale.
+#[must_use]
+pub fn die_sign(face: DieFace) -> char {
+    match face {
+        DieFace::Offence => '✸',
+        DieFace::Defence => '▣',
+        DieFace::Morale => '✪',
+    }
 }

@@ -28,7 +28,8 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
         | Overlay::Sheet(_)
         | Overlay::Log
         | Overlay::HowTo
-        | Overlay::Rule => {
+        | Overlay::Rule
+        | Overlay::Digest => {
             if let Some((title, lines)) = detail::overlay_content(app, scene) {
                 let shown = detail::popup(frame, &title, &lines, app.overlay_scroll.get(), theme);
                 app.overlay_scroll.set(shown);
@@ -70,6 +71,18 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 takeback: app.takeback_text(),
             };
             screens::handoff(frame, side, seat, scene, &text, theme);
+            // The combat that just ended (or its cards turned) and the digest of a phase that
+            // began since this seat's turn, over the board, for the whole table.
+            super::combat_box::draw_handoff(
+                frame,
+                r.board,
+                (
+                    app.session.moments.handoff.as_ref(),
+                    app.session.digest_for(seat).as_ref(),
+                ),
+                scene,
+                theme,
+            );
         }
         Screen::Play | Screen::GameOver | Screen::Bot(_) => {
             let r = Regions::compute(
@@ -108,6 +121,11 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             panels::status(frame, r.status, app, theme);
             if let Screen::Bot(seat) = app.screen {
                 screens::bot_turn(frame, r.prompt, seat, app, scene, theme);
+            }
+            if let Some(m) = app.session.moments.on_screen.front()
+                && app.screen != Screen::GameOver
+            {
+                super::combat_box::draw_on_screen(frame, area, m, scene, theme);
             }
             if app.screen == Screen::GameOver {
                 match &app.session.summary {

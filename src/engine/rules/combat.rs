@@ -2,7 +2,7 @@
 //! and Rally, Bastions); orbital strikes are in `orbital_strike.rs`. Card abilities come with
 //! the cards; here each played card counts its icons.
 
-use crate::engine::rules::Dice;
+use crate::engine::rules::{Dice, WonBy};
 use crate::engine::state::rule::Rule;
 use rand::RngExt;
 
@@ -656,8 +656,8 @@ impl Game {
                 c.winner = None;
                 return;
             }
-            (true, false) => Some(CombatRole::Attacker),
-            (false, true) => Some(CombatRole::Defender),
+            (true, false) => Some((CombatRole::Attacker, WonBy::LastStanding)),
+            (false, true) => Some((CombatRole::Defender, WonBy::LastStanding)),
             (true, true) if c.round >= 3 => {
                 let a = self.combat_totals(c, CombatRole::Attacker).morale;
                 let d = self.combat_totals(c, CombatRole::Defender).morale;
@@ -667,9 +667,21 @@ impl Game {
                 });
                 // Ties go to the defender (Combat, Resolution).
                 Some(if a > d {
-                    CombatRole::Attacker
+                    (
+                        CombatRole::Attacker,
+                        WonBy::Morale {
+                            winner: a,
+                            loser: d,
+                        },
+                    )
                 } else {
-                    CombatRole::Defender
+                    (
+                        CombatRole::Defender,
+                        WonBy::Morale {
+                            winner: d,
+                            loser: a,
+                        },
+                    )
                 })
             }
             (true, true) => None,
@@ -681,10 +693,11 @@ impl Game {
                     side: CombatRole::Attacker,
                 };
             }
-            Some(w) => {
+            Some((w, by)) => {
                 c.winner = Some(w);
                 log.push(Event::CombatWon {
                     faction: Self::side_faction(c, w),
+                    by,
                 });
                 if w == CombatRole::Attacker {
                     self.capture(c, log);

@@ -47,6 +47,21 @@ impl fmt::Display for Dice {
     }
 }
 
+/// Why a side won a combat (Combat, Resolution), as a typed fact for the result box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WonBy {
+    /// The other side had no unit, reinforcement token or bastion left in the area.
+    LastStanding,
+    /// After the third execution round, by the morale of each side (ties go to the defender).
+    Morale {
+        /// The winner's morale.
+        winner: u32,
+        /// The loser's morale.
+        loser: u32,
+    },
+}
+
 /// A piece named as a card names it: `routed Space Marine`, `reinforcement token`, `bastion`.
 struct Target(DamageTarget);
 
@@ -359,8 +374,8 @@ events! {
     /// The morale compared at the end of a combat.
     MoraleCompared { attacker: u32, defender: u32 } =>
         |w| write!(w, "morale: attacker {attacker}, defender {defender}");
-    /// A side wins the combat.
-    CombatWon { faction: Faction } =>
+    /// A side wins the combat, and why (`by`: the other side had nothing left, or morale).
+    CombatWon { faction: Faction, by: WonBy } =>
         |w| write!(w, "{} wins the combat", faction.name());
     /// The winning attacker captures structures.
     Captured { faction: Faction, count: usize, area: AreaId } =>
