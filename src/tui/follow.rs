@@ -6,7 +6,7 @@
 
 use super::scene::Choice;
 use crate::engine::rules::Warning;
-use crate::engine::{Action, AreaId, Quadrant, SystemId};
+use crate::engine::{AreaId, Quadrant, SystemId};
 
 /// The places of the selected choice, as the board marks them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -30,32 +30,10 @@ impl Marks {
             return Marks::default();
         };
         let mut m = Marks::default();
-        match c.action {
-            Action::MoveUnits { from, to, .. } => {
-                m.from.push(from);
-                m.to.push(to);
-            }
-            Action::Strike { void, world } => {
-                m.from.push(void);
-                m.to.push(world);
-            }
-            Action::BuyUnit { area, .. }
-            | Action::BuildStructure { area, .. }
-            | Action::Destroy { area, .. }
-            | Action::Retreat { area }
-            | Action::Replace { area, .. }
-            | Action::SetupUnit { area, .. }
-            | Action::SetupStructure { area, .. }
-            | Action::PlaceObjective { area, .. }
-            | Action::PlaceFree { area, .. }
-            | Action::Raze { area, .. }
-            | Action::Rout { area, .. } => m.to.push(area),
-            Action::Place { system, .. }
-            | Action::Reveal { system }
-            | Action::PlaceTile { system, .. }
-            | Action::System { system } => m.systems.push(system),
-            _ => {}
-        }
+        let places = c.action.places();
+        m.from.extend(places.from);
+        m.to.extend(places.to);
+        m.systems.extend(places.system);
         if let Some((system, _)) = c.order
             && !m.systems.contains(&system)
         {
@@ -99,7 +77,7 @@ impl Marks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::UnitType;
+    use crate::engine::{Action, UnitType};
 
     fn area(s: &str) -> AreaId {
         s.parse().unwrap_or_else(|_| unreachable!())

@@ -25,25 +25,10 @@ pub(super) fn and_list(items: &[String]) -> String {
     }
 }
 
-/// The areas an action names, in its order.
-pub(super) fn action_areas(action: Action) -> Vec<AreaId> {
-    match action {
-        Action::BuyUnit { area, .. }
-        | Action::BuildStructure { area, .. }
-        | Action::Destroy { area, .. }
-        | Action::Retreat { area }
-        | Action::Replace { area, .. }
-        | Action::SetupUnit { area, .. }
-        | Action::SetupStructure { area, .. }
-        | Action::PlaceObjective { area, .. }
-        | Action::Area { area }
-        | Action::PlaceFree { area, .. }
-        | Action::Raze { area, .. }
-        | Action::Rout { area, .. } => vec![area],
-        Action::MoveUnits { from, to, .. } => vec![from, to],
-        Action::Strike { void, world } => vec![void, world],
-        _ => Vec::new(),
-    }
+/// The areas an action names, in its order (where from, then where to).
+fn action_areas(action: Action) -> Vec<AreaId> {
+    let p = action.places();
+    p.from.into_iter().chain(p.to).collect()
 }
 
 /// Joins actions as a short list of choices.

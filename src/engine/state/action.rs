@@ -320,6 +320,56 @@ impl fmt::Display for DamageTarget {
     }
 }
 
+/// The places an action names, by the part each plays (see [`Action::places`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Places {
+    /// Where units come from: a move's start, the void an orbital strike comes from.
+    pub from: Option<AreaId>,
+    /// Where the action lands: a move's end, a struck world, what is bought, built, placed,
+    /// destroyed, routed or retreated to, an area chosen.
+    pub to: Option<AreaId>,
+    /// The system an order token is placed on, revealed or resolved in, a tile placed, a system
+    /// chosen.
+    pub system: Option<SystemId>,
+}
+
+impl Action {
+    /// The places this action names, each with its part: what a refusal checks against the
+    /// board and what a screen marks on it.
+    #[must_use]
+    pub fn places(self) -> Places {
+        let mut p = Places::default();
+        match self {
+            Action::MoveUnits { from, to, .. } => {
+                p.from = Some(from);
+                p.to = Some(to);
+            }
+            Action::Strike { void, world } => {
+                p.from = Some(void);
+                p.to = Some(world);
+            }
+            Action::BuyUnit { area, .. }
+            | Action::BuildStructure { area, .. }
+            | Action::Destroy { area, .. }
+            | Action::Retreat { area }
+            | Action::Replace { area, .. }
+            | Action::SetupUnit { area, .. }
+            | Action::SetupStructure { area, .. }
+            | Action::PlaceObjective { area, .. }
+            | Action::Area { area }
+            | Action::PlaceFree { area, .. }
+            | Action::Raze { area, .. }
+            | Action::Rout { area, .. } => p.to = Some(area),
+            Action::Place { system, .. }
+            | Action::Reveal { system }
+            | Action::PlaceTile { system, .. }
+            | Action::System { system } => p.system = Some(system),
+            _ => {}
+        }
+        p
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -731,5 +781,34 @@ mod tests {
             "{} bytes",
             std::mem::size_of::<Action>()
         );
+    }
+
+    /// A move and a strike name where they come from and where they land; a purchase or an
+    /// area choice only where it lands; an order token its system; ending a step no place.
+    #[test]
+    fn an_action_names_its_places_by_their_part() {
+        let act = |s: &str| {
+            s.parse::<Action>()
+                .unwrap_or_else(|e| unreachable!("{s}: {e}"))
+        };
+        let area = |s: &str| s.parse().unwrap_or_else(|_| unreachable!("{s}"));
+        let moved = act("move A1.nw -> A1.ne scout x1").places();
+        assert_eq!(
+            (moved.from, moved.to),
+            (Some(area("A1.nw")), Some(area("A1.ne")))
+        );
+        let struck = act("strike B1.ne -> B1.se").places();
+        assert_eq!(
+            (struck.from, struck.to),
+            (Some(area("B1.ne")), Some(area("B1.se")))
+        );
+        let chosen = act("area A1.se").places();
+        assert_eq!((chosen.from, chosen.to), (None, Some(area("A1.se"))));
+        let placed = act("place advance B2").places();
+        assert_eq!(
+            placed.system,
+            Some("B2".parse().unwrap_or_else(|_| unreachable!()))
+        );
+        assert_eq!(act("done").places(), super::Places::default());
     }
 }
