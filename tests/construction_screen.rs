@@ -291,8 +291,20 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
             app.handle(&mut game, Msg::key(KeyCode::Enter)),
             Effect::None
         );
-        assert_eq!(game.history().len(), before + 1, "{action} was applied");
-        assert_eq!(game.history().last(), Some(&action));
+        assert_eq!(
+            game.history().get(before),
+            Some(&action),
+            "{action} was applied"
+        );
+        // What followed it was taken without asking: each a formality of its position.
+        for after in before + 2..=game.history().len() {
+            let b = game.rewind(after - 1).unwrap();
+            assert_eq!(
+                b.formal_action(),
+                Some(game.history()[after - 1]),
+                "after {action}: the client took a decision that is no formality"
+            );
+        }
     }
     assert_eq!(tiles, 3 * usize::from(players), "every tile was placed");
     assert!(

@@ -9,7 +9,10 @@
 //!   it is dealt differently (so nothing hidden leaks in any form, not even a card name that
 //!   is public elsewhere shown at the wrong place);
 //! - every action the engine lets its author undo showed nothing hidden to any seat, moved
-//!   no dice, and left every other seat's private holdings as they were.
+//!   no dice, and left every other seat's private holdings as they were;
+//! - every formality the client takes for the person at the keyboard without asking
+//!   ([`Game::formal_action`]) showed nobody anything either, and the screen after it names
+//!   nothing hidden from its seat and does not change when that is dealt again.
 //!
 //! The normal run plays 20 games of up to 150 actions; `cargo test --test privacy -- --ignored`
 //! plays 1,000 whole games.
@@ -382,6 +385,129 @@ fn check_take_back(
     (true, twin.is_some())
 }
 
+/// The client's path for the person at the keyboard: `action` of `seat` chosen by its number
+/// and Enter, after which the client takes the formalities that follow for him without asking
+/// ([`Game::formal_action`]). Each formality must show nobody anything hidden, roll nothing
+/// and leave the other seats' holdings as they were; the screen after them must name nothing
+/// hidden from the seat on it and stay the same when that is dealt again. Returns how many
+/// formalities were taken.
+fn check_formalities(
+    app_before: &App,
+    before: &Game,
+    seat: Seat,
+    action: Action,
+    logged: &BTreeSet<String>,
+    at: &str,
+) -> usize {
+    use crossterm::event::KeyCode;
+    let mut app = app_before.clone();
+    let mut game = before.clone();
+    app.screen = Screen::Play;
+    app.shown = Some(seat);
+    app.session.holder = Some(seat);
+    app.filter = false;
+    app.selected_by = herakon::tui::app::SelectedBy::Player;
+    let scene = Scene::new(&game, Some(seat));
+    let n = scene
+        .choices
+        .iter()
+        .find(|c| c.action == action)
+        .unwrap()
+        .number;
+    for c in n.to_string().chars() {
+        app.handle(&mut game, Msg::char(c));
+    }
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    if matches!(app.overlay, herakon::tui::Overlay::Confirm(_)) {
+        app.handle(&mut game, Msg::char('y'));
+    }
+    assert_eq!(
+        game.history().get(before.history().len()),
+        Some(&action),
+        "{at}: the client did not do {action}"
+    );
+    let first = before.history().len() + 1;
+    // The actions after the person's own that the engine calls formalities of their position.
+    let taken: Vec<usize> = (first + 1..=game.history().len())
+        .filter(|after| {
+            let b = game.rewind(after - 1).unwrap();
+            b.formal_action() == Some(game.history()[after - 1])
+        })
+        .collect();
+    for after in &taken {
+        let (b, a) = (
+            game.rewind(after - 1).unwrap(),
+            game.rewind(*after).unwrap(),
+        );
+        let step = &game.history()[after - 1];
+        assert_eq!(
+            b.position().rng,
+            a.position().rng,
+            "{at}: formality {step} rolled"
+        );
+        for viewer in game.seats().map(Some).chain([None]) {
+            let own = viewer.map(|s| format!("order:{:?}:", game.faction(s)));
+            let mut gone = gone_from(&hidden_facts(&b, viewer), &hidden_facts(&a, viewer));
+            gone.retain(|f| own.as_ref().is_none_or(|o| !f.starts_with(o.as_str())));
+            assert!(
+                gone.is_empty(),
+                "{at}: the formality {step} showed {gone:?} to {viewer:?}"
+            );
+        }
+        let actor = b.decision().unwrap().seat;
+        for other in game.seats().filter(|s| *s != actor) {
+            assert_eq!(private(&b, other), private(&a, other), "{at}: {step}");
+        }
+    }
+    if taken.is_empty() {
+        return 0;
+    }
+    // Card names the engine's events made public on the way (a card turned up by a rule), as
+    // the game loop counts them.
+    let mut logged = logged.clone();
+    let names: BTreeSet<String> = before
+        .position()
+        .players
+        .iter()
+        .flat_map(|p| p.event_deck.iter().cloned())
+        .collect();
+    let mut replay = before.clone();
+    for step in &game.history()[before.history().len()..] {
+        for event in replay.apply(*step).unwrap() {
+            let text = event.to_string();
+            logged.extend(names.iter().filter(|n| text.contains(n.as_str())).cloned());
+        }
+    }
+    let logged = &logged;
+    let shown = frame_as_is(&app, &game);
+    let secrets = secret_names(&game, app.shown, logged);
+    assert_no_secret_name(
+        &shown,
+        &secrets,
+        &format!("{at}: the frame after formalities"),
+    );
+    for line in &app.session.log {
+        assert_no_secret_name(
+            &line.text,
+            &secret_names(&game, None, logged),
+            &format!("{at}: the log after formalities"),
+        );
+    }
+    if let Some(other) = perturbed(&game, app.shown) {
+        let real = Scene::new(&game, app.shown);
+        let mut scene = Scene::new(&other, app.shown);
+        scene.odds = real.odds;
+        let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
+        t.draw(|f| draw(f, &app, &scene)).unwrap();
+        assert_eq!(
+            shown,
+            common::rows(t.backend().buffer()).join("\n"),
+            "{at}: the frame after formalities changes with facts hidden from its seat"
+        );
+    }
+    taken.len()
+}
+
 /// Every order preview a scene holds, in words.
 fn previews_text(scene: &Scene) -> String {
     scene
@@ -486,6 +612,8 @@ struct Tally {
     with_combat_box: usize,
     /// Hand-offs drawn with a combat's box or a round digest.
     handoff_boxes: usize,
+    /// Formalities the client took for the person at the keyboard after an action.
+    formalities: usize,
 }
 
 impl Tally {
@@ -503,6 +631,7 @@ impl Tally {
         self.taken_back_in_combat += t.taken_back_in_combat;
         self.with_combat_box += t.with_combat_box;
         self.handoff_boxes += t.handoff_boxes;
+        self.formalities += t.formalities;
     }
 }
 
@@ -661,6 +790,10 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         }
         let app_before = app.clone();
         app.applied(&game, action, &events);
+        if game.formal_action().is_some() {
+            tally.formalities +=
+                check_formalities(&app_before, &before, d.seat, action, &logged, &at);
+        }
         check_public_boxes(&mut app, &game, &logged, &at, &mut tally);
         // Actions that may be taken back at the hand-off after them: every one in a combat,
         // every fourth of the others (mostly order tokens placed, all alike; each check
@@ -845,6 +978,7 @@ fn check_games(seeds: std::ops::Range<u64>, max_actions: usize) {
     assert!(total.undoable > 0 && total.refused > 0, "{total:?}");
     assert!(total.in_combat > 0 && total.with_drawn > 0, "{total:?}");
     assert!(total.previewed > 0, "{total:?}");
+    assert!(total.formalities > 0, "{total:?}");
     assert!(
         total.with_combat_box > 0 && total.handoff_boxes > 0,
         "{total:?}"

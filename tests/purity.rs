@@ -352,8 +352,18 @@ const CLIENT_LAYERS: [(&str, &[&str]); 6] = [
     (
         "words, keys and sizes",
         &[
-            "theme", "keys", "layout", "text", "undo", "confirm", "seats", "thinker", "save",
-            "settings", "learn",
+            "theme",
+            "keys",
+            "layout",
+            "text",
+            "undo",
+            "confirm",
+            "seats",
+            "thinker",
+            "save",
+            "selection",
+            "settings",
+            "learn",
         ],
     ),
     (

@@ -319,10 +319,17 @@ fn a_forced_decision_of_the_seat_away_from_the_keyboard_is_applied_without_a_han
                     g.apply(mine).unwrap();
                     for &a in &game.history()[before.history().len() + 1..] {
                         let d = g.decision().unwrap();
-                        assert_ne!(
-                            d.seat, me,
-                            "the client acted for the person at the keyboard"
-                        );
+                        if d.seat == me {
+                            // The client acts for the person at the keyboard only on a
+                            // question with one answer that the engine calls a formality.
+                            assert_eq!(
+                                g.formal_action(),
+                                Some(a),
+                                "the client acted for the person at the keyboard"
+                            );
+                            g.apply(a).unwrap();
+                            continue;
+                        }
                         assert_eq!(g.legal_actions(), vec![a], "not a forced decision");
                         let mut after = g.clone();
                         after.apply(a).unwrap();

@@ -611,10 +611,15 @@ fn undo_restores_the_previous_decision() {
     // The undone action is selected again.
     let scene = Scene::new(&game, app.shown);
     assert_eq!(app.visible(&scene.choices)[app.selected].action, last);
-    // Doing it again gives the same game.
+    // Doing it again gives the same game. The selection is the client's suggestion: the first
+    // Enter only names it, so a reflexive Enter does not redo what was just taken back.
     let log_before = app.session.log.clone();
     app.handle(&mut game, Msg::key(KeyCode::Enter));
-    assert_eq!(game.history().last(), Some(&last));
+    assert_eq!(game.history(), before.history(), "the first Enter did it");
+    assert!(app.flash.as_deref().unwrap().starts_with("Enter again"));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    // (A formality may follow it, taken without asking; `u` takes it back with the action.)
+    assert_eq!(game.history().get(before.history().len()), Some(&last));
     assert!(
         app.session.log.len() > log_before.len(),
         "the action is logged"
@@ -1344,4 +1349,163 @@ fn the_replace_save_box_names_both_points_saves_over_on_y_and_keeps_the_file_oth
     app.ask_replace(asked);
     assert_eq!(app.handle(&mut game, Msg::char('y')), Effect::SaveOver);
     assert_eq!(app.overlay, Overlay::None);
+}
+
+/// The numbers of the choices drawn in the decision panel of `lines` (`prompt`: its
+/// rectangle), each with its screen row, top to bottom.
+fn drawn_choices(lines: &[String], prompt: ratatui::layout::Rect) -> Vec<(u16, usize)> {
+    (prompt.y + 1..prompt.bottom().saturating_sub(1))
+        .filter_map(|y| {
+            let inner: String = lines[usize::from(y)]
+                .chars()
+                .skip(usize::from(prompt.x) + 1)
+                .take(usize::from(prompt.width.saturating_sub(2)))
+                .collect();
+            // A choice's row: its number, two spaces, its words.
+            let t = inner.trim_start();
+            let (num, rest) = t.split_once("  ")?;
+            (!rest.is_empty()).then_some(())?;
+            num.parse().ok().map(|n| (y, n))
+        })
+        .collect()
+}
+
+/// Asserts the decision panel on screen lists what it says: its count is the number of legal
+/// actions, the rows drawn are consecutive choices that include the selected one, and when not
+/// all are drawn the panel says which and that more can be scrolled to, with no empty row left
+/// below while a choice above is hidden.
+fn assert_list_whole(app: &App, game: &Game, at: &str) {
+    let scene = Scene::new(game, app.shown);
+    let visible = app.visible(&scene.choices);
+    let total = visible.len();
+    let lines = render(app, game);
+    let text = lines.join("\n");
+    let r = app.regions(game);
+    let drawn = drawn_choices(&lines, r.prompt);
+    let noun = if scene.choices.len() == 1 {
+        "choice"
+    } else {
+        "choices"
+    };
+    assert!(
+        app.filter || text.contains(&format!("{} {noun}", scene.choices.len())),
+        "{at}: the count is not {}:\n{text}",
+        scene.choices.len()
+    );
+    let numbers: Vec<usize> = drawn.iter().map(|(_, n)| *n).collect();
+    let expected: Vec<usize> = visible.iter().map(|c| c.number).collect();
+    let first = expected
+        .iter()
+        .position(|n| Some(n) == numbers.first())
+        .unwrap_or_else(|| panic!("{at}: no choice drawn of {total}:\n{text}"));
+    assert_eq!(
+        numbers,
+        expected[first..first + numbers.len()],
+        "{at}: the rows drawn are not consecutive choices:\n{text}"
+    );
+    let selected = visible[app.selected].number;
+    assert!(
+        numbers.contains(&selected),
+        "{at}: the selected choice {selected} is not drawn:\n{text}"
+    );
+    if numbers.len() < total {
+        let last = first + numbers.len();
+        assert!(
+            text.contains(&format!("{}-{last} of {total}", first + 1)),
+            "{at}: {} of {total} drawn and the panel does not say which:\n{text}",
+            numbers.len()
+        );
+        // The rows below the last one drawn, inside the border, are not left empty.
+        let last_y = drawn.last().unwrap().0;
+        assert_eq!(
+            last_y + 2,
+            r.prompt.bottom(),
+            "{at}: an empty row below choice {} while {} are hidden:\n{text}",
+            numbers.last().unwrap(),
+            total - numbers.len()
+        );
+    }
+}
+
+/// The action list at 80x24 (two players) and 120x40 (two and four players) over the
+/// decisions of seeded games played through the client as players do (a hand-off taken at
+/// each change of seat, every choice by its number): at every decision, with the selection
+/// where the client put it, at the end of the list and on the choice about to be made, the
+/// list draws or scrolls to every choice it counts and shows the selected one.
+#[test]
+fn the_action_list_never_loses_a_row_and_shows_the_selected_one() {
+    use herakon::bot::{Bot, HeuristicBot};
+    common::few_odds_playouts();
+    let mut checked = 0;
+    let mut scrolled = 0;
+    let mut with_odds = 0;
+    for (w, h, players, seed) in [
+        (80, 24, 2, 1),
+        (80, 24, 2, 7),
+        (120, 40, 2, 3),
+        (120, 40, 4, 5),
+    ] {
+        let mut game = Game::new(
+            &NewGameOptions {
+                players,
+                factions: None,
+                seed,
+                setup: herakon::engine::SetupKind::Intro,
+            },
+            data(),
+        )
+        .unwrap();
+        let mut bot = HeuristicBot::new(seed);
+        let mut app = App::new(&game, Theme::monochrome(), w, h);
+        for _ in 0..160 {
+            if game.decision().is_none() {
+                break;
+            }
+            if matches!(app.screen, Screen::Handoff(_)) {
+                take_keyboard(&mut app, &mut game);
+            }
+            // A combat's reveal or result box covers the board and the list until a key
+            // closes it (the key does nothing else).
+            for _ in 0..4 {
+                if app.session.moments.on_screen.is_empty() {
+                    break;
+                }
+                app.handle(&mut game, Msg::key(KeyCode::Esc));
+            }
+            let at = format!(
+                "{w}x{h} {players}p seed {seed} action {}",
+                game.history().len() + 1
+            );
+            assert_eq!(app.screen, Screen::Play, "{at}");
+            let action = bot.choose(&game).unwrap();
+            let n = {
+                let scene = Scene::new(&game, app.shown);
+                with_odds += usize::from(scene.odds.is_some());
+                scene
+                    .choices
+                    .iter()
+                    .find(|c| c.action == action)
+                    .unwrap()
+                    .number
+            };
+            assert_list_whole(&app, &game, &format!("{at} as the client left it"));
+            app.handle(&mut game, Msg::key(KeyCode::End));
+            assert_list_whole(&app, &game, &format!("{at} at End"));
+            scrolled += usize::from(app.scroll > 0);
+            for c in n.to_string().chars() {
+                app.handle(&mut game, Msg::char(c));
+            }
+            assert_list_whole(&app, &game, &format!("{at} at {n}"));
+            let len = game.history().len();
+            app.handle(&mut game, Msg::key(KeyCode::Enter));
+            if matches!(app.overlay, Overlay::Confirm(_)) {
+                app.handle(&mut game, Msg::char('y'));
+            }
+            assert!(game.history().len() > len, "{at}: {action} not done");
+            checked += 1;
+        }
+    }
+    assert!(checked > 400, "{checked} decisions");
+    assert!(scrolled > 20, "{scrolled} decisions with a scrolled list");
+    assert!(with_odds > 0, "no decision with odds");
 }

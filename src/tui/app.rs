@@ -13,7 +13,7 @@ use ratatui::layout::{Position, Rect};
 
 pub use super::keys::seat_key;
 use super::keys::{self, Command, Step, When};
-use super::layout::{Regions, Window, list_geometry, needed, popup_rows};
+use super::layout::{Regions, Window, header_rows, list_geometry, needed, popup_rows};
 use super::scene::{Choice, Scene, concerns};
 use super::seats::Bots;
 use super::session::{Deciding, Session, Undone};
@@ -104,6 +104,15 @@ pub struct NotSaved {
     pub why: String,
     /// The free file name offered for saving instead.
     pub offer: String,
+}
+
+/// Who put the action list's selection where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelectedBy {
+    /// The player (arrows, a number, a click) or the start of his turn: `Enter` acts.
+    Player,
+    /// The client, after the player's own action or take-back: the first `Enter` names it.
+    Client,
 }
 
 /// Which panel the arrow keys move in.
@@ -197,6 +206,10 @@ pub struct App {
     pub selected: usize,
     /// The first line of the action list on screen.
     pub scroll: usize,
+    /// Who put the selection where it is: after an action of the player on screen it is the
+    /// client's suggestion, and the first `Enter` on it only names it (see
+    /// [`super::selection`]).
+    pub selected_by: SelectedBy,
     /// The first line on screen of a scrolling overlay (help, cards, faction sheet, log). Keys
     /// move it freely (`End` to `usize::MAX`); drawing clamps it to the text's length and keeps
     /// the clamped value, as ratatui's `ListState` does, so the update never measures the text.
@@ -252,6 +265,7 @@ impl App {
             filter: false,
             selected: 0,
             scroll: 0,
+            selected_by: SelectedBy::Player,
             overlay_scroll: Cell::new(0),
             why: Vec::new(),
             why_key: None,
@@ -307,26 +321,41 @@ impl App {
     /// The screen's regions for this game.
     #[must_use]
     pub fn regions(&self, game: &Game) -> Regions {
-        let choices = match game.decision() {
-            Some(d) if Some(d.seat) == self.shown => game.legal_actions().len(),
-            _ => 0,
-        };
+        Self::regions_of(self.size, &Scene::new(game, self.shown))
+    }
+
+    /// The regions for `scene` on a screen of `size`, as the screen is drawn
+    /// ([`super::ui::play_regions`]): room for every choice and the odds line.
+    fn regions_of(size: Rect, scene: &Scene<'_>) -> Regions {
+        let odds = usize::from(scene.prompt_odds().is_some());
         Regions::compute(
-            self.size,
-            Window::of_game(game),
-            game.player_count(),
-            choices,
+            size,
+            scene.window,
+            scene.view.players.len(),
+            scene.choices.len() + odds,
         )
     }
 
-    /// The first screen row of the action list and how many actions it shows.
+    /// The first screen row of the action list and how many actions it shows, counting the
+    /// decision panel's header as it is drawn.
     #[must_use]
     pub fn list_rows(&self, game: &Game) -> (u16, usize) {
-        let kind = game
-            .decision()
+        self.list_rows_of(&Scene::new(game, self.shown))
+    }
+
+    /// [`App::list_rows`] for the scene on screen: under the decision panel's header as it
+    /// is drawn (decision, odds line, count: [`header_rows`]).
+    fn list_rows_of(&self, scene: &Scene<'_>) -> (u16, usize) {
+        let prompt = Self::regions_of(self.size, scene).prompt;
+        let width = usize::from(prompt.width.saturating_sub(2));
+        let kind = scene
+            .decision
             .map(|d| d.kind.to_string())
             .unwrap_or_default();
-        list_geometry(self.regions(game).prompt, &kind)
+        list_geometry(
+            prompt,
+            header_rows(&kind, width, scene.prompt_odds().is_some()),
+        )
     }
 
     /// The choices the list shows now (all, or those concerning the cursor's area).
@@ -446,6 +475,7 @@ impl App {
     fn reset_choice(&mut self) {
         self.selected = 0;
         self.scroll = 0;
+        self.selected_by = SelectedBy::Player;
         self.typed.clear();
     }
 
@@ -455,6 +485,9 @@ impl App {
         let effect = self.handle_msg(game, msg);
         self.preselect(game);
         self.keep_cursor_on_screen(game);
+        if self.screen == Screen::Play && !matches!(msg, Msg::Tick(_) | Msg::Thought(_)) {
+            self.keep_selection_visible(game);
+        }
         self.refresh_why(game);
         effect
     }
@@ -506,6 +539,10 @@ impl App {
                         self.follow_log(logged);
                         self.taught(faced, game, action, &events);
                         self.moved_on(game, action);
+                        // A question with one answer taken for him: his status line says so.
+                        if let Some(note) = self.session.note.take() {
+                            self.note(note);
+                        }
                     }
                     Err(e) => self.note(format!("not allowed: {e}")),
                 }
@@ -561,6 +598,8 @@ impl App {
             .iter()
             .position(|c| c.action == undone.last)
             .unwrap_or(0);
+        // The client's suggestion, as after an action: a reflexive Enter does not redo it.
+        self.selected_by = SelectedBy::Client;
         self.keep_selection_visible(game);
     }
 
@@ -626,6 +665,8 @@ impl App {
         if let Some(number) = self.teach.to_select(game.decision(), &game.legal_actions()) {
             self.filter = false;
             self.selected = number - 1;
+            // The guide's step says to press Enter: it acts at once.
+            self.selected_by = SelectedBy::Player;
             self.keep_selection_visible(game);
         }
     }
@@ -637,8 +678,9 @@ impl App {
         }
     }
 
-    /// After `action`: the same action stays selected if still legal, and the screen follows
-    /// the next decision.
+    /// After `action`: the selection goes to the default of [`super::selection::after_action`]
+    /// as the client's suggestion (the first Enter on it only names it), and the screen
+    /// follows the next decision.
     fn moved_on(&mut self, game: &Game, action: Action) {
         self.typed.clear();
         let scene = Scene::new(game, self.shown);
@@ -647,8 +689,17 @@ impl App {
             // Nothing left at this area: show every choice again.
             self.filter = false;
         }
-        let visible = self.visible(&scene.choices);
-        self.selected = visible.iter().position(|c| c.action == action).unwrap_or(0);
+        let visible: Vec<Action> = self
+            .visible(&scene.choices)
+            .iter()
+            .map(|c| c.action)
+            .collect();
+        self.selected = super::selection::after_action(action, &visible);
+        self.selected_by = if visible.is_empty() {
+            SelectedBy::Player
+        } else {
+            SelectedBy::Client
+        };
         self.keep_selection_visible(game);
         self.follow(game);
     }
@@ -1267,6 +1318,13 @@ impl App {
             return Effect::None;
         }
         if let Some(c) = self.visible(&scene.choices).get(self.selected) {
+            if self.selected_by == SelectedBy::Client {
+                // The client put the selection here after the last action: this Enter may
+                // have been meant for that one (see `selection`). It shows what the next does.
+                self.selected_by = SelectedBy::Player;
+                self.note(format!("Enter again: {}", c.words));
+                return Effect::None;
+            }
             return Effect::Apply(c.action);
         }
         self.refresh_why(game);
@@ -1295,6 +1353,7 @@ impl App {
             .position(|c| c.number == wanted)
         {
             self.selected = i;
+            self.selected_by = SelectedBy::Player;
             self.keep_selection_visible(game);
         }
     }
@@ -1309,17 +1368,19 @@ impl App {
         let max = isize::try_from(n - 1).unwrap_or(0);
         let now = isize::try_from(self.selected).unwrap_or(0);
         self.selected = usize::try_from(now.saturating_add(by).clamp(0, max)).unwrap_or(0);
+        self.selected_by = SelectedBy::Player;
         self.focus = Focus::Actions;
         self.keep_selection_visible(game);
     }
 
+    /// Keeps the selection on a row of the list and that row on screen, as the list is
+    /// drawn ([`super::selection::first_shown`]).
     fn keep_selection_visible(&mut self, game: &Game) {
-        let rows = self.list_rows(game).1.max(1);
-        if self.selected < self.scroll {
-            self.scroll = self.selected;
-        } else if self.selected >= self.scroll + rows {
-            self.scroll = self.selected + 1 - rows;
-        }
+        let scene = Scene::new(game, self.shown);
+        let len = self.visible(&scene.choices).len();
+        self.selected = self.selected.min(len.saturating_sub(1));
+        let rows = self.list_rows_of(&scene).1;
+        self.scroll = super::selection::first_shown(self.scroll, self.selected, len, rows);
     }
 
     fn click(&mut self, game: &Game, x: u16, y: u16, armed: Option<Action>) -> Effect {
@@ -1374,6 +1435,7 @@ impl App {
             if let Some(c) = visible.get(i) {
                 self.focus = Focus::Actions;
                 self.selected = i;
+                self.selected_by = SelectedBy::Player;
                 if armed == Some(c.action) {
                     let action = c.action;
                     return self.ask_first(game, Effect::Apply(action));

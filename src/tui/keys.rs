@@ -168,7 +168,7 @@ pub const TABLE: [Group; 4] = [
             },
             Row {
                 label: "Enter",
-                does: "do the selected action",
+                does: "do the selected action; right after your own action the client picked it: the first Enter names it, the second does it",
                 when: When::Play,
                 keys: &[(KeyCode::Enter, Command::Do)],
             },

@@ -454,16 +454,24 @@ pub fn decision_lines(kind: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The first screen row of the prompt's action list and how many actions fit, below the
-/// border, the decision and the count line.
+/// The lines of the decision panel above its action list at `width` characters: the decision
+/// (at most two lines), the odds line when there is one (one line, fitted), the count of
+/// choices. Drawing counts the lines it draws; the keys and clicks count them here, the same.
 #[must_use]
-pub fn list_geometry(prompt: Rect, kind: &str) -> (u16, usize) {
-    let header =
-        u16::try_from(decision_lines(kind, usize::from(prompt.width.saturating_sub(2))).len())
-            .unwrap_or(2)
-            + 1;
-    let first = prompt.y + 1 + header;
-    (first, usize::from(prompt.height.saturating_sub(2 + header)))
+pub fn header_rows(kind: &str, width: usize, odds: bool) -> usize {
+    decision_lines(kind, width).len() + usize::from(odds) + 1
+}
+
+/// The first screen row of the prompt's action list and how many actions fit, below the
+/// border and `header` lines ([`header_rows`]).
+#[must_use]
+pub fn list_geometry(prompt: Rect, header: usize) -> (u16, usize) {
+    let header = u16::try_from(header).unwrap_or(u16::MAX);
+    let first = prompt.y.saturating_add(1).saturating_add(header);
+    (
+        first,
+        usize::from(prompt.height.saturating_sub(2).saturating_sub(header)),
+    )
 }
 
 #[cfg(test)]

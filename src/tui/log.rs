@@ -16,6 +16,7 @@ pub struct LogLine {
     pub note: bool,
 }
 
+use crate::engine::Action;
 use crate::engine::Game;
 use crate::engine::rules::Event;
 use crate::engine::rules::event::piece_words;
@@ -217,12 +218,31 @@ pub fn rebuild(game: &Game) -> (Vec<LogLine>, Tally) {
     };
     let mut tally = Tally::default();
     for action in game.history() {
+        let formal = formality_line(&g, *action);
         match g.apply(*action) {
             Ok(events) => out.extend(lines(game, &events, &mut tally)),
             Err(_) => break,
         }
+        out.extend(formal);
     }
     (out, tally)
+}
+
+/// The line that says `action` was the only choice of the decision in `before` and needed
+/// nobody's thought ([`Game::formal_action`]), written after its events; `None` for any other
+/// action. Every path that applies an action asks it, and so does [`rebuild`], so a log
+/// reloaded from the history reads as it did while playing.
+#[must_use]
+pub fn formality_line(before: &Game, action: Action) -> Option<LogLine> {
+    if before.formal_action() != Some(action) {
+        return None;
+    }
+    let who = before.who(before.decision()?.seat);
+    let public = super::scene::public_words(before, action);
+    Some(LogLine {
+        text: format!("{who}: {public} (the only choice)"),
+        note: true,
+    })
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ pub mod save;
 pub mod scene;
 pub mod screens;
 pub mod seats;
+pub mod selection;
 pub mod session;
 pub mod settings;
 pub mod sheet;

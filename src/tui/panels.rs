@@ -221,9 +221,7 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
         lines.push(Line::from(Span::styled(l, theme.title())));
     }
     // Before a combat: what ending the Advance now would lead to.
-    if scene.view.combat.is_none()
-        && let Some(o) = &scene.odds
-    {
+    if let Some(o) = scene.prompt_odds() {
         lines.push(odds_line(o, inner_w, theme));
     }
 
@@ -256,9 +254,13 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
         info.push(Span::styled(format!("  #{}_", app.typed), theme.warn()));
     }
     lines.push(Line::from(info));
-
-    let rows = list_geometry(area, &d.kind.to_string()).1;
+    // The rows left under the header as drawn (decision, odds, count): the same count the
+    // keys and clicks use ([`list_geometry`]), so the list never loses a row to the odds.
+    let rows = list_geometry(area, lines.len()).1;
     let num_w = total.to_string().len();
+    // The rows drawn are worked out here from the selection, so the selected row is on
+    // screen and no row is left empty below the last choice, whatever the stored scroll.
+    let scroll = super::selection::first_shown(app.scroll, app.selected, visible.len(), rows);
     if visible.is_empty() {
         let text = if app.why.is_empty() {
             "Nothing to choose here: Esc or f lists every action."
@@ -281,7 +283,7 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
         .collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let fitted = super::fit::choices(&words, inner_w.saturating_sub(num_w + 2), scene.board);
-    for (i, c) in visible.iter().enumerate().skip(app.scroll).take(rows) {
+    for (i, c) in visible.iter().enumerate().skip(scroll).take(rows) {
         let text = format!("{:>num_w$}  {}", c.number, fitted[i]);
         let style = if i == app.selected {
             theme.selected()
@@ -293,9 +295,9 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
     }
     let mut b = block(title, focused, theme);
     if visible.len() > rows {
-        let first = app.scroll + 1;
-        let last = (app.scroll + rows).min(visible.len());
-        let up = if app.scroll > 0 { "↑" } else { " " };
+        let first = scroll + 1;
+        let last = (scroll + rows).min(visible.len());
+        let up = if scroll > 0 { "↑" } else { " " };
         let down = if last < visible.len() { "↓" } else { " " };
         b = b.title_bottom(
             Line::from(format!(" {up}{first}-{last} of {}{down} ", visible.len())).right_aligned(),

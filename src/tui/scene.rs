@@ -230,6 +230,13 @@ fn screen_odds(game: &Game, shown: Option<Seat>, decision: Option<Decision>) -> 
 }
 
 impl<'a> Scene<'a> {
+    /// The odds the decision panel shows above the list: those of the combat that ending a
+    /// ground move would start (inside a combat the combat panel shows them instead).
+    #[must_use]
+    pub fn prompt_odds(&self) -> Option<&CombatOdds> {
+        self.odds.as_ref().filter(|_| self.view.combat.is_none())
+    }
+
     /// The scene for `shown` (`None`: public information only).
     #[must_use]
     pub fn new(game: &'a Game, shown: Option<Seat>) -> Scene<'a> {
@@ -459,6 +466,21 @@ pub fn action_words(game: &Game, action: Action) -> String {
         Some(d) => words(game, &game.view(Some(d.seat)), d, action),
         None => action.to_string(),
     }
+}
+
+/// `action`, of the seat deciding in `game`, in words every seat may read (for the log): the
+/// list's words for the position as the table sees it, or the engine's public words for an
+/// action whose choice is hidden (a card picked from a hand or from drawn cards).
+#[must_use]
+pub fn public_words(game: &Game, action: Action) -> String {
+    let Some(d) = game.decision() else {
+        return action.to_string();
+    };
+    let public = game.action_as_seen(&action, d.seat, None);
+    if public != action.to_string() {
+        return public;
+    }
+    words(game, &game.view(None), d, action)
 }
 
 /// An action in plain words, through the log's grammar pass (`a`/`an` before a unit's name,

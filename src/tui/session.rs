@@ -139,6 +139,9 @@ pub struct Session {
     /// How many forced actions (a single legal action that shows its seat nothing new) the
     /// client applied itself instead of handing the keyboard over.
     pub forced: usize,
+    /// What the last [`Session::apply`] took for the person at the keyboard without asking,
+    /// in his own words, for his status line (the view takes it).
+    pub note: Option<String>,
     /// The last action of a person, while he may still take it back.
     pub takeback: Option<TakeBack>,
     /// Game events and client notes, oldest first.
@@ -182,6 +185,7 @@ impl Session {
             deciding: Deciding::OnTheSpot,
             bot: BotTurn::default(),
             forced: 0,
+            note: None,
             takeback: None,
             logged: log.len(),
             log,
@@ -331,25 +335,41 @@ impl Session {
     /// The engine refuses the action (its words); the game is unchanged.
     pub fn apply(&mut self, game: &mut Game, action: Action) -> Result<Vec<Event>, String> {
         self.forget_thought();
+        self.note = None;
         let before = game.clone();
+        let formal = super::log::formality_line(&before, action);
         let mut events = game.apply(action).map_err(|e| e.to_string())?;
         self.record(game, &events);
+        if let Some(line) = formal {
+            self.push_log(line);
+        }
         self.offer_takeback(&before, game, action, &events);
         self.apply_forced(game, &mut events);
         Ok(events)
     }
 
-    /// Applies, one after the other, the decisions that need nobody: a person's decision with a
-    /// single legal action that shows his seat nothing it did not see before, when the keyboard
-    /// is elsewhere (so it would cost a hand-off). Each is logged as any action is, and its
-    /// events are added to `all`.
+    /// Applies, one after the other, the decisions that need nobody:
+    /// - a decision of the person at the keyboard that is a formality
+    ///   ([`Game::formal_action`]: one answer that shows nobody anything and commits to
+    ///   nothing, such as `done` with nothing left to do): applied, named on his status line
+    ///   and in the log; `u` takes it back together with his own action before it;
+    /// - a decision of a person away from the keyboard with a single legal action that shows
+    ///   his seat nothing it did not see before (it would cost a hand-off).
+    ///
+    /// Each is logged as any action is, and its events are added to `all`.
     fn apply_forced(&mut self, game: &mut Game, all: &mut Vec<Event>) {
         for _ in 0..FORCED_RUN {
             let Some(d) = game.decision() else {
                 return;
             };
-            if self.is_bot(d.seat) || !self.needs_handoff(game, d.seat) {
+            if self.is_bot(d.seat) {
                 return;
+            }
+            if !self.needs_handoff(game, d.seat) {
+                if !self.apply_formality(game, all) {
+                    return;
+                }
+                continue;
             }
             let legal = game.legal_actions();
             let [only] = legal[..] else {
@@ -362,13 +382,44 @@ impl Session {
             if !game.shown_only_to(&after, d.seat).is_empty() {
                 return;
             }
+            let formal = super::log::formality_line(game, only);
             *game = after;
             self.forced += 1;
             // The last action is no longer the person's own.
             self.takeback = None;
             self.record(game, &events);
+            if let Some(line) = formal {
+                self.push_log(line);
+            }
             all.extend(events);
         }
+    }
+
+    /// Applies the decision now if it is a formality ([`Game::formal_action`]) of the person at
+    /// the keyboard; returns whether it did. The log says so in words every seat may read; the
+    /// status line ([`Session::note`]) in the player's own.
+    fn apply_formality(&mut self, game: &mut Game, all: &mut Vec<Event>) -> bool {
+        let (Some(d), Some(only)) = (game.decision(), game.formal_action()) else {
+            return false;
+        };
+        let own = super::scene::action_words(game, only);
+        let formal = super::log::formality_line(game, only);
+        let Ok(events) = game.apply(only) else {
+            return false;
+        };
+        self.record(game, &events);
+        self.push_log(formal.unwrap_or_else(|| LogLine {
+            text: format!("{}: {own}", game.who(d.seat)),
+            note: true,
+        }));
+        let back = if self.takeback.is_some() {
+            " — u takes it back with your action"
+        } else {
+            ""
+        };
+        self.note = Some(format!("the only choice, taken for you: {own}{back}"));
+        all.extend(events);
+        true
     }
 
     /// After a person's `action` (`before`: the game before it): offers to take it back while
@@ -403,7 +454,8 @@ impl Session {
         keyboard: Keyboard,
         keyboard_lost: bool,
     ) -> Result<Undone, String> {
-        let (before, last) = super::undo::undo(game, asker, keyboard)?;
+        // Formalities taken after the action go back with it (see `undo::undo_with`).
+        let (before, last) = super::undo::undo_with(game, asker, keyboard)?;
         let actor = before.decision().map(|d| d.seat);
         let public = actor.map(|seat| match last {
             Action::Place { system, .. } => format!(

@@ -35,3 +35,27 @@ pub fn undo(
     let before = game.undo_at(asker, keyboard).map_err(|e| e.to_string())?;
     Ok((before, last))
 }
+
+/// [`undo`], taking back with the last action the formalities taken after it
+/// ([`Game::formal_action`]: each was the only answer of its decision and needed nobody's
+/// thought), so a question with one answer is not a step of its own to take back. Which
+/// actions were formalities is read from the history itself, so it holds after a reload.
+/// Either all of them and the action before them are taken back, or none (the reason is the
+/// first refusal's). Returns the game before the action and that action.
+///
+/// # Errors
+/// Why they cannot be taken back, in the engine's words, for the status line.
+pub fn undo_with(
+    game: &Game,
+    asker: Option<Seat>,
+    keyboard: Keyboard,
+) -> Result<(Game, Action), String> {
+    let mut now = game.clone();
+    loop {
+        let (before, last) = undo(&now, asker, keyboard)?;
+        if before.formal_action() != Some(last) {
+            return Ok((before, last));
+        }
+        now = before;
+    }
+}

@@ -9,7 +9,9 @@
 pub mod board;
 pub mod storms;
 
-// Hidden information: what each seat may see and when undo is fair.
+// Hidden information: what each seat may see and when undo is fair; which decisions are a
+// formality a front end may take without asking.
+pub mod formality;
 pub mod privacy;
 pub mod view;
 
