@@ -57,12 +57,21 @@ fn list_rows(rows: &[String], prompt: Rect, choices: usize) -> Vec<(usize, Strin
         prompt.width.saturating_sub(2),
         prompt.height.saturating_sub(2),
     );
-    let mut out = Vec::new();
+    let mut out: Vec<(usize, String)> = Vec::new();
     for line in cut(rows, inside) {
         let t = line.trim_start_matches([' ', '▶', '>']);
         let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
         let rest = &t[digits.len()..];
         let Ok(n) = digits.parse::<usize>() else {
+            // A choice carried onto a second line: indented under its words, no number.
+            if let Some((_, text)) = out.last_mut()
+                && digits.is_empty()
+                && line.starts_with("   ")
+                && !t.trim().is_empty()
+            {
+                text.push(' ');
+                text.push_str(t.trim());
+            }
             continue;
         };
         if n == 0 || n > choices || !rest.starts_with("  ") {
@@ -243,6 +252,8 @@ fn play_and_check(
     let mut bots: Vec<HeuristicBot> = (0..4).map(|s| HeuristicBot::new(seed + s)).collect();
     let mut problems: Vec<String> = Vec::new();
     let mut checked = 0;
+    // Choices carried onto a second line, over every frame (a figure for the reader).
+    let mut wrapped = 0;
     while let Some(d) = game.decision() {
         if game.position().round > rounds || checked >= most {
             break;
@@ -269,6 +280,11 @@ fn play_and_check(
         }
         let rows = frame(&app, &game);
         checked += 1;
+        wrapped += app
+            .list_lines(&Scene::new(&game, app.shown))
+            .iter()
+            .filter(|l| l.len() > 1)
+            .count();
         for p in play_problems(&app, &game, &rows) {
             problems.push(format!("{at}: {p}\n{}", rows.join("\n")));
         }
@@ -283,7 +299,8 @@ fn play_and_check(
         }
     }
     eprintln!(
-        "nothing_cut: {players}p {setup:?} {w}x{h} seed {seed}: {checked} decisions, {} problems",
+        "nothing_cut: {players}p {setup:?} {w}x{h} seed {seed}: {checked} decisions, {} problems, \
+         {wrapped} choices on two lines",
         problems.len()
     );
     // One example of each kind of problem, then the first frames in full.

@@ -1415,12 +1415,31 @@ fn assert_list_whole(app: &App, game: &Game, at: &str) {
             "{at}: {} of {total} drawn and the panel does not say which:\n{text}",
             numbers.len()
         );
-        // The rows below the last one drawn, inside the border, are not left empty.
-        let last_y = drawn.last().unwrap().0;
-        assert_eq!(
-            last_y + 2,
-            r.prompt.bottom(),
-            "{at}: an empty row below choice {} while {} are hidden:\n{text}",
+        // The rows below the last one drawn, inside the border, are not left empty, unless
+        // the hidden choice that would come next takes more lines than are left (a choice
+        // carried onto a second line is drawn whole or not at all).
+        let inner_bottom = r.prompt.bottom() - 2;
+        let last_y = (drawn.last().unwrap().0..=inner_bottom)
+            .rev()
+            .find(|&y| {
+                lines[usize::from(y)]
+                    .chars()
+                    .skip(usize::from(r.prompt.x) + 1)
+                    .take(usize::from(r.prompt.width.saturating_sub(2)))
+                    .any(|c| c != ' ')
+            })
+            .unwrap();
+        let empty = usize::from(inner_bottom - last_y);
+        let heights: Vec<usize> = app.list_lines(&scene).iter().map(Vec::len).collect();
+        let after = first + numbers.len();
+        let next = if after < total {
+            heights[after]
+        } else {
+            heights[first - 1]
+        };
+        assert!(
+            empty == 0 || next > empty,
+            "{at}: {empty} empty rows below choice {} while {} are hidden:\n{text}",
             numbers.last().unwrap(),
             total - numbers.len()
         );

@@ -358,6 +358,30 @@ impl App {
         )
     }
 
+    /// The lines each choice the list shows now takes, as drawn: its words fitted to the
+    /// list's width by [`super::fit::choice_lines`] (one line, or two for a choice no rule
+    /// shortens enough), with `! ` before a choice the engine warns of. The drawing, the keys
+    /// and the clicks all count rows from it, so they agree on what is on screen.
+    #[must_use]
+    pub fn list_lines(&self, scene: &Scene<'_>) -> Vec<Vec<String>> {
+        let prompt = Self::regions_of(self.size, scene).prompt;
+        let inner_w = usize::from(prompt.width.saturating_sub(2));
+        let num_w = scene.choices.len().to_string().len();
+        let words: Vec<String> = self
+            .visible(&scene.choices)
+            .iter()
+            .map(|c| {
+                if c.warnings.is_empty() {
+                    c.words.clone()
+                } else {
+                    format!("! {}", c.words)
+                }
+            })
+            .collect();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        super::fit::choice_lines(&words, inner_w.saturating_sub(num_w + 2), scene.board)
+    }
+
     /// The choices the list shows now (all, or those concerning the cursor's area).
     #[must_use]
     pub fn visible<'c>(&self, choices: &'c [Choice]) -> Vec<&'c Choice> {
@@ -1377,10 +1401,10 @@ impl App {
     /// drawn ([`super::selection::first_shown`]).
     fn keep_selection_visible(&mut self, game: &Game) {
         let scene = Scene::new(game, self.shown);
-        let len = self.visible(&scene.choices).len();
-        self.selected = self.selected.min(len.saturating_sub(1));
+        let heights: Vec<usize> = self.list_lines(&scene).iter().map(Vec::len).collect();
+        self.selected = self.selected.min(heights.len().saturating_sub(1));
         let rows = self.list_rows_of(&scene).1;
-        self.scroll = super::selection::first_shown(self.scroll, self.selected, len, rows);
+        self.scroll = super::selection::first_shown(self.scroll, self.selected, &heights, rows);
     }
 
     fn click(&mut self, game: &Game, x: u16, y: u16, armed: Option<Action>) -> Effect {
@@ -1429,10 +1453,13 @@ impl App {
             if y < first || usize::from(y - first) >= rows {
                 return Effect::None;
             }
-            let i = self.scroll + usize::from(y - first);
             let scene = Scene::new(game, self.shown);
+            let heights: Vec<usize> = self.list_lines(&scene).iter().map(Vec::len).collect();
+            let line = usize::from(y - first);
             let visible = self.visible(&scene.choices);
-            if let Some(c) = visible.get(i) {
+            if let Some(i) = super::selection::at_line(self.scroll, &heights, line)
+                && let Some(c) = visible.get(i)
+            {
                 self.focus = Focus::Actions;
                 self.selected = i;
                 self.selected_by = SelectedBy::Player;

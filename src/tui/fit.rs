@@ -21,12 +21,34 @@ const STEPS: [Step; 6] = [
     unit_codes,
 ];
 
-/// The list's choices, each fitted to `width` characters: unchanged when every one fits,
-/// otherwise shortened by the mildest steps that make them fit (see the module), the same
-/// steps for every row so the list reads alike. A choice that still does not fit after every
-/// step loses the words every such row starts with (`…` in their place), since they tell
-/// none of them from another; only then is it cut at the end with `…` (the detail panel shows
-/// the selected one in full).
+/// The list's choices as drawn: each [`choices`] row on one line of `width` characters, or on
+/// two when it is still wider (broken at a space, the second line continuing the first), so
+/// no choice loses its end. Only a row too long for two lines is cut, at the end of its second
+/// line with `…` (the detail panel shows the selected one in full).
+#[must_use]
+pub fn choice_lines(words: &[&str], width: usize, board: &Board) -> Vec<Vec<String>> {
+    choices(words, width, board)
+        .into_iter()
+        .map(|row| {
+            if row.chars().count() <= width {
+                return vec![row];
+            }
+            let mut lines = super::layout::wrap(&row, width);
+            if lines.len() > 2 {
+                let rest = lines[1..].join(" ");
+                lines = vec![lines[0].clone(), super::layout::clip(&rest, width)];
+            }
+            lines
+        })
+        .collect()
+}
+
+/// The list's choices, each fitted to `width` characters where rules allow: unchanged when
+/// every one fits, otherwise shortened by the mildest steps that make them fit (see the
+/// module), the same steps for every row so the list reads alike. A choice that still does
+/// not fit after every step loses the words every such row starts with (`…` in their place),
+/// since they tell none of them from another; a row still wider than `width` is returned
+/// whole, for [`choice_lines`] to carry onto a second line.
 #[must_use]
 pub fn choices(words: &[&str], width: usize, board: &Board) -> Vec<String> {
     let mut rows: Vec<String> = words.iter().map(|w| (*w).to_string()).collect();
@@ -55,9 +77,7 @@ pub fn choices(words: &[&str], width: usize, board: &Board) -> Vec<String> {
             rows = next;
         }
     }
-    rows.into_iter()
-        .map(|r| super::layout::clip(&r, width))
-        .collect()
+    rows
 }
 
 /// The rows without the words all of them start with, `…` standing for them (at least two
@@ -346,6 +366,25 @@ mod tests {
         assert_ne!(rows[0], rows[1], "{rows:?}");
         // Too long still: the words both rows start with give way, the numbers stay.
         assert!(rows[0].starts_with("…(1 off"), "{rows:?}");
+    }
+
+    /// A choice that no rule shortens enough goes on a second line, whole; the rows that fit
+    /// keep one line.
+    #[test]
+    fn a_choice_too_wide_after_every_step_wraps_onto_a_second_line_whole() {
+        let g = game();
+        let words = [
+            "use Rain of Fire: the attacker rolls one more die for each ship in the fight",
+            "done",
+        ];
+        let lines = choice_lines(&words, 40, g.board());
+        assert_eq!(lines[1], vec!["done".to_string()]);
+        assert_eq!(lines[0].len(), 2, "{lines:?}");
+        assert!(
+            lines[0].iter().all(|l| l.chars().count() <= 40),
+            "{lines:?}"
+        );
+        assert_eq!(lines[0].join(" "), words[0]);
     }
 
     #[test]

@@ -258,9 +258,15 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
     // keys and clicks use ([`list_geometry`]), so the list never loses a row to the odds.
     let rows = list_geometry(area, lines.len()).1;
     let num_w = total.to_string().len();
-    // The rows drawn are worked out here from the selection, so the selected row is on
-    // screen and no row is left empty below the last choice, whatever the stored scroll.
-    let scroll = super::selection::first_shown(app.scroll, app.selected, visible.len(), rows);
+    // Every choice fitted by the same rule (`fit::choice_lines`), never cut where choices
+    // differ: shortened, or carried onto a second line. A choice the engine warns of starts
+    // with `!` (the warning is in the panel below).
+    let fitted = app.list_lines(scene);
+    let heights: Vec<usize> = fitted.iter().map(Vec::len).collect();
+    // The choices drawn are worked out here from the selection, so the selected one is on
+    // screen whole and no room is left below the last while a choice above is hidden.
+    let scroll = super::selection::first_shown(app.scroll, app.selected, &heights, rows);
+    let shown = super::selection::shown_from(scroll, &heights, rows);
     if visible.is_empty() {
         let text = if app.why.is_empty() {
             "Nothing to choose here: Esc or f lists every action."
@@ -269,34 +275,27 @@ pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, t
         };
         lines.push(Line::from(Span::styled(text, theme.dim())));
     }
-    // Every row fitted by the same rule (`fit::choices`), never cut where choices differ.
-    // A choice the engine warns of starts with `!` (the warning is in the panel below).
-    let words: Vec<String> = visible
-        .iter()
-        .map(|c| {
-            if c.warnings.is_empty() {
-                c.words.clone()
-            } else {
-                format!("! {}", c.words)
-            }
-        })
-        .collect();
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let fitted = super::fit::choices(&words, inner_w.saturating_sub(num_w + 2), scene.board);
-    for (i, c) in visible.iter().enumerate().skip(scroll).take(rows) {
-        let text = format!("{:>num_w$}  {}", c.number, fitted[i]);
+    for (i, c) in visible.iter().enumerate().skip(scroll).take(shown) {
         let style = if i == app.selected {
             theme.selected()
         } else {
             theme.text()
         };
-        let padded = format!("{text:<inner_w$}");
-        lines.push(Line::from(Span::styled(padded, style)));
+        for (k, part) in fitted[i].iter().enumerate() {
+            // The second line of a choice starts under its words, not under its number.
+            let text = if k == 0 {
+                format!("{:>num_w$}  {part}", c.number)
+            } else {
+                format!("{:>num_w$}  {part}", "")
+            };
+            let padded = format!("{text:<inner_w$}");
+            lines.push(Line::from(Span::styled(padded, style)));
+        }
     }
     let mut b = block(title, focused, theme);
-    if visible.len() > rows {
+    if shown < visible.len() {
         let first = scroll + 1;
-        let last = (scroll + rows).min(visible.len());
+        let last = scroll + shown;
         let up = if scroll > 0 { "↑" } else { " " };
         let down = if last < visible.len() { "↓" } else { " " };
         b = b.title_bottom(

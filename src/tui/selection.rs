@@ -16,24 +16,63 @@ use std::mem::discriminant;
 
 use crate::engine::Action;
 
-/// The first row of a list of `len` rows shown `rows` at a time, starting from the stored
-/// `scroll` and moved just enough to show row `selected` (when it exists) and to leave no
-/// empty row at the end while rows above are hidden.
+/// The first choice drawn of a list whose choices take `heights` screen lines each (one, or
+/// two for a choice carried onto a second line), `rows` lines at a time: the stored `scroll`,
+/// moved just enough to show choice `selected` whole (when it exists) and to leave no room at
+/// the end that a choice above could fill.
 #[must_use]
-pub fn first_shown(scroll: usize, selected: usize, len: usize, rows: usize) -> usize {
-    if rows == 0 || len <= rows {
+pub fn first_shown(scroll: usize, selected: usize, heights: &[usize], rows: usize) -> usize {
+    let len = heights.len();
+    if rows == 0 || heights.iter().sum::<usize>() <= rows {
         return 0;
     }
-    let last_start = len - rows;
+    // The first choice from which every one to the end fits.
+    let mut last_start = len;
+    let mut used = 0;
+    while last_start > 0 && used + heights[last_start - 1] <= rows {
+        last_start -= 1;
+        used += heights[last_start];
+    }
     let mut first = scroll.min(last_start);
     if selected < len {
         if selected < first {
             first = selected;
-        } else if selected >= first + rows {
-            first = selected + 1 - rows;
+        }
+        while first < selected && heights[first..=selected].iter().sum::<usize>() > rows {
+            first += 1;
         }
     }
     first.min(last_start)
+}
+
+/// How many choices from `first` on are drawn whole in `rows` lines (`heights` as in
+/// [`first_shown`]); at least one when any is left, cut by the panel's edge if it must be.
+#[must_use]
+pub fn shown_from(first: usize, heights: &[usize], rows: usize) -> usize {
+    let mut used = 0;
+    let mut n = 0;
+    for h in heights.iter().skip(first) {
+        if used + h > rows && n > 0 {
+            break;
+        }
+        used += h;
+        n += 1;
+    }
+    n
+}
+
+/// The choice drawn on line `line` of the list (0: its first line), when the list starts at
+/// choice `first` (`heights` as in [`first_shown`]).
+#[must_use]
+pub fn at_line(first: usize, heights: &[usize], line: usize) -> Option<usize> {
+    let mut top = 0;
+    for (i, h) in heights.iter().enumerate().skip(first) {
+        if line < top + h {
+            return Some(i);
+        }
+        top += h;
+    }
+    None
 }
 
 /// Where the selection goes after the player on screen did `done`, among the `choices` now
@@ -55,6 +94,7 @@ pub fn after_action(done: Action, choices: &[Action]) -> usize {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
 mod tests {
     use super::*;
     use crate::engine::state::ids::{AreaId, Quadrant, SystemId};
@@ -73,19 +113,41 @@ mod tests {
         }
     }
 
+    /// `len` choices of one line each.
+    fn ones(len: usize) -> Vec<usize> {
+        vec![1; len]
+    }
+
+    /// Every mix of one- and two-line choices up to 9 of them, every window of 2 to 6 lines,
+    /// every stored scroll and selection: the selected choice is drawn whole, and when the
+    /// list is scrolled no choice above could have filled the room left at its end.
     #[test]
-    fn the_selected_row_is_always_among_the_rows_shown() {
-        for len in 0..12 {
-            for rows in 1..6 {
-                for scroll in 0..14 {
-                    for selected in 0..len {
-                        let first = first_shown(scroll, selected, len, rows);
-                        assert!(
-                            (first..first + rows).contains(&selected),
-                            "len {len} rows {rows} scroll {scroll} selected {selected}"
-                        );
-                        // Never scrolled past the end: the window is full when it scrolls.
-                        assert!(first == 0 || first + rows <= len);
+    fn the_selected_choice_is_always_drawn_whole_with_one_and_two_line_choices() {
+        for len in 0..9usize {
+            for mask in 0..(1u32 << len) {
+                let heights: Vec<usize> =
+                    (0..len).map(|i| 1 + ((mask >> i) & 1) as usize).collect();
+                for rows in 2..7 {
+                    for scroll in 0..len + 2 {
+                        for selected in 0..len {
+                            let at = format!(
+                                "heights {heights:?} rows {rows} scroll {scroll} selected {selected}"
+                            );
+                            let first = first_shown(scroll, selected, &heights, rows);
+                            let n = shown_from(first, &heights, rows);
+                            assert!((first..first + n).contains(&selected), "{at}");
+                            let used: usize = heights[first..first + n].iter().sum();
+                            assert!(used <= rows, "{at}");
+                            if first + n < len {
+                                assert!(used + heights[first + n] > rows, "{at}: room left");
+                            } else if first > 0 {
+                                assert!(used + heights[first - 1] > rows, "{at}: room left");
+                            }
+                            for line in 0..used {
+                                let i = at_line(first, &heights, line).unwrap();
+                                assert!((first..first + n).contains(&i), "{at}");
+                            }
+                        }
                     }
                 }
             }
@@ -94,15 +156,16 @@ mod tests {
 
     #[test]
     fn a_list_that_fits_is_never_scrolled() {
-        assert_eq!(first_shown(1, 10, 11, 11), 0);
-        assert_eq!(first_shown(5, 0, 3, 3), 0);
+        assert_eq!(first_shown(1, 10, &ones(11), 11), 0);
+        assert_eq!(first_shown(5, 0, &ones(3), 3), 0);
+        assert_eq!(first_shown(2, 2, &[2, 1, 2], 5), 0);
     }
 
     #[test]
     fn a_list_scrolled_too_far_shows_its_last_rows_in_full() {
         // 11 choices, 10 rows, scrolled by one: row 11 was not drawn, row 1 hidden.
-        assert_eq!(first_shown(3, 10, 11, 10), 1);
-        assert_eq!(first_shown(3, 0, 11, 10), 0);
+        assert_eq!(first_shown(3, 10, &ones(11), 10), 1);
+        assert_eq!(first_shown(3, 0, &ones(11), 10), 0);
     }
 
     #[test]
