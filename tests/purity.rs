@@ -362,6 +362,7 @@ const CLIENT_LAYERS: [(&str, &[&str]); 6] = [
             "thinker",
             "save",
             "selection",
+            "fit",
             "settings",
             "learn",
         ],
@@ -383,7 +384,6 @@ const CLIENT_LAYERS: [(&str, &[&str]); 6] = [
         "drawing",
         &[
             "board",
-            "fit",
             "preview",
             "sheet",
             "endgame",

@@ -19,36 +19,7 @@ use crate::engine::{
     UnitType,
 };
 
-/// A short code for a unit type (the side panel and the help spell them out).
-#[must_use]
-pub fn unit_code(u: UnitType) -> &'static str {
-    match u {
-        UnitType::Scout => "Sc",
-        UnitType::StrikeCruiser => "Cr",
-        UnitType::SpaceMarine => "SM",
-        UnitType::LandRaider => "LR",
-        UnitType::BattleBarge => "BB",
-        UnitType::WarlordTitan => "WT",
-        UnitType::Cultist => "Cu",
-        UnitType::IconoclastDestroyer => "ID",
-        UnitType::ChaosSpaceMarine => "CM",
-        UnitType::Helbrute => "He",
-        UnitType::RepulsiveGrandCruiser => "GC",
-        UnitType::ChaosReaverTitan => "RT",
-        UnitType::OrkBoyz => "Bz",
-        UnitType::OnslaughtAttackShip => "AS",
-        UnitType::Nob => "Nb",
-        UnitType::Battlewagon => "BW",
-        UnitType::KillKroozer => "KK",
-        UnitType::Gargant => "Ga",
-        UnitType::AspectWarrior => "AW",
-        UnitType::HelleboreFrigate => "HF",
-        UnitType::Wraithguard => "WG",
-        UnitType::Falcon => "Fa",
-        UnitType::VoidStalker => "VS",
-        UnitType::WarlockBattleTitan => "BT",
-    }
-}
+pub use super::text::unit_code;
 
 /// A short name for an order.
 #[must_use]

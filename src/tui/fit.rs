@@ -213,7 +213,7 @@ fn unit_codes(text: &str, _: &Board) -> String {
     // Longer names first, so `Chaos Space Marine` goes before `Space Marine`.
     units.sort_by_key(|u| std::cmp::Reverse(u.name().len()));
     for u in units {
-        let code = super::board::unit_code(u);
+        let code = super::text::unit_code(u);
         for name in [format!("{}s", u.name()), u.name().to_string()] {
             out = out.replace(&name, code);
         }

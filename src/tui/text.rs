@@ -1,10 +1,12 @@
 //! Styled text cut to a width: the wrapping the panels and the scrolling boxes share (drawing
-//! helpers below every panel, so no panel imports another for it), and the dice faces' signs.
+//! helpers below every panel, so no panel imports another for it), the dice faces' signs and the
+//! units' short codes.
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::engine::state::die::DieFace;
+use crate::engine::state::unit_type::UnitType;
 
 /// Wraps a styled line at spaces to `width` cells; continuation lines are indented by
 /// `indent` spaces.
@@ -82,5 +84,36 @@ pub fn die_sign(face: DieFace) -> char {
         DieFace::Offence => '✸',
         DieFace::Defence => '▣',
         DieFace::Morale => '✪',
+    }
+}
+
+/// A short code for a unit type (the side panel and the help spell them out).
+#[must_use]
+pub fn unit_code(u: UnitType) -> &'static str {
+    match u {
+        UnitType::Scout => "Sc",
+        UnitType::StrikeCruiser => "Cr",
+        UnitType::SpaceMarine => "SM",
+        UnitType::LandRaider => "LR",
+        UnitType::BattleBarge => "BB",
+        UnitType::WarlordTitan => "WT",
+        UnitType::Cultist => "Cu",
+        UnitType::IconoclastDestroyer => "ID",
+        UnitType::ChaosSpaceMarine => "CM",
+        UnitType::Helbrute => "He",
+        UnitType::RepulsiveGrandCruiser => "GC",
+        UnitType::ChaosReaverTitan => "RT",
+        UnitType::OrkBoyz => "Bz",
+        UnitType::OnslaughtAttackShip => "AS",
+        UnitType::Nob => "Nb",
+        UnitType::Battlewagon => "BW",
+        UnitType::KillKroozer => "KK",
+        UnitType::Gargant => "Ga",
+        UnitType::AspectWarrior => "AW",
+        UnitType::HelleboreFrigate => "HF",
+        UnitType::Wraithguard => "WG",
+        UnitType::Falcon => "Fa",
+        UnitType::VoidStalker => "VS",
+        UnitType::WarlockBattleTitan => "BT",
     }
 }
