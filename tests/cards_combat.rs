@@ -12,7 +12,7 @@ use herakon::engine::state::die::DieFace::{self, Defence as D, Morale as M, Offe
 use herakon::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{OpStep, Phase};
 use herakon::engine::state::position::{PlayerState, Unit};
-use herakon::engine::{DecisionKind, Game, Position, UnitType, UnitType::*};
+use herakon::engine::{CardName, DecisionKind, Game, Position, UnitType, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;
 const CH: Faction = Faction::Chaos;
@@ -90,7 +90,7 @@ fn fight(att: S<'_>, def: S<'_>, edit: impl FnOnce(&mut Position)) -> Game {
         let mut side = |x: &S<'_>| {
             let k = seat(p, x.f);
             // The card under test first, then four more from the deck.
-            let mut hand = vec![x.card.to_string()];
+            let mut hand: Vec<CardName> = vec![x.card.into()];
             take_card(&mut p.players[k], x.card, &mut Vec::new());
             let deck = &mut p.players[k].combat_deck;
             let rest = deck.len() - 4;
@@ -177,7 +177,7 @@ fn set_played(p: &mut Position, r: CombatRole, card: &str) {
         let f = s.faction.unwrap();
         let seat = p.players.iter().position(|x| x.faction == f).unwrap();
         take_card(&mut p.players[seat], card, &mut c.side_mut(r).hand);
-        c.side_mut(r).played.push(card.to_string());
+        c.side_mut(r).played.push(card.into());
     }
 }
 
@@ -186,7 +186,7 @@ fn set_played(p: &mut Position, r: CombatRole, card: &str) {
 /// place of a pair (each card exists twice, and pairs stay together). The pair returned is
 /// one still whole in the deck, or else one split between the deck and `hand`, whose copy
 /// in the hand the upgrade's second copy replaces.
-fn take_card(player: &mut PlayerState, card: &str, hand: &mut Vec<String>) {
+fn take_card(player: &mut PlayerState, card: &str, hand: &mut Vec<CardName>) {
     let in_deck = player.combat_deck.iter().any(|c| c == card);
     if !in_deck && let Some(i) = hand.iter().position(|c| c == card) {
         hand.remove(i);
@@ -199,18 +199,18 @@ fn take_card(player: &mut PlayerState, card: &str, hand: &mut Vec<String>) {
             .find(|c| deck.iter().filter(|d| d == c).count() == 2)
             .cloned();
         let old = if let Some(old) = whole {
-            player.combat_deck.push(card.to_string());
+            player.combat_deck.push(card.into());
             old
         } else {
             let old = deck.iter().find(|c| hand.contains(c)).unwrap().clone();
             let i = hand.iter().position(|c| *c == old).unwrap();
-            hand[i] = card.to_string();
+            hand[i] = card.into();
             old
         };
         player.combat_deck.retain(|c| *c != old);
         player.combat_upgrades.retain(|c| c != card);
         player.combat_upgrades.extend([old.clone(), old]);
-        player.combat_deck.push(card.to_string());
+        player.combat_deck.push(card.into());
     }
     let i = player.combat_deck.iter().position(|c| c == card).unwrap();
     player.combat_deck.remove(i);
@@ -519,7 +519,7 @@ fn break_the_line_the_opponent_discards_a_face_up_card() {
     assert_eq!(kind(&g), DecisionKind::OpponentCardChoice);
     assert_eq!(g.faction(g.decision().unwrap().seat), CH, "he picks");
     play(&mut g, &["discard 1"]);
-    assert!(!side(&g, DEF).played.contains(&"Impure Zeal".to_string()));
+    assert!(!side(&g, DEF).played.contains(&"Impure Zeal".into()));
     assert_eq!(side(&g, DEF).discarded, ["Impure Zeal"]);
     common::assert_produced(&g, "FaceUpDiscarded");
 }
@@ -602,7 +602,7 @@ fn mark_of_nurgle_gains_two_defence_tokens_at_once_when_the_opponent_has_no_rout
     // Nobody was asked: the log shows the gain, not a choice of the Ultramarines.
     let words: Vec<String> = events.iter().map(ToString::to_string).collect();
     assert!(
-        words.contains(&"World Eaters gains 2 defence tokens".to_string()),
+        words.contains(&"World Eaters gains 2 defence tokens".into()),
         "{words:?}"
     );
     assert!(
@@ -918,8 +918,8 @@ fn weirdboyz_mirrors_the_opponents_tokens_for_the_rest_of_the_combat() {
     // The round may end at once (no dice to convert): the log shows the tokens gained.
     let log = g.apply("use".parse().unwrap()).unwrap();
     let words: Vec<String> = log.iter().map(ToString::to_string).collect();
-    assert!(words.contains(&"Ultramarines gains 2 defence tokens".to_string()));
-    assert!(words.contains(&"Evil Sunz Orks gains the same tokens".to_string()));
+    assert!(words.contains(&"Ultramarines gains 2 defence tokens".into()));
+    assert!(words.contains(&"Evil Sunz Orks gains the same tokens".into()));
     // It lasts the whole combat.
     assert_eq!(side(&g, ATT).lasting.len(), 1);
     common::assert_produced(&g, "TokensMirrored");
@@ -1024,10 +1024,10 @@ fn scheme(p: &mut Position, f: Faction, card: &str) {
     let deck = &mut p.players[k].event_deck;
     let i = deck.iter().position(|c| c == card).unwrap();
     deck.remove(i);
-    p.players[k].schemes = vec![card.to_string()];
+    p.players[k].schemes = vec![card.into()];
 }
 
-fn schemes(g: &Game, f: Faction) -> Vec<String> {
+fn schemes(g: &Game, f: Faction) -> Vec<CardName> {
     g.player(g.seat_of(f).unwrap()).schemes.clone()
 }
 
@@ -1062,7 +1062,7 @@ fn adeptus_mechanicus_when_an_assess_damage_step_begins_gains_two_defence_tokens
     assert!(
         g.player(g.seat_of(UM).unwrap())
             .event_deck
-            .contains(&"Adeptus Mechanicus".to_string())
+            .contains(&"Adeptus Mechanicus".into())
     );
     assert_eq!(kind(&g), DecisionKind::ChooseCombatCard, "round 2");
 }
@@ -1283,7 +1283,7 @@ fn daemonic_resilience_gains_a_die_then_four_defence_unless_the_opponent_destroy
     );
     play(&mut g, &["card 1", "card 1", "use"]);
     let l = legal(&g);
-    assert!(l.contains(&"option 1".to_string()), "{l:?}");
+    assert!(l.contains(&"option 1".into()), "{l:?}");
     play(&mut g, &["option 2"]);
     assert_eq!(side(&g, ATT).dice, [M]);
     play(&mut g, &["use"]);
@@ -1331,7 +1331,7 @@ fn veteran_scouts_gains_a_token_per_morale_die_then_spends_morale_dice_to_retrea
     assert_eq!(side(&g, ATT).defence_tokens, 1);
     play(&mut g, &["use"]);
     let l = legal(&g);
-    assert!(l.contains(&"die morale".to_string()), "{l:?}");
+    assert!(l.contains(&"die morale".into()), "{l:?}");
     // Spend dice one at a time (done to stop), a retreat for each.
     // One area to retreat to: no further choice.
     play(&mut g, &["die morale", "done"]);
@@ -1840,16 +1840,12 @@ fn corsair_raid_is_spent_when_the_strike_is_made() {
     let (mut g, void, third) = corsair_raid_offered();
     play(&mut g, &[&format!("strike {void} -> {third}")]);
     // The strike is made: the Cultist there is destroyed.
-    if legal(&g).contains(&"damage cultist".to_string()) {
+    if legal(&g).contains(&"damage cultist".into()) {
         play(&mut g, &["damage cultist"]);
     }
     assert!(units(&g, third, CH).is_empty(), "{:?}", legal(&g));
     let el = g.seat_of(EL).unwrap();
-    assert!(
-        g.player(el)
-            .used_upgrades
-            .contains(&"Corsair Raid".to_string())
-    );
+    assert!(g.player(el).used_upgrades.contains(&"Corsair Raid".into()));
 }
 
 // ----- "Cannot" is absolute -----

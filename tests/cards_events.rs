@@ -67,9 +67,9 @@ fn heroic_intervention_places_a_space_marine_only_on_a_world_with_a_structure() 
         event(p, 0, "Heroic Intervention");
     });
     let l = legal(&g);
-    assert!(l.contains(&"free space-marine A1.nw".to_string()), "{l:?}");
-    assert!(!l.contains(&"free space-marine A1.ne".to_string()), "{l:?}");
-    assert!(l.contains(&"free scout A1.ne".to_string()), "{l:?}");
+    assert!(l.contains(&"free space-marine A1.nw".into()), "{l:?}");
+    assert!(!l.contains(&"free space-marine A1.ne".into()), "{l:?}");
+    assert!(l.contains(&"free scout A1.ne".into()), "{l:?}");
     play(&mut g, &["free space-marine A1.nw"]);
     assert_eq!(units(&g, "A1.nw"), [(SpaceMarine, false)]);
 }
@@ -258,7 +258,7 @@ fn unwavering_resolve_rallies_a_system_instead_of_revealing_an_order() {
             step: herakon::engine::state::phase::OpStep::Reveal,
         };
     });
-    assert!(legal(&g).contains(&"use-event".to_string()));
+    assert!(legal(&g).contains(&"use-event".into()));
     play(&mut g, &["use-event", "system A1"]);
     assert_eq!(units(&g, "A1.ne"), [(Scout, false)]);
     assert!(g.player(Seat(0)).schemes.is_empty());
@@ -337,7 +337,7 @@ fn the_green_tide_resolves_a_strategize_token_as_a_dominate_order() {
         revealed(p, orks, "C1", Order::Strategize);
     });
     let orks = g.seat_of(Faction::Orks).unwrap();
-    assert!(legal(&g).contains(&"resolve-as dominate".to_string()));
+    assert!(legal(&g).contains(&"resolve-as dominate".into()));
     play(&mut g, &["resolve-as dominate"]);
     assert!(
         g.player(orks)
@@ -407,7 +407,7 @@ fn drop_pods_strikes_a_bastion_world_and_the_bastion_suffers_damage() {
         revealed(p, 0, "B1", Order::Advance);
     });
     play(&mut g, &["resolve", "done", "done"]);
-    assert!(legal(&g).contains(&"strike B1.ne -> B1.se".to_string()));
+    assert!(legal(&g).contains(&"strike B1.ne -> B1.se".into()));
     play(&mut g, &["strike B1.ne -> B1.se"]);
     // Drop Pods is used at once: the bastion would block the strike otherwise.
     assert!(
@@ -416,7 +416,7 @@ fn drop_pods_strikes_a_bastion_world_and_the_bastion_suffers_damage() {
             .contains(&"Drop Pods".into())
     );
     assert!(
-        legal(&g).contains(&"damage bastion".to_string()),
+        legal(&g).contains(&"damage bastion".into()),
         "{:?}",
         legal(&g)
     );
@@ -442,7 +442,7 @@ fn drop_pods_two_defence_dice_place_a_free_space_marine_on_the_struck_world_and_
     assert_eq!(legal(&g), ["option 1", "done"]);
     play(&mut g, &["option 1"]);
     assert!(
-        legal(&g).contains(&"die defence".to_string()),
+        legal(&g).contains(&"die defence".into()),
         "two defence dice pay for Drop Pods: {:?}",
         legal(&g)
     );
@@ -455,7 +455,7 @@ fn drop_pods_two_defence_dice_place_a_free_space_marine_on_the_struck_world_and_
                 step: OpStep::Combat(_),
                 ..
             }
-        ) || !legal(&g).contains(&"done".to_string())
+        ) || !legal(&g).contains(&"done".into())
         {
             break;
         }
@@ -658,7 +658,7 @@ fn warboss_lowers_the_deploy_purchases_by_one_materiel_per_reinforcement_token()
     let orks = g.seat_of(Faction::Orks).unwrap();
     play(&mut g, &["resolve"]);
     let l = legal(&g);
-    assert!(l.contains(&"use-event".to_string()), "{l:?}");
+    assert!(l.contains(&"use-event".into()), "{l:?}");
     let plain = |g: &Game| {
         legal(g)
             .into_iter()
@@ -899,7 +899,7 @@ fn work_of_the_righteous_collects_the_materiel_of_a_friendly_world() {
         .materiel;
     play(&mut g, &["area A1.nw"]);
     assert_eq!(g.decision().unwrap().kind, DecisionKind::TacticChoice);
-    assert!(legal(&g).contains(&"option 2".to_string()));
+    assert!(legal(&g).contains(&"option 2".into()));
     play(&mut g, &["option 2"]);
     assert_eq!(g.player(Seat(0)).materiel, m);
 }
@@ -913,7 +913,7 @@ fn touched_by_the_warp_destroys_a_cultist_then_buys_upgrades_up_to_the_storm_lev
     play(&mut g, &["destroy B3.sw cultist"]);
     assert!(units(&g, "B3.sw").is_empty());
     assert_eq!(g.decision().unwrap().kind, DecisionKind::TacticChoice);
-    assert!(legal(&g).contains(&"done".to_string()));
+    assert!(legal(&g).contains(&"done".into()));
 }
 
 #[test]
@@ -947,7 +947,7 @@ fn direct_the_faithful_swaps_a_structure_for_another_kind() {
     });
     play(&mut g, &["resolve"]);
     let l = legal(&g);
-    assert!(l.contains(&"build city A1.nw".to_string()), "{l:?}");
+    assert!(l.contains(&"build city A1.nw".into()), "{l:?}");
     play(&mut g, &["build city A1.nw"]);
     let s = &g.position().area(a("A1.nw")).structures;
     assert_eq!(s.len(), 1);
@@ -1097,7 +1097,7 @@ fn mob_up_resolves_an_advance_with_no_token_where_two_units_stand() {
             step: herakon::engine::state::phase::OpStep::Reveal,
         };
     });
-    assert!(legal(&g).contains(&"use-event".to_string()));
+    assert!(legal(&g).contains(&"use-event".into()));
     play(&mut g, &["use-event", "system C1"]);
     assert_eq!(g.decision().unwrap().kind, DecisionKind::MoveShips);
     assert!(g.position().cards.no_token);
@@ -1450,7 +1450,7 @@ fn wraithbone_singers_a_second_structure_of_another_kind_on_a_world() {
     });
     play(&mut g, &["resolve", "done"]);
     let l = legal(&g);
-    assert!(l.contains(&"build city D3.ne".to_string()), "{l:?}");
+    assert!(l.contains(&"build city D3.ne".into()), "{l:?}");
     play(&mut g, &["build city D3.ne"]);
     assert_eq!(g.position().area(a("D3.ne")).structures.len(), 2);
 }
@@ -1497,11 +1497,7 @@ fn ork_roks_is_once_per_round_marked_when_a_unit_passes_and_not_offered_again() 
     let orks = g.seat_of(Faction::Orks).unwrap();
     assert!(g.player(orks).used_upgrades.is_empty());
     play(&mut g, &[mv(1).as_str()]);
-    assert!(
-        g.player(orks)
-            .used_upgrades
-            .contains(&"Ork Roks".to_string())
-    );
+    assert!(g.player(orks).used_upgrades.contains(&"Ork Roks".into()));
     // The same Advance may still finish using it (a second unit).
     assert!(legal(&g).contains(&mv(1)), "{:?}", legal(&g));
     // A later Advance of the round: the card is face down.

@@ -30,7 +30,7 @@ use herakon::cli::show::show_text;
 use herakon::engine::state::die::CombatRole;
 use herakon::engine::state::ids::{Faction, Order, Seat, SystemId};
 use herakon::engine::state::phase::{OpStep, Phase, RefreshStep};
-use herakon::engine::{Action, Game, NewGameOptions, Position, SetupKind};
+use herakon::engine::{Action, CardName, Game, NewGameOptions, Position, SetupKind};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -121,7 +121,7 @@ fn dealt_again(game: &Game, viewer: Seat, seed: u64) -> Option<Game> {
                 let deck = &mut pos.players[i].combat_deck;
                 let hand = side.hand.len();
                 let chosen = side.chosen.is_some() && !peeks[n];
-                let mut pool: Vec<String> = side.hand.drain(..).collect();
+                let mut pool: Vec<CardName> = side.hand.drain(..).collect();
                 if chosen {
                     pool.extend(side.chosen.take());
                 }
@@ -140,7 +140,7 @@ fn dealt_again(game: &Game, viewer: Seat, seed: u64) -> Option<Game> {
         } if drew.is_some_and(|d| d != viewer) => {
             let deck = &mut pos.players[drew.unwrap().index()].event_deck;
             let n = drawn.len();
-            let mut pool: Vec<String> = std::mem::take(drawn);
+            let mut pool: Vec<CardName> = std::mem::take(drawn);
             pool.append(deck);
             pool.shuffle(&mut rng);
             *drawn = pool.drain(..n).collect();

@@ -11,7 +11,7 @@ use herakon::engine::state::die::CombatRole;
 use herakon::engine::state::die::DieFace::{self, Defence as D, Morale as M, Offence as O};
 use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{OpStep, Phase};
-use herakon::engine::{DecisionKind, Game, Position, UnitType, UnitType::*};
+use herakon::engine::{CardName, DecisionKind, Game, Position, UnitType, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;
 const CH: Faction = Faction::Chaos;
@@ -44,7 +44,7 @@ fn fight(
         // `card 1` never add offence. Two cards from the deck fill the hand to five.
         let mut side = |seat: usize, faction, faces: &[DieFace], first: [&str; 3]| {
             let deck = &mut p.players[seat].combat_deck;
-            let mut hand: Vec<String> = first
+            let mut hand: Vec<CardName> = first
                 .iter()
                 .map(|name| {
                     let i = deck
@@ -534,7 +534,7 @@ fn learn_to_play_combat_example_four_damage_destroys_the_scout_and_routs_the_spa
             .position(|o| *o == Order::Advance)
             .unwrap();
         p.players[um].orders.remove(i);
-        let mut take = |seat: usize, names: &[&str]| -> Vec<String> {
+        let mut take = |seat: usize, names: &[&str]| -> Vec<CardName> {
             names
                 .iter()
                 .map(|n| {

@@ -777,9 +777,9 @@ fn vocab(seeds: &[Value], data: &GameData) -> Vocab {
     let mut cards: Vec<String> = data
         .combat_cards
         .iter()
-        .map(|c| c.name.clone())
-        .chain(data.event_cards.iter().map(|c| c.name.clone()))
-        .chain(data.order_upgrades.iter().map(|c| c.name.clone()))
+        .map(|c| c.name.to_string())
+        .chain(data.event_cards.iter().map(|c| c.name.to_string()))
+        .chain(data.order_upgrades.iter().map(|c| c.name.to_string()))
         .collect();
     cards.sort();
     cards.dedup();

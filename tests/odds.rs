@@ -8,7 +8,7 @@ use herakon::bot::odds::{combat_odds, combat_odds_with};
 use herakon::bot::{Bot, BotKind, HeuristicBot};
 use herakon::engine::state::combat_state::CombatStep;
 use herakon::engine::state::phase::{OpStep, Phase};
-use herakon::engine::{DecisionKind, Game, Seat};
+use herakon::engine::{CardName, DecisionKind, Game, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -105,7 +105,7 @@ fn hidden_twin(game: &Game) -> Game {
         .iter_mut()
         .find(|p| p.faction == attacker)
         .unwrap();
-    let mut pool: Vec<String> = p.combat_deck.drain(..).collect();
+    let mut pool: Vec<CardName> = p.combat_deck.drain(..).collect();
     pool.append(&mut c.attacker.hand);
     pool.extend(c.attacker.chosen.take());
     pool.rotate_left(3);

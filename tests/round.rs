@@ -9,7 +9,7 @@ use herakon::engine::Rule;
 use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{EndReason, OpStep, Phase, RefreshStep};
 use herakon::engine::state::position::{PlacedOrder, Storm, Unit};
-use herakon::engine::{Action, DecisionKind, UnitType::*};
+use herakon::engine::{Action, CardName, DecisionKind, UnitType::*};
 
 const UM: Faction = Faction::Ultramarines;
 const CH: Faction = Faction::Chaos;
@@ -57,7 +57,7 @@ fn planning_tokens_go_only_in_or_next_to_a_system_with_own_pieces() {
 fn planning_adjacency_ignores_warp_storms() {
     // A storm lies on A1.s in the introductory setup; A2 is still offered.
     let g = small(|p| assert!(p.storm_at("A1.s".parse().unwrap())));
-    assert!(systems_offered(&g).contains(&"A2".to_string()));
+    assert!(systems_offered(&g).contains(&"A2".into()));
 }
 
 #[test]
@@ -297,11 +297,11 @@ fn command_level_limits_purchases_and_a_forge_token_lowers_it_by_one() {
     play(&mut g, &["resolve"]);
     let l = legal(&g);
     assert!(
-        l.contains(&"buy space-marine A1.nw +forge".to_string()),
+        l.contains(&"buy space-marine A1.nw +forge".into()),
         "level 1 with a forge token at level 0"
     );
     assert!(
-        !l.contains(&"buy space-marine A1.nw".to_string()),
+        !l.contains(&"buy space-marine A1.nw".into()),
         "level 1 needs the forge token at level 0"
     );
     assert!(
@@ -321,7 +321,7 @@ fn command_level_limits_purchases_and_a_forge_token_lowers_it_by_one() {
         revealed(p, 0, "A1", Order::Deploy);
     });
     play(&mut g, &["resolve"]);
-    assert!(legal(&g).contains(&"buy space-marine A1.nw".to_string()));
+    assert!(legal(&g).contains(&"buy space-marine A1.nw".into()));
 }
 
 #[test]
@@ -393,14 +393,14 @@ fn deploy_places_units_only_on_friendly_or_uncontrolled_areas_of_the_right_kind(
     });
     play(&mut g, &["resolve"]);
     let l = legal(&g);
-    assert!(l.contains(&"buy scout A1.ne".to_string()), "friendly world");
+    assert!(l.contains(&"buy scout A1.ne".into()), "friendly world");
     assert!(!l.iter().any(|x| x.contains("A1.sw")), "enemy world");
     assert!(
-        !l.contains(&"buy scout A1.se".to_string()),
+        !l.contains(&"buy scout A1.se".into()),
         "ground units do not go on voids"
     );
     assert!(
-        l.contains(&"buy strike-cruiser A1.se".to_string()),
+        l.contains(&"buy strike-cruiser A1.se".into()),
         "ships go on voids"
     );
 }
@@ -414,10 +414,10 @@ fn deploy_then_one_structure_on_a_friendly_world_without_one() {
     play(&mut g, &["resolve", "buy scout A1.sw", "done"]);
     let l = legal(&g);
     assert!(
-        l.contains(&"build city A1.sw".to_string()),
+        l.contains(&"build city A1.sw".into()),
         "the world just made friendly"
     );
-    assert!(l.contains(&"build bastion A1.ne".to_string()));
+    assert!(l.contains(&"build bastion A1.ne".into()));
     assert!(
         !l.iter().any(|x| x.contains("A1.nw")),
         "Turaci already holds a factory"
@@ -445,8 +445,8 @@ fn advance_ships_come_from_the_active_system_and_at_most_one_adjacent_system() {
     });
     play(&mut g, &["resolve"]);
     let l = legal(&g);
-    assert!(l.contains(&"move A1.se -> B1.ne strike-cruiser x1".to_string()));
-    assert!(l.contains(&"move B2.ne -> B1.ne strike-cruiser x1".to_string()));
+    assert!(l.contains(&"move A1.se -> B1.ne strike-cruiser x1".into()));
+    assert!(l.contains(&"move B2.ne -> B1.ne strike-cruiser x1".into()));
     play(&mut g, &["move A1.se -> B1.ne strike-cruiser x1"]);
     assert!(
         !legal(&g).iter().any(|x| x.starts_with("move B2")),
@@ -502,10 +502,10 @@ fn advance_ground_units_path_through_a_friendly_void_but_not_an_enemy_void() {
     };
     let mut friendly = setup(true);
     play(&mut friendly, &["resolve", "done"]);
-    assert!(legal(&friendly).contains(&"move A1.ne -> B1.se scout x1".to_string()));
+    assert!(legal(&friendly).contains(&"move A1.ne -> B1.se scout x1".into()));
     let mut enemy = setup(false);
     play(&mut enemy, &["resolve", "done"]);
-    assert!(!legal(&enemy).contains(&"move A1.ne -> B1.se scout x1".to_string()));
+    assert!(!legal(&enemy).contains(&"move A1.ne -> B1.se scout x1".into()));
     let err = enemy
         .check(&"move A1.ne -> B1.se scout x1".parse().unwrap())
         .unwrap_err();
@@ -531,7 +531,7 @@ fn advance_ground_paths_are_fixed_before_any_ground_unit_moves() {
         &mut g,
         &["resolve", "move A1.se -> B1.sw strike-cruiser x1", "done"],
     );
-    assert!(legal(&g).contains(&"move A1.ne -> B1.se scout x1".to_string()));
+    assert!(legal(&g).contains(&"move A1.ne -> B1.se scout x1".into()));
 }
 
 #[test]
@@ -569,15 +569,15 @@ fn advance_at_most_one_area_becomes_contested() {
         &["resolve", "move A1.se -> B1.sw strike-cruiser x1", "done"],
     );
     let l = legal(&g);
-    assert!(l.contains(&"move A1.ne -> B1.nw scout x1".to_string()));
-    assert!(l.contains(&"move A1.ne -> B1.se scout x1".to_string()));
+    assert!(l.contains(&"move A1.ne -> B1.nw scout x1".into()));
+    assert!(l.contains(&"move A1.ne -> B1.se scout x1".into()));
     play(&mut g, &["move A1.ne -> B1.nw scout x1"]);
     assert!(
         !legal(&g).iter().any(|x| x.contains("-> B1.se")),
         "Smyrna is already contested"
     );
     assert!(
-        legal(&g).contains(&"move A1.ne -> B1.nw scout x1".to_string()),
+        legal(&g).contains(&"move A1.ne -> B1.nw scout x1".into()),
         "more units may join the contested area"
     );
 }
@@ -593,17 +593,17 @@ fn advance_never_more_than_five_units_end_in_one_area() {
     });
     play(&mut g, &["resolve", "done"]);
     assert!(
-        legal(&g).contains(&"move A1.nw -> B1.nw scout x4".to_string()),
+        legal(&g).contains(&"move A1.nw -> B1.nw scout x4".into()),
         "1 + 4 = 5"
     );
     play(&mut g, &["move A1.ne -> B1.nw scout x1"]);
     let l = legal(&g);
     assert!(
-        l.contains(&"move A1.nw -> B1.nw scout x3".to_string()),
+        l.contains(&"move A1.nw -> B1.nw scout x3".into()),
         "2 + 3 = 5"
     );
     assert!(
-        !l.contains(&"move A1.nw -> B1.nw scout x4".to_string()),
+        !l.contains(&"move A1.nw -> B1.nw scout x4".into()),
         "2 + 4 = 6"
     );
 }
@@ -694,9 +694,9 @@ fn dominate_a_prosperity_icon_gives_a_token_of_the_players_choice() {
     play(&mut g, &["resolve"]);
     assert_eq!(g.decision().unwrap().kind, DecisionKind::ChooseAsset);
     let l = legal(&g);
-    assert!(l.contains(&"take cache".to_string()) && l.contains(&"take reinforcement".to_string()));
+    assert!(l.contains(&"take cache".into()) && l.contains(&"take reinforcement".into()));
     assert!(
-        !l.contains(&"take forge".to_string()),
+        !l.contains(&"take forge".into()),
         "already three forge tokens"
     );
 }
@@ -801,7 +801,7 @@ fn refresh_a_player_draws_one_event_per_token_and_must_move_a_storm() {
     let d = g.decision().unwrap();
     assert_eq!(d.kind, DecisionKind::MoveStorm);
     assert!(
-        !legal(&g).contains(&"done".to_string()),
+        !legal(&g).contains(&"done".into()),
         "moving a storm is not optional"
     );
 }
@@ -1056,8 +1056,8 @@ fn deploy_a_cache_token_takes_two_materiel_off_a_structure() {
     });
     play(&mut g, &["resolve", "done"]);
     let l = legal(&g);
-    assert!(l.contains(&"build city A1.ne +cache".to_string()), "{l:?}");
-    assert!(!l.contains(&"build city A1.ne".to_string()));
+    assert!(l.contains(&"build city A1.ne +cache".into()), "{l:?}");
+    assert!(!l.contains(&"build city A1.ne".into()));
     play(&mut g, &["build city A1.ne +cache"]);
     assert_eq!(g.player(Seat(0)).materiel, 0);
     assert_eq!(g.player(Seat(0)).assets.cache, 0);
@@ -1093,7 +1093,7 @@ fn deploy_no_structure_without_a_structure_control_token_or_one_in_the_supply() 
     play(&mut g, &["resolve", "done"]);
     let l = legal(&g);
     assert!(!l.iter().any(|x| x.starts_with("build bastion")), "{l:?}");
-    assert!(l.contains(&"build city A1.ne".to_string()));
+    assert!(l.contains(&"build city A1.ne".into()));
 }
 
 #[test]
@@ -1105,7 +1105,7 @@ fn dominate_then_the_faction_ability_may_be_declined() {
     play(&mut g, &["resolve"]);
     assert_eq!(g.player(Seat(0)).assets.reinforcement, 2);
     assert_eq!(g.decision().unwrap().kind, DecisionKind::FactionAbility);
-    assert!(legal(&g).contains(&"done".to_string()));
+    assert!(legal(&g).contains(&"done".into()));
     play(&mut g, &["done"]);
     assert_eq!(g.decision().unwrap().seat, Seat(1));
 }
@@ -1119,7 +1119,7 @@ fn strategize_order_upgrades_above_the_command_level_are_not_offered() {
     });
     play(&mut g, &["resolve"]);
     let p = g.player(Seat(0)).clone();
-    let offered: Vec<String> = g
+    let offered: Vec<CardName> = g
         .legal_actions()
         .iter()
         .filter_map(|x| match x {
@@ -1141,13 +1141,13 @@ fn strategize_a_replaced_pair_returns_to_the_upgrade_deck_and_can_be_bought_back
     });
     play(&mut g, &["resolve"]);
     let p = g.player(Seat(0)).clone();
-    let mut upgrades: Vec<String> = Vec::new();
+    let mut upgrades: Vec<CardName> = Vec::new();
     for c in &p.combat_upgrades {
         if !upgrades.contains(c) {
             upgrades.push(c.clone());
         }
     }
-    let mut deck: Vec<String> = Vec::new();
+    let mut deck: Vec<CardName> = Vec::new();
     for c in &p.combat_deck {
         if !deck.contains(c) {
             deck.push(c.clone());
@@ -1276,7 +1276,7 @@ fn refresh_a_chosen_scheme_stays_in_play_and_the_other_cards_return() {
         7,
         "every other card is back in the deck"
     );
-    assert!(!p.event_deck.contains(&"Adeptus Mechanicus".to_string()));
+    assert!(!p.event_deck.contains(&"Adeptus Mechanicus".into()));
     assert_eq!(p.orders.len(), 8, "the tokens return to the play area");
 }
 
@@ -1317,12 +1317,12 @@ fn scheme_event_cards_a_new_scheme_discards_the_one_in_play_and_the_log_says_so(
     let events = g.apply(Action::UseEvent).unwrap();
     let words: Vec<String> = events.iter().map(ToString::to_string).collect();
     assert!(
-        words.contains(&"Ultramarines discards the scheme Exterminatus".to_string()),
+        words.contains(&"Ultramarines discards the scheme Exterminatus".into()),
         "{words:?}"
     );
     let p = g.player(Seat(0));
     assert_eq!(p.schemes, vec!["Adeptus Mechanicus".to_string()]);
-    assert!(p.event_deck.contains(&"Exterminatus".to_string()));
+    assert!(p.event_deck.contains(&"Exterminatus".into()));
 }
 
 #[test]
@@ -1474,7 +1474,7 @@ fn advance_ground_units_come_from_at_most_one_adjacent_system() {
     };
     let mut g = setup();
     play(&mut g, &["resolve", "done"]);
-    assert!(legal(&g).contains(&"move B2.nw -> B1.se scout x1".to_string()));
+    assert!(legal(&g).contains(&"move B2.nw -> B1.se scout x1".into()));
     play(&mut g, &["move A1.ne -> B1.nw scout x1"]);
     assert!(
         !legal(&g).iter().any(|x| x.starts_with("move B2.nw")),
@@ -1506,9 +1506,9 @@ fn advance_after_ships_from_one_adjacent_system_ground_units_come_only_from_it()
         !l.iter().any(|x| x.starts_with("move B2.nw")),
         "ships came from A1, so ground units cannot come from B2"
     );
-    assert!(l.contains(&"move A1.ne -> B1.nw scout x1".to_string()));
+    assert!(l.contains(&"move A1.ne -> B1.nw scout x1".into()));
     assert!(
-        l.contains(&"move B1.nw -> B1.se scout x1".to_string()),
+        l.contains(&"move B1.nw -> B1.se scout x1".into()),
         "ground units already in the active system are not restricted"
     );
 }
@@ -1522,13 +1522,13 @@ fn advance_ships_need_no_path_and_a_moved_unit_does_not_move_again() {
         revealed(p, 0, "B1", Order::Advance);
     });
     play(&mut g, &["resolve"]);
-    assert!(legal(&g).contains(&"move B1.ne -> B1.sw strike-cruiser x1".to_string()));
+    assert!(legal(&g).contains(&"move B1.ne -> B1.sw strike-cruiser x1".into()));
     play(&mut g, &["move A1.se -> B1.sw strike-cruiser x1"]);
     assert!(
         !legal(&g).iter().any(|x| x.starts_with("move B1.sw")),
         "the ship that moved to B1.sw stays there"
     );
-    assert!(legal(&g).contains(&"move B1.ne -> B1.sw strike-cruiser x1".to_string()));
+    assert!(legal(&g).contains(&"move B1.ne -> B1.sw strike-cruiser x1".into()));
 }
 
 #[test]
@@ -1586,7 +1586,7 @@ fn refresh_a_tactic_that_gives_asset_tokens_respects_the_limit_of_three() {
     assert_eq!(p.assets.forge, 1);
     assert_eq!(p.assets.reinforcement, 3, "already three: none gained");
     assert!(
-        p.event_deck.contains(&"Spoils of War".to_string()),
+        p.event_deck.contains(&"Spoils of War".into()),
         "a tactic goes back"
     );
 }

@@ -9,6 +9,7 @@ mod common;
 use common::{a, data, intro};
 use herakon::bot::{Bot, RandomBot};
 use herakon::engine::format::save::{self, LoadError};
+use herakon::engine::state::phase::{OpStep, Phase};
 use herakon::engine::state::position::{Structure, Unit};
 use herakon::engine::{Faction, Game, StructureKind, UnitType};
 
@@ -64,6 +65,69 @@ fn a_round_trip_keeps_units_stacks_storms_and_decks() {
     assert_eq!(loaded.position().stacks, pos.stacks);
     assert_eq!(loaded.position().storms, pos.storms);
     assert_eq!(loaded.position().players, pos.players);
+}
+
+/// Saves keep card names as plain strings: the recorded games of `tests/data/event_log`
+/// (written while the engine held card names as `String`s) load and save again byte for byte,
+/// and a game saved in a combat writes each card of a hand as a JSON string.
+#[test]
+fn saves_keep_card_names_as_plain_strings() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/event_log");
+    let mut fixtures = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = save::load(&text, data()).unwrap();
+        assert_eq!(save::to_json(&game), text, "{}", path.display());
+        fixtures += 1;
+    }
+    assert!(fixtures >= 4, "the recorded games are there");
+
+    // A game stopped while a combat's cards are in hand.
+    let in_hand = |game: &Game| match &game.position().phase {
+        Phase::Operations {
+            step: OpStep::Combat(c),
+            ..
+        } if !c.attacker.hand.is_empty() => Some(c.attacker.hand.clone()),
+        _ => None,
+    };
+    let (game, hand) = (1..40)
+        .find_map(|seed| {
+            let mut game = intro(2, seed);
+            let mut bot = RandomBot::new(seed);
+            loop {
+                if let Some(hand) = in_hand(&game) {
+                    return Some((game, hand));
+                }
+                game.apply(bot.choose(&game)?).unwrap();
+            }
+        })
+        .expect("a random game with a combat");
+    let text = save::to_json(&game);
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let names: Vec<serde_json::Value> = hand.iter().map(|c| c.as_str().into()).collect();
+    assert!(
+        find_key(&json, "hand").contains(&&serde_json::Value::Array(names)),
+        "the attacker's hand is a list of plain strings"
+    );
+    let loaded = save::load(&text, data()).unwrap();
+    assert_eq!(save::to_json(&loaded), text, "saved again byte for byte");
+}
+
+/// Every value under `key` anywhere in `v`.
+fn find_key<'a>(v: &'a serde_json::Value, key: &str) -> Vec<&'a serde_json::Value> {
+    match v {
+        serde_json::Value::Object(m) => m
+            .iter()
+            .flat_map(|(k, x)| {
+                let mut out = if k == key { vec![x] } else { Vec::new() };
+                out.extend(find_key(x, key));
+                out
+            })
+            .collect(),
+        serde_json::Value::Array(a) => a.iter().flat_map(|x| find_key(x, key)).collect(),
+        _ => Vec::new(),
+    }
 }
 
 #[test]

@@ -265,7 +265,7 @@ fn players_text(game: &Game, view: &PlayerView, out: &mut String) {
                     if *used {
                         format!("{n} (used)")
                     } else {
-                        n.clone()
+                        n.to_string()
                     }
                 })
                 .collect();

@@ -37,6 +37,7 @@ pub use rules::privacy::{HiddenFact, HiddenFacts, Keyboard, Preview, UndoRefusal
 pub use rules::view::PlayerView;
 pub use rules::{Decision, DecisionKind, Event, Game, NewGameOptions, RuleError, Violation};
 pub use state::action::Action;
+pub use state::card_name::CardName;
 pub use state::ids::{
     AreaId, Asset, EdgeId, Faction, Order, Quadrant, Seat, Side, StructureKind, SystemId,
 };

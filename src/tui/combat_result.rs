@@ -155,12 +155,12 @@ impl CombatResult {
         match event {
             Event::CardPlayed { faction, card } => {
                 if let Some(s) = self.side(*faction) {
-                    s.cards.push(card.clone());
+                    s.cards.push(card.to_string());
                 }
             }
             Event::SchemeUsed { faction, card } => {
                 if let Some(s) = self.side(*faction) {
-                    s.schemes.push(card.clone());
+                    s.schemes.push(card.to_string());
                 }
             }
             Event::DiceRolled {

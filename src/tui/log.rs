@@ -104,7 +104,7 @@ fn note_combat(game: &Game, event: &Event, tally: &mut Tally, out: &mut Vec<LogL
     }
     let named = |text: &str| game.with_names(text);
     match event {
-        Event::CardPlayed { faction, card } => tally.cards.push((*faction, card.clone())),
+        Event::CardPlayed { faction, card } => tally.cards.push((*faction, card.to_string())),
         Event::DamageSuffered { faction, damage } => tally.damage.push((*faction, *damage)),
         Event::PieceDamaged {
             faction,

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use crate::engine::data::{EventKind, StormIcon};
 use crate::engine::report::order_preview::OrderPreview;
 use crate::engine::rules::Warning;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::Order;
 use crate::engine::state::phase::{EndReason, Phase};
 use crate::engine::{
@@ -378,7 +379,7 @@ fn resolving_event(phase: &Phase) -> Option<String> {
                 | RefreshStep::Tactic { card, .. }
                 | RefreshStep::Prayer { card, .. },
             ..
-        } => Some(card.clone()),
+        } => Some(card.to_string()),
         _ => None,
     }
 }
@@ -704,7 +705,10 @@ fn area_label(board: &Board, a: AreaId) -> String {
 
 /// The card an action buys, chooses or plays, by name.
 fn card_name(game: &Game, view: &PlayerView, action: Action) -> Option<String> {
-    let nth = |list: &[String], i: u8| list.get(usize::from(i).wrapping_sub(1)).cloned();
+    let nth = |list: &[CardName], i: u8| {
+        list.get(usize::from(i).wrapping_sub(1))
+            .map(ToString::to_string)
+    };
     match action {
         Action::BuyOrderUpgrade { .. } | Action::BuyCombatUpgrade { .. } => {
             game.upgrade_cards(action).map(|c| c.bought.to_string())

@@ -205,7 +205,7 @@ pub fn sheet_lines(scene: &Scene<'_>, faction: Faction, theme: Theme) -> Vec<Lin
         for name in &p.combat_deck {
             match deck.iter_mut().find(|(n, _)| n == name) {
                 Some(e) => e.1 += 1,
-                None => deck.push((name.clone(), 1)),
+                None => deck.push((name.to_string(), 1)),
             }
         }
         let deck: Vec<String> = deck

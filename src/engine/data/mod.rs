@@ -13,6 +13,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::die::DieFace;
 use crate::engine::state::ids::{Asset, Faction, Order, Quadrant, StructureKind, SystemId};
 use crate::engine::state::unit_type::UnitType;
@@ -164,7 +165,7 @@ pub struct CombatCardData {
     /// Owning faction.
     pub faction: Faction,
     /// Printed name.
-    pub name: String,
+    pub name: CardName,
     /// `None` for a starting card; else the command level needed to buy it as an upgrade.
     pub level: Option<u8>,
     /// Materiel cost as an upgrade (0 for starting cards).
@@ -218,7 +219,7 @@ pub struct EventCardData {
     /// Owning faction.
     pub faction: Faction,
     /// Printed name.
-    pub name: String,
+    pub name: CardName,
     /// Scheme or tactic.
     pub kind: EventKind,
     /// Its warp storm movement icon.
@@ -246,7 +247,7 @@ pub struct OrderUpgradeData {
     /// Owning faction.
     pub faction: Faction,
     /// Printed name.
-    pub name: String,
+    pub name: CardName,
     /// The order it upgrades.
     pub order: Order,
     /// Command level needed to buy it.

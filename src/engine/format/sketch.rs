@@ -34,6 +34,7 @@ use crate::engine::data::GameData;
 use crate::engine::format::error::LoadError;
 use crate::engine::rules::{Game, Violation, resolving_order, starting_player};
 use crate::engine::state::board_layout::{BoardLayout, PlacedTile};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::combat_state::ForcedDice;
 use crate::engine::state::die::{DieFace, parse_faces};
 use crate::engine::state::ids::{AreaId, EdgeId, Faction, Order, Seat, StructureKind, SystemId};
@@ -152,26 +153,26 @@ pub struct PlayerSketch {
     pub event_tokens: Option<Vec<Order>>,
     /// The event deck, top card last (default: the faction's cards not in play, shuffled).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub event_deck: Option<Vec<String>>,
+    pub event_deck: Option<Vec<CardName>>,
     /// Scheme cards in play (default none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub schemes: Option<Vec<String>>,
+    pub schemes: Option<Vec<CardName>>,
     /// The combat deck, top card last (default: the starting cards not in a combat, shuffled).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub combat_deck: Option<Vec<String>>,
+    pub combat_deck: Option<Vec<CardName>>,
     /// The combat upgrade deck (default: every faction combat card in neither the deck nor a
     /// combat).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub combat_upgrades: Option<Vec<String>>,
+    pub combat_upgrades: Option<Vec<CardName>>,
     /// Order upgrades not yet bought (default: those not in `order_upgrades`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub order_upgrade_deck: Option<Vec<String>>,
+    pub order_upgrade_deck: Option<Vec<CardName>>,
     /// Order upgrades bought (default none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub order_upgrades: Option<Vec<String>>,
+    pub order_upgrades: Option<Vec<CardName>>,
     /// Order upgrades used this round (default none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub used_upgrades: Option<Vec<String>>,
+    pub used_upgrades: Option<Vec<CardName>>,
     /// Own objective tokens collected (default 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub objectives: Option<u8>,
@@ -461,19 +462,19 @@ impl<'de> Deserialize<'de> for PlayerSketch {
             #[serde(default)]
             event_tokens: Option<Vec<Order>>,
             #[serde(default)]
-            event_deck: Option<Vec<String>>,
+            event_deck: Option<Vec<CardName>>,
             #[serde(default)]
-            schemes: Option<Vec<String>>,
+            schemes: Option<Vec<CardName>>,
             #[serde(default)]
-            combat_deck: Option<Vec<String>>,
+            combat_deck: Option<Vec<CardName>>,
             #[serde(default)]
-            combat_upgrades: Option<Vec<String>>,
+            combat_upgrades: Option<Vec<CardName>>,
             #[serde(default)]
-            order_upgrade_deck: Option<Vec<String>>,
+            order_upgrade_deck: Option<Vec<CardName>>,
             #[serde(default)]
-            order_upgrades: Option<Vec<String>>,
+            order_upgrades: Option<Vec<CardName>>,
             #[serde(default)]
-            used_upgrades: Option<Vec<String>>,
+            used_upgrades: Option<Vec<CardName>>,
             #[serde(default)]
             objectives: Option<u8>,
             #[serde(default)]
@@ -724,7 +725,7 @@ fn parse_token(text: &str) -> Result<PlacedOrder, String> {
 }
 
 /// Takes one copy of each of `remove` out of `pool` (cards are counted, not just named).
-fn minus(mut pool: Vec<String>, remove: &[String]) -> Vec<String> {
+fn minus(mut pool: Vec<CardName>, remove: &[CardName]) -> Vec<CardName> {
     for r in remove {
         if let Some(i) = pool.iter().position(|c| c == r) {
             pool.remove(i);
@@ -940,7 +941,7 @@ impl Sketch {
                 let start = starting_player(f, data, &mut rng);
                 let event_tokens = p.event_tokens.clone().unwrap_or_default();
                 let orders = p.orders.clone().unwrap_or_default();
-                let in_combat: Vec<String> = match &phase {
+                let in_combat: Vec<CardName> = match &phase {
                     Phase::Operations {
                         step: OpStep::Combat(c),
                         ..
@@ -957,7 +958,7 @@ impl Sketch {
                     .clone()
                     .unwrap_or_else(|| minus(start.combat_deck.clone(), &in_combat));
                 let combat_upgrades = p.combat_upgrades.clone().unwrap_or_else(|| {
-                    let pool: Vec<String> = start
+                    let pool: Vec<CardName> = start
                         .combat_deck
                         .iter()
                         .chain(&start.combat_upgrades)
@@ -966,7 +967,7 @@ impl Sketch {
                     minus(minus(pool, &combat_deck), &in_combat)
                 });
                 let schemes = p.schemes.clone().unwrap_or_default();
-                let drawn: Vec<String> = match &phase {
+                let drawn: Vec<CardName> = match &phase {
                     Phase::Refresh {
                         turn: t,
                         step: crate::engine::state::phase::RefreshStep::ChooseEvent { drawn },

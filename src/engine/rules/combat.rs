@@ -9,6 +9,7 @@ use rand::RngExt;
 use super::{Action, Event, Game, RuleError};
 use crate::engine::data::UnitKind;
 use crate::engine::state::action::DamageTarget;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::combat_state::{CombatSide, CombatState, CombatStep};
 use crate::engine::state::die::{CombatRole, DieFace};
 use crate::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind, SystemId};
@@ -894,7 +895,7 @@ impl Game {
             let Some(seat) = self.seat_of(Self::side_faction(c, role)) else {
                 continue;
             };
-            let mut cards: Vec<String> = side
+            let mut cards: Vec<CardName> = side
                 .hand
                 .iter()
                 .chain(&side.played)

@@ -8,6 +8,7 @@ use std::fmt::{self, Write as _};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::state::action::{DamageTarget, a_face, face_key};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::die::DieFace;
 use crate::engine::state::ids::{AreaId, Asset, EdgeId, Faction, Order, StructureKind, SystemId};
 use crate::engine::state::phase::EndReason;
@@ -109,9 +110,9 @@ pub fn piece_words(faction: Faction, target: DamageTarget, routed: bool) -> Stri
 }
 
 /// ` (why)` after a sentence, or nothing.
-struct Because<'a>(&'a Option<String>);
+struct Because<'a, T>(&'a Option<T>);
 
-impl fmt::Display for Because<'_> {
+impl<T: fmt::Display> fmt::Display for Because<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             Some(w) => write!(f, " ({w})"),
@@ -322,13 +323,13 @@ events! {
     OrdersToEventDeck { faction: Faction, count: usize } =>
         |w| write!(w, "{} puts {count} order token(s) on the event deck", faction.name());
     /// An order upgrade bought (Strategize order, or the card `via`).
-    OrderUpgradeBought { faction: Faction, card: String, cost: u8, via: Option<String> } =>
+    OrderUpgradeBought { faction: Faction, card: CardName, cost: u8, via: Option<CardName> } =>
         |w| write!(w, "{} buys the order upgrade {card} for {cost} materiel{}", faction.name(), Because(via));
     /// A combat upgrade bought, `returned` going back (Strategize order, or the card `via`).
-    CombatUpgradeBought { faction: Faction, card: String, cost: u8, returned: String, via: Option<String> } =>
+    CombatUpgradeBought { faction: Faction, card: CardName, cost: u8, returned: CardName, via: Option<CardName> } =>
         |w| write!(w, "{} buys the combat upgrade {card} for {cost} materiel, returning {returned}{}", faction.name(), Because(via));
     /// An order upgrade used (face down for the round).
-    OrderUpgradeUsed { faction: Faction, card: String } =>
+    OrderUpgradeUsed { faction: Faction, card: CardName } =>
         |w| write!(w, "{} uses the order upgrade {card}", faction.name());
     /// A unit destroyed for being over capacity.
     OverCapacity { unit: UnitType, area: AreaId } =>
@@ -407,22 +408,22 @@ events! {
 
     // ----- combat cards -----
     /// A combat card played.
-    CardPlayed { faction: Faction, card: String } =>
+    CardPlayed { faction: Faction, card: CardName } =>
         |w| write!(w, "{} plays {card}", faction.name());
     /// A scheme used in a combat.
-    SchemeUsed { faction: Faction, card: String } =>
+    SchemeUsed { faction: Faction, card: CardName } =>
         |w| write!(w, "{} uses {card}", faction.name());
     /// A scheme not used in a combat.
-    SchemeDeclined { faction: Faction, card: String } =>
+    SchemeDeclined { faction: Faction, card: CardName } =>
         |w| write!(w, "{} does not use {card}", faction.name());
     /// A card's unit or general ability resolved.
-    AbilityResolved { faction: Faction, unit: bool, card: String } =>
+    AbilityResolved { faction: Faction, unit: bool, card: CardName } =>
         |w| write!(w, "{} resolves the {} ability of {card}", faction.name(), if *unit { "unit" } else { "general" });
     /// A card's unit or general ability declined.
-    AbilityDeclined { faction: Faction, unit: bool, card: String } =>
+    AbilityDeclined { faction: Faction, unit: bool, card: CardName } =>
         |w| write!(w, "{} does not use the {} ability of {card}", faction.name(), if *unit { "unit" } else { "general" });
     /// A face-up card discarded.
-    FaceUpDiscarded { faction: Faction, card: String } =>
+    FaceUpDiscarded { faction: Faction, card: CardName } =>
         |w| write!(w, "{} discards the face-up {card}", faction.name());
     /// Tokens gained from a card.
     TokensGained { faction: Faction, offence: u8, defence: u8 } =>
@@ -492,16 +493,16 @@ events! {
     PeekedCard { faction: Faction, opponent: Faction } =>
         |w| write!(w, "{} looks at the combat card {} placed face down", faction.name(), opponent.name());
     /// A combat card discarded from the hand.
-    HandDiscarded { faction: Faction, card: String } =>
+    HandDiscarded { faction: Faction, card: CardName } =>
         |w| write!(w, "{} discards {card} from their hand", faction.name());
     /// A combat card drawn.
     CombatCardDrawn { faction: Faction } =>
         |w| write!(w, "{} draws a combat card", faction.name());
     /// A card's icons added.
-    IconsAdded { faction: Faction, card: String } =>
+    IconsAdded { faction: Faction, card: CardName } =>
         |w| write!(w, "{} adds the icons of {card}", faction.name());
     /// A card discarded from `faction`'s combat deck; `gainer` gains its icons.
-    DeckDiscarded { faction: Faction, card: String, gainer: Faction } =>
+    DeckDiscarded { faction: Faction, card: CardName, gainer: Faction } =>
         |w| write!(w, "{} discards {card} from their combat deck; {} gains its icons", faction.name(), gainer.name());
     /// Units taken out of the combat, their reinforcement tokens back to the supply.
     TakenOut { faction: Faction, count: usize, area: AreaId, tokens: usize } =>
@@ -572,7 +573,7 @@ events! {
     RainOfFire { faction: Faction } =>
         |w| write!(w, "{} turns a morale die to offence (Rain of Fire)", faction.name());
     /// Dice spent for an upgrade's effect.
-    DiceSpentFor { faction: Faction, card: String } =>
+    DiceSpentFor { faction: Faction, card: CardName } =>
         |w| write!(w, "{} spends dice for {card}", faction.name());
     /// An asset token taken from another player (Stealin'!).
     Stealin { faction: Faction, asset: Asset, from: Faction } =>
@@ -612,7 +613,7 @@ events! {
             write!(w, "{} collects {income} materiel", faction.name())
         };
     /// Materiel collected from one world by a card.
-    WorldMaterielCollected { faction: Faction, kept: u8, income: u8, max: u8, world: AreaId, card: String } =>
+    WorldMaterielCollected { faction: Faction, kept: u8, income: u8, max: u8, world: AreaId, card: CardName } =>
         |w| if kept < income {
             write!(w, "{} collects {kept} of {income} materiel from {world} (the dial stops at {max}; {card})", faction.name())
         } else {
@@ -620,50 +621,50 @@ events! {
         };
     /// Materiel gained from a card.
     /// `kept` below `amount` when the dial stops at `max`.
-    MaterielGained { faction: Faction, amount: u8, kept: u8, max: u8, card: String } =>
+    MaterielGained { faction: Faction, amount: u8, kept: u8, max: u8, card: CardName } =>
         |w| if kept < amount {
             write!(w, "{} gains {kept} of {amount} materiel (the dial stops at {max}; {card})", faction.name())
         } else {
             write!(w, "{} gains {amount} materiel ({card})", faction.name())
         };
     /// An asset token lost to a card.
-    AssetLost { faction: Faction, asset: Asset, card: String } =>
+    AssetLost { faction: Faction, asset: Asset, card: CardName } =>
         |w| write!(w, "{} loses a {asset} token ({card})", faction.name());
     /// The top of the event deck revealed to move a storm.
-    StormCardRevealed { faction: Faction, card: String } =>
+    StormCardRevealed { faction: Faction, card: CardName } =>
         |w| write!(w, "{} reveals {card} from the event deck to move a warp storm", faction.name());
     /// Event cards drawn (by a card `via`, or in the Refresh Phase).
-    EventCardsDrawn { faction: Faction, count: usize, via: Option<String> } =>
+    EventCardsDrawn { faction: Faction, count: usize, via: Option<CardName> } =>
         |w| write!(w, "{} draws {count} event card(s){}", faction.name(), Because(via));
     /// One drawn event card chosen.
-    EventCardChosen { faction: Faction, card: String } =>
+    EventCardChosen { faction: Faction, card: CardName } =>
         |w| write!(w, "{} chooses {card}", faction.name());
     /// A warp storm moved.
     StormMoved { faction: Faction, from: EdgeId, to: EdgeId } =>
         |w| write!(w, "{} moves the warp storm on {from} to {to}", faction.name());
     /// No storm can move as the card shows.
-    NoStormMove { card: String } =>
+    NoStormMove { card: CardName } =>
         |w| write!(w, "no warp storm can move as {card} shows");
     /// A scheme put face up.
-    SchemeIntoPlay { faction: Faction, card: String } =>
+    SchemeIntoPlay { faction: Faction, card: CardName } =>
         |w| write!(w, "{} puts the scheme {card} into play", faction.name());
     /// A scheme discarded.
-    SchemeDiscarded { faction: Faction, card: String } =>
+    SchemeDiscarded { faction: Faction, card: CardName } =>
         |w| write!(w, "{} discards the scheme {card}", faction.name());
     /// A scheme used instead of revealing an order.
-    SchemeInstead { faction: Faction, card: String } =>
+    SchemeInstead { faction: Faction, card: CardName } =>
         |w| write!(w, "{} uses {card} instead of revealing an order", faction.name());
     /// Every unit in a system rallied by a card.
-    RalliedSystem { faction: Faction, system: SystemId, card: String } =>
+    RalliedSystem { faction: Faction, system: SystemId, card: CardName } =>
         |w| write!(w, "{} rallies every unit in {system} ({card})", faction.name());
     /// An Advance order resolved with no token (a card).
-    AdvanceNoToken { faction: Faction, system: SystemId, card: String } =>
+    AdvanceNoToken { faction: Faction, system: SystemId, card: CardName } =>
         |w| write!(w, "{} resolves an Advance order in {system} ({card})", faction.name());
     /// A unit routed by a scheme.
-    SchemeRouted { faction: Faction, unit: UnitType, area: AreaId, card: String } =>
+    SchemeRouted { faction: Faction, unit: UnitType, area: AreaId, card: CardName } =>
         |w| write!(w, "{} routs a {unit} in {area} ({card})", faction.name());
     /// Units moved by a scheme.
-    SchemeMoved { faction: Faction, count: u8, unit: UnitType, from: AreaId, to: AreaId, card: String } =>
+    SchemeMoved { faction: Faction, count: u8, unit: UnitType, from: AreaId, to: AreaId, card: CardName } =>
         |w| write!(w, "{} moves {count} {unit} from {from} to {to} ({card})", faction.name());
     /// A storm move cancelled and another storm moved (the prayer scheme).
     PrayerMoved { faction: Faction, to: EdgeId, from: EdgeId, dest: EdgeId } =>
@@ -672,19 +673,19 @@ events! {
     Outmanoeuvred { faction: Faction, top: bool, system: SystemId } =>
         |w| write!(w, "{} moves one of their order tokens to the {} of the stack on {system} ({OUTMANOEUVRE})", faction.name(), if *top { "top" } else { "bottom" });
     /// Free units placed by a tactic.
-    FreeUnitsPlaced { faction: Faction, count: usize, unit: UnitType, area: AreaId, card: String } =>
+    FreeUnitsPlaced { faction: Faction, count: usize, unit: UnitType, area: AreaId, card: CardName } =>
         |w| write!(w, "{} places {count} free {unit} in {area} ({card})", faction.name());
     /// A unit moved by a tactic.
-    TacticMoved { faction: Faction, unit: UnitType, from: AreaId, to: AreaId, card: String } =>
+    TacticMoved { faction: Faction, unit: UnitType, from: AreaId, to: AreaId, card: CardName } =>
         |w| write!(w, "{} moves a {unit} from {from} to {to} ({card})", faction.name());
     /// A structure put on a world by a tactic.
-    TacticStructure { faction: Faction, kind: StructureKind, area: AreaId, cost: u8, card: String } =>
+    TacticStructure { faction: Faction, kind: StructureKind, area: AreaId, cost: u8, card: CardName } =>
         |w| write!(w, "{} puts a {kind} on {area} for {cost} materiel ({card})", faction.name());
     /// A Cultist destroyed by a tactic.
-    CultistDestroyed { faction: Faction, area: AreaId, card: String } =>
+    CultistDestroyed { faction: Faction, area: AreaId, card: CardName } =>
         |w| write!(w, "{} destroys a Cultist in {area} ({card})", faction.name());
     /// An event card resolved without its storm icon.
-    ResolvedIgnoringStorm { faction: Faction, chosen: String, card: String } =>
+    ResolvedIgnoringStorm { faction: Faction, chosen: CardName, card: CardName } =>
         |w| write!(w, "{} resolves {chosen} ({card}), ignoring its storm icon", faction.name());
 }
 

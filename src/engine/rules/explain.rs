@@ -7,6 +7,7 @@
 
 use super::{Action, DecisionKind, Game, RuleError};
 use crate::engine::rules::board::AreaInfo;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{AreaId, Faction, Seat};
 use crate::engine::state::phase::{Phase, RefreshStep};
 use crate::engine::state::rule::Rule;
@@ -192,7 +193,7 @@ impl Game {
     }
 
     /// The card whose ability or choice is being resolved, if any.
-    pub(super) fn resolving_card(&self) -> Option<String> {
+    pub(super) fn resolving_card(&self) -> Option<CardName> {
         use crate::engine::state::card_step::CardStep;
         use crate::engine::state::combat_state::CombatStep;
         use crate::engine::state::phase::OpStep;

@@ -4,6 +4,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::data::GameData;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{Faction, Order};
 use crate::engine::state::position::{AssetTokens, PlayerState};
 
@@ -21,14 +22,14 @@ pub(crate) fn starting_player(
         .iter()
         .flat_map(|&o| std::iter::repeat_n(o, each))
         .collect();
-    let mut event_deck: Vec<String> = data
+    let mut event_deck: Vec<CardName> = data
         .event_cards
         .iter()
         .filter(|c| c.faction == faction)
         .map(|c| c.name.clone())
         .collect();
     event_deck.shuffle(rng);
-    let pairs = |start: bool| -> Vec<String> {
+    let pairs = |start: bool| -> Vec<CardName> {
         data.combat_cards
             .iter()
             .filter(|c| c.faction == faction && c.level.is_none() == start)

@@ -11,6 +11,7 @@ use std::fmt;
 
 use crate::engine::rules::{Decision, Event, Game, RuleError};
 use crate::engine::state::action::Action;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::die::CombatRole;
 use crate::engine::state::ids::{Faction, Order, Seat};
 use crate::engine::state::phase::{OpStep, Phase, RefreshStep};
@@ -23,9 +24,9 @@ pub enum HiddenFact {
     /// or on the event deck of another player).
     Order(Faction, Order),
     /// A combat card in a hand, chosen face down, or in a combat deck during a combat.
-    CombatCard(Faction, String),
+    CombatCard(Faction, CardName),
     /// An event card in an event deck, or drawn by another player.
-    EventCard(Faction, String),
+    EventCard(Faction, CardName),
 }
 
 /// Everything hidden from one seat, each fact with how many times it is hidden.
@@ -481,6 +482,6 @@ fn private_part(game: &Game, seat: Seat) -> Private {
 /// A seat's private holdings, as [`private_part`] gathers them.
 type Private = (
     Option<Vec<Order>>,
-    Option<[(Vec<String>, Option<String>); 2]>,
-    Vec<String>,
+    Option<[(Vec<CardName>, Option<CardName>); 2]>,
+    Vec<CardName>,
 );

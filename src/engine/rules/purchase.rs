@@ -2,6 +2,7 @@
 //! client shows beside a buy action, so it never works out a price or a card itself.
 
 use super::{Action, Game, Price, distinct_cards};
+use crate::engine::state::card_name::CardName;
 
 /// The cards an upgrade purchase names: the one bought and, for a combat upgrade, the pair of
 /// starting or older cards it returns.
@@ -51,13 +52,7 @@ impl Game {
         let p = self.player(self.decision()?.seat);
         match action {
             Action::BuyOrderUpgrade { card } => Some(UpgradeCards {
-                bought: nth(
-                    &p.order_upgrade_deck
-                        .iter()
-                        .map(String::as_str)
-                        .collect::<Vec<_>>(),
-                    card,
-                )?,
+                bought: nth(&p.order_upgrade_deck.iter().collect::<Vec<_>>(), card)?,
                 returned: None,
             }),
             Action::BuyCombatUpgrade { card, replace } => Some(UpgradeCards {
@@ -70,8 +65,8 @@ impl Game {
 }
 
 /// The `i`-th (1-based) name of a list.
-fn nth<'a>(list: &[&'a str], i: u8) -> Option<&'a str> {
+fn nth<'a>(list: &[&'a CardName], i: u8) -> Option<&'a str> {
     usize::from(i)
         .checked_sub(1)
-        .and_then(|i| list.get(i).copied())
+        .and_then(|i| list.get(i).map(|c| c.as_str()))
 }

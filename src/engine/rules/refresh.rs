@@ -4,6 +4,7 @@
 use super::{Action, Event, Game, RuleError};
 use crate::engine::data::EventKind;
 use crate::engine::rules::storms::storm_destinations;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{Asset, EdgeId, Seat};
 use crate::engine::state::phase::{EndReason, Phase, RefreshStep};
 use crate::engine::state::rule::Rule;
@@ -112,7 +113,7 @@ impl Game {
         }
         let n = tokens.len().min(p.event_deck.len());
         let at = p.event_deck.len() - n;
-        let drawn: Vec<String> = p.event_deck.split_off(at);
+        let drawn: Vec<CardName> = p.event_deck.split_off(at);
         log.push(Event::EventCardsDrawn {
             faction: self.faction(seat),
             count: drawn.len(),
@@ -306,7 +307,7 @@ impl Game {
     pub(crate) fn after_storm(
         &mut self,
         turn: Seat,
-        card: String,
+        card: CardName,
         ability: bool,
         log: &mut Vec<Event>,
     ) {
@@ -398,7 +399,7 @@ impl Game {
                 step: RefreshStep::MoveStorm { card, .. },
                 ..
             } => card.clone(),
-            _ => String::new(),
+            _ => CardName::from(""),
         };
         let icon = self
             .data

@@ -2,6 +2,7 @@
 //! upgrade and one combat upgrade within the command level; the token goes on the event deck.
 
 use super::{Action, Event, Game, RuleError};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{Order, Seat};
 use crate::engine::state::phase::{OpStep, Phase, StrategizeStep};
 use crate::engine::state::rule::Rule;
@@ -9,10 +10,10 @@ use crate::engine::state::rule::Rule;
 /// The distinct names of a deck, in first-seen order: how actions number the cards of a deck
 /// (`combat-upgrade 2 replace 1`) and the face-up cards of a combat.
 #[must_use]
-pub fn distinct_cards(cards: &[String]) -> Vec<&str> {
-    let mut out: Vec<&str> = Vec::with_capacity(cards.len());
+pub fn distinct_cards(cards: &[CardName]) -> Vec<&CardName> {
+    let mut out: Vec<&CardName> = Vec::with_capacity(cards.len());
     for c in cards {
-        if !out.contains(&c.as_str()) {
+        if !out.contains(&c) {
             out.push(c);
         }
     }
@@ -107,8 +108,8 @@ impl Game {
             }
             Action::BuyCombatUpgrade { card, replace } => {
                 let p = self.player(turn);
-                let new = distinct_cards(&p.combat_upgrades)[usize::from(card) - 1].to_string();
-                let old = distinct_cards(&p.combat_deck)[usize::from(replace) - 1].to_string();
+                let new = distinct_cards(&p.combat_upgrades)[usize::from(card) - 1].clone();
+                let old = distinct_cards(&p.combat_deck)[usize::from(replace) - 1].clone();
                 let cost = self.combat_upgrade_terms(&new).map_or(0, |t| t.1);
                 let p = self.player_mut(turn);
                 p.materiel = p.materiel.saturating_sub(cost);
@@ -213,7 +214,7 @@ impl Game {
                 ),
             );
         }
-        let Some(data) = self.data.combat_cards.iter().find(|c| &c.name == name) else {
+        let Some(data) = self.data.combat_cards.iter().find(|c| c.name == **name) else {
             return RuleError::new(Rule::CombatCards, format!("{name} is no combat card"));
         };
         self.explain_level_then_cost(seat, name, data.level.unwrap_or(0), data.cost)

@@ -7,6 +7,7 @@ use std::fmt;
 
 use crate::engine::data::{GameData, UnitKind};
 use crate::engine::rules::board::Board;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{Faction, Order, StructureKind};
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::position::Position;
@@ -148,7 +149,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
                 );
             }
         }
-        let known = |name: &String, list: &mut dyn Iterator<Item = (&String, Faction)>| {
+        let known = |name: &CardName, list: &mut dyn Iterator<Item = (&CardName, Faction)>| {
             let faction = p.faction;
             let mut found = false;
             for (n, f) in list {

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::data::{EventKind, GameData};
 use crate::engine::rules::board::Board;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::Faction;
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::position::{PlayerState, Position};
@@ -22,7 +23,7 @@ const SCHEMES: Rule = Rule::SchemeEventCards;
 const STORMS: Rule = Rule::WarpStorms;
 
 /// How often each name occurs.
-fn counts<'a>(names: impl Iterator<Item = &'a String>) -> BTreeMap<&'a str, usize> {
+fn counts<'a>(names: impl Iterator<Item = &'a CardName>) -> BTreeMap<&'a str, usize> {
     let mut out: BTreeMap<&str, usize> = BTreeMap::new();
     for n in names {
         *out.entry(n.as_str()).or_default() += 1;
@@ -78,7 +79,7 @@ fn eliminated(pos: &Position, say: &mut dyn FnMut(Rule, String)) {
 }
 
 /// The combat cards of a side in the combat being fought, if the faction fights in it.
-fn in_combat(pos: &Position, faction: Faction) -> Vec<&String> {
+fn in_combat(pos: &Position, faction: Faction) -> Vec<&CardName> {
     let Phase::Operations {
         step: OpStep::Combat(c),
         ..

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::data::GameData;
 use crate::engine::rules::board::Board;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::card_step::CardStep;
 use crate::engine::state::combat_state::{CombatSide, CombatState};
 use crate::engine::state::ids::{AreaId, EdgeId, Faction, Seat, SystemId};
@@ -706,7 +707,7 @@ fn refresh_step(ck: &mut Check<'_>, faction: Faction, step: &RefreshStep) {
 }
 
 /// The event cards out of the deck that the step holds (drawn, or chosen and in play).
-fn event_cards_in_step(pos: &Position) -> Vec<&String> {
+fn event_cards_in_step(pos: &Position) -> Vec<&CardName> {
     match &pos.phase {
         Phase::Refresh { step, .. } => match step {
             RefreshStep::ChooseEvent { drawn } | RefreshStep::Tactic { drawn, .. } => {
@@ -736,7 +737,7 @@ fn event_cards_once(ck: &mut Check<'_>) {
         _ => None,
     };
     for p in &ck.pos.players {
-        let mut held: BTreeMap<&String, usize> = BTreeMap::new();
+        let mut held: BTreeMap<&CardName, usize> = BTreeMap::new();
         let step_cards = if turn == Some(p.faction) {
             event_cards_in_step(ck.pos)
         } else {

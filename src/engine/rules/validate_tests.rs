@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use crate::engine::data::GameData;
 use crate::engine::rules::{Game, NewGameOptions};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::combat_state::{CombatOutcome, CombatState, CombatStep};
 use crate::engine::state::die::CombatRole;
 use crate::engine::state::ids::{Faction, Order};
@@ -239,7 +240,7 @@ fn scheme_event_cards_one_in_play_and_never_a_tactic() {
     let d = data();
     let mut pos = intro();
     let f = pos.players[0].faction;
-    let kind_of = |name: &String| {
+    let kind_of = |name: &CardName| {
         d.event_cards
             .iter()
             .find(|c| c.faction == f && c.name == *name)
@@ -256,7 +257,7 @@ fn scheme_event_cards_one_in_play_and_never_a_tactic() {
     refused(pos, Rule::SchemeEventCards, &[&tactic, "tactic"]);
     let mut pos = intro();
     let p = &mut pos.players[0];
-    let schemes: Vec<String> = p
+    let schemes: Vec<CardName> = p
         .event_deck
         .iter()
         .filter(|c| kind_of(c) == Some(crate::engine::data::EventKind::Scheme))

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::engine::rules::{Decision, Game};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::die::CombatRole;
 use crate::engine::state::ids::{AreaId, Faction, Order, Seat, SystemId};
 use crate::engine::state::phase::{OpStep, Phase, RefreshStep};
@@ -47,12 +48,12 @@ pub struct SeenPlayer {
     /// are in [`PlayerView::drawn_events`] for the player who drew them).
     pub events_drawn: usize,
     /// Schemes in play (face up).
-    pub schemes: Vec<String>,
+    pub schemes: Vec<CardName>,
     /// The ten combat cards the player owns, sorted (public: pairs are bought face up; which
     /// are in hand during a combat is not shown).
-    pub combat_deck: Vec<String>,
+    pub combat_deck: Vec<CardName>,
     /// Order upgrades owned, with whether each is used this round.
-    pub order_upgrades: Vec<(String, bool)>,
+    pub order_upgrades: Vec<(CardName, bool)>,
     /// Objective tokens collected.
     pub objectives: u8,
     /// Eliminated.
@@ -67,20 +68,20 @@ pub struct SeenCombatSide {
     /// Dice faces (public).
     pub dice: Vec<crate::engine::state::die::DieFace>,
     /// Cards face up.
-    pub played: Vec<String>,
+    pub played: Vec<CardName>,
     /// Whether a card lies face down, chosen this round.
     pub has_chosen: bool,
     /// Whether the other side looked at that face-down card (Reconnaissance): public, the
     /// log says so; the card itself is not.
     pub looked_at: bool,
     /// The chosen card, for its owner, and for the other side once it looked at it.
-    pub chosen: Option<String>,
+    pub chosen: Option<CardName>,
     /// The hand, for its owner only (others see only its size).
-    pub hand: Vec<String>,
+    pub hand: Vec<CardName>,
     /// Cards in hand.
     pub hand_size: usize,
     /// Cards discarded during the combat (face up: the log names each).
-    pub discarded: Vec<String>,
+    pub discarded: Vec<CardName>,
     /// Cards left face down in the combat deck, to be drawn.
     pub deck_left: usize,
     /// Offence and defence combat tokens.
@@ -124,7 +125,7 @@ pub struct PlayerView {
     /// The decision pending.
     pub decision: Option<(Seat, String)>,
     /// Event cards the viewer drew and is choosing from.
-    pub drawn_events: Vec<String>,
+    pub drawn_events: Vec<CardName>,
     /// Objective tokens needed to win.
     pub objectives_needed: usize,
     /// The combat in progress, if any.
@@ -164,7 +165,7 @@ impl Game {
             })
             .collect();
         // Event cards drawn and not yet chosen: by the seat resolving its events.
-        let drawn: Option<(Seat, &Vec<String>)> = match &pos.phase {
+        let drawn: Option<(Seat, &Vec<CardName>)> = match &pos.phase {
             Phase::Refresh {
                 turn,
                 step: RefreshStep::ChooseEvent { drawn } | RefreshStep::Tactic { drawn, .. },

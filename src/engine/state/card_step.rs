@@ -5,6 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::die::DieFace;
 use crate::engine::state::ids::{AreaId, Order, SystemId};
 
@@ -81,7 +82,7 @@ pub enum CardStep {
     /// A scheme used instead of revealing an order.
     Scheme {
         /// The scheme.
-        card: String,
+        card: CardName,
         /// The area units move from (Warp Gate), once chosen.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         from: Option<AreaId>,
@@ -125,7 +126,7 @@ pub struct StrikeStep {
     pub stage: StrikeStage,
     /// The order upgrades used for this strike.
     #[serde(default)]
-    pub upgrades: Vec<String>,
+    pub upgrades: Vec<CardName>,
     /// The dice (after rolling).
     #[serde(default)]
     pub dice: Vec<DieFace>,
@@ -134,7 +135,7 @@ pub struct StrikeStep {
     pub rerolled: Vec<DieFace>,
     /// Abilities already used in this strike (card names).
     #[serde(default)]
-    pub used: Vec<String>,
+    pub used: Vec<CardName>,
     /// Damage left to assign.
     #[serde(default)]
     pub remaining: u8,

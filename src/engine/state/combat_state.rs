@@ -5,6 +5,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::die::{CombatRole, DieFace};
 use crate::engine::state::ids::{AreaId, Faction, SystemId};
 use crate::engine::state::unit_type::UnitType;
@@ -20,13 +21,13 @@ pub struct CombatSide {
     pub dice: Vec<DieFace>,
     /// The hidden hand of combat cards.
     #[serde(default)]
-    pub hand: Vec<String>,
+    pub hand: Vec<CardName>,
     /// The card chosen face down this execution round.
     #[serde(default)]
-    pub chosen: Option<String>,
+    pub chosen: Option<CardName>,
     /// Cards played face up (their icons count until the combat ends).
     #[serde(default)]
-    pub played: Vec<String>,
+    pub played: Vec<CardName>,
     /// Offence combat tokens (returned at the end of each execution round).
     #[serde(default)]
     pub offence_tokens: u8,
@@ -41,7 +42,7 @@ pub struct CombatSide {
     pub reinforced: bool,
     /// Cards discarded during the combat (back into the deck when it ends).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub discarded: Vec<String>,
+    pub discarded: Vec<CardName>,
     /// Lasting card effects on this side.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lasting: Vec<crate::engine::state::effect::Lasting>,

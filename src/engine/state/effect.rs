@@ -9,6 +9,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::die::{CombatRole, DieFace};
 use crate::engine::state::unit_type::UnitType;
 
@@ -143,7 +144,7 @@ impl Modifier {
 #[serde(deny_unknown_fields)]
 pub struct Lasting {
     /// The card.
-    pub card: String,
+    pub card: CardName,
     /// The effect.
     pub modifier: Modifier,
 }
@@ -430,7 +431,7 @@ pub struct Step {
 #[allow(clippy::struct_excessive_bools)]
 pub struct Pending {
     /// The card.
-    pub card: String,
+    pub card: CardName,
     /// Who played it.
     pub owner: CombatRole,
     /// Whether the unit (brown) ability, whose requisite is checked when it starts.

@@ -9,6 +9,7 @@ pub mod unit_type;
 
 // The position and where the round stands.
 pub mod board_layout;
+pub mod card_name;
 pub mod phase;
 pub mod position;
 pub mod setup_phase;

@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{AreaId, Order, Seat, SystemId};
 use crate::engine::state::unit_type::UnitType;
 
@@ -191,36 +192,36 @@ pub enum RefreshStep {
     /// Choose one of the drawn event cards (the others go back to the deck).
     ChooseEvent {
         /// The cards drawn, by name.
-        drawn: Vec<String>,
+        drawn: Vec<CardName>,
     },
     /// Move a warp storm by the card's icon.
     MoveStorm {
         /// The card whose icon moves the storm.
-        card: String,
+        card: CardName,
         /// Whether the card's ability may be resolved afterwards (false for a revealed card).
         ability: bool,
     },
     /// Resolve the chosen card's ability, or not.
     EventAbility {
         /// The chosen card.
-        card: String,
+        card: CardName,
     },
     /// A tactic's choice after its first one (`rules/events.rs`).
     Tactic {
         /// The card.
-        card: String,
+        card: CardName,
         /// The area chosen first (Touched by the Warp: the destroyed Cultist's world).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         area: Option<AreaId>,
         /// Incantation of Tzeentch: the cards drawn, one of which resolves without its icon.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        drawn: Vec<String>,
+        drawn: Vec<CardName>,
     },
     /// Prayer to the Dark Gods: its holder may cancel the storm move just made and move that
     /// storm in any direction.
     Prayer {
         /// The card whose icon moved the storm.
-        card: String,
+        card: CardName,
         /// Whether the card's ability may be resolved afterwards.
         ability: bool,
         /// The storm's edge before the move.

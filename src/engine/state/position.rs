@@ -9,6 +9,7 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::state::board_layout::BoardLayout;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::combat_state::ForcedDice;
 use crate::engine::state::ids::{
     AreaId, Asset, EdgeId, Faction, FactionSet, Order, Seat, StructureKind, SystemId,
@@ -198,22 +199,22 @@ pub struct PlayerState {
     #[serde(default)]
     pub event_tokens: Vec<Order>,
     /// The face-down event deck by card name, top card last.
-    pub event_deck: Vec<String>,
+    pub event_deck: Vec<CardName>,
     /// Scheme event cards face up in the play area.
     #[serde(default)]
-    pub schemes: Vec<String>,
+    pub schemes: Vec<CardName>,
     /// The combat deck (ten cards), top card last.
-    pub combat_deck: Vec<String>,
+    pub combat_deck: Vec<CardName>,
     /// The combat upgrade deck (pairs count twice).
-    pub combat_upgrades: Vec<String>,
+    pub combat_upgrades: Vec<CardName>,
     /// Order upgrade cards not yet bought.
-    pub order_upgrade_deck: Vec<String>,
+    pub order_upgrade_deck: Vec<CardName>,
     /// Order upgrade cards bought, in the play area.
     #[serde(default)]
-    pub order_upgrades: Vec<String>,
+    pub order_upgrades: Vec<CardName>,
     /// Order upgrades used (turned face down) this round.
     #[serde(default)]
-    pub used_upgrades: Vec<String>,
+    pub used_upgrades: Vec<CardName>,
     /// Own objective tokens collected.
     #[serde(default)]
     pub objectives: u8,

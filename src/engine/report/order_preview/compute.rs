@@ -9,6 +9,7 @@ use super::{
 use crate::engine::rules::Game;
 use crate::engine::rules::distinct_cards as distinct;
 use crate::engine::state::action::Action;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{AreaId, Asset, Faction, Seat, StructureKind, SystemId};
 use crate::engine::state::phase::{
     AdvanceStep, DeployStep, DominateStep, OpStep, Phase, StrategizeStep,
@@ -233,19 +234,17 @@ impl Game {
             }),
         );
         // The engine names cards by their place in the deck and among the distinct upgrades.
-        let combat_names: Vec<String> = distinct(&p.combat_upgrades)
-            .into_iter()
-            .map(str::to_string)
-            .collect();
-        let nth = |names: &[String], card: u8| {
+        let combat_names: Vec<CardName> =
+            distinct(&p.combat_upgrades).into_iter().cloned().collect();
+        let nth = |names: &[CardName], card: u8| {
             usize::from(card)
                 .checked_sub(1)
                 .and_then(|i| names.get(i))
                 .cloned()
         };
         let data = self.data();
-        let mut order_upgrades: Vec<(String, u8)> = Vec::new();
-        let mut combat_upgrades: Vec<(String, u8)> = Vec::new();
+        let mut order_upgrades: Vec<(CardName, u8)> = Vec::new();
+        let mut combat_upgrades: Vec<(CardName, u8)> = Vec::new();
         for a in g.list_legal_actions() {
             match a {
                 Action::BuyOrderUpgrade { card } => {

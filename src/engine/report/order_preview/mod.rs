@@ -20,6 +20,7 @@ use std::collections::BTreeSet;
 
 use crate::engine::rules::Game;
 use crate::engine::state::action::Action;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{AreaId, Asset, Faction, Order, Seat, StructureKind, SystemId};
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::position::AssetTokens;
@@ -116,11 +117,11 @@ pub struct StrategizePreview {
     /// The seat's command level.
     pub command_level: u8,
     /// Order upgrades it could buy now, with their cost.
-    pub order_upgrades: Vec<(String, u8)>,
+    pub order_upgrades: Vec<(CardName, u8)>,
     /// Order upgrades left in its deck that need more materiel or a higher command level.
     pub order_out_of_reach: usize,
     /// Combat upgrades it could buy now, with their cost.
-    pub combat_upgrades: Vec<(String, u8)>,
+    pub combat_upgrades: Vec<(CardName, u8)>,
     /// Combat upgrades left that need more materiel or a higher command level.
     pub combat_out_of_reach: usize,
 }

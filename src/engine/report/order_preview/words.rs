@@ -10,6 +10,7 @@ use super::{
 use crate::engine::data::GameData;
 use crate::engine::rules::board::Board;
 use crate::engine::rules::wording::tidy;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{AreaId, Asset};
 
 /// Unit groups in words, each with where it stands: `2 Scouts (A1.se)`.
@@ -43,7 +44,7 @@ fn price_words(materiel: u8, forge: u8) -> String {
 }
 
 /// Upgrades with their cost: `Blessed Armour 1, Drop Pods 2`.
-fn offers_words(offers: &[(String, u8)]) -> String {
+fn offers_words(offers: &[(CardName, u8)]) -> String {
     offers
         .iter()
         .map(|(n, c)| format!("{n} {c}"))

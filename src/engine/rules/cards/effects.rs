@@ -339,7 +339,7 @@ impl Game {
             }
             Effect::Lasting { modifier } => {
                 c.side_mut(role).lasting.push(Lasting {
-                    card: card.to_string(),
+                    card: card.into(),
                     modifier,
                 });
             }
@@ -405,7 +405,7 @@ impl Game {
                     });
                     c.side_mut(other).discarded.push(name);
                     c.side_mut(role).lasting.push(Lasting {
-                        card: card.to_string(),
+                        card: card.into(),
                         modifier: Modifier::Icons {
                             offence: icons.offence,
                             defence: icons.defence,

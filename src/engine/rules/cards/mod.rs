@@ -398,7 +398,7 @@ impl Game {
         c.pending.retain(|p| !(p.owner == role && p.card == name));
         log.push(Event::FaceUpDiscarded {
             faction: Self::side_faction(c, role),
-            card: name.to_owned(),
+            card: name.into(),
         });
     }
 }

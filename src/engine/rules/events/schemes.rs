@@ -6,13 +6,14 @@
 use super::{INSTEAD, OUTMANOEUVRE, PRAYER};
 use crate::engine::data::StormIcon;
 use crate::engine::rules::{Action, Event, Game};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::card_step::CardStep;
 use crate::engine::state::ids::{AreaId, EdgeId, Seat, SystemId};
 use crate::engine::state::phase::{AdvanceStep, OpStep, Phase};
 
 impl Game {
     /// The scheme the seat could use instead of revealing, if any has something to act on.
-    pub(super) fn instead_scheme(&self, seat: Seat) -> Option<String> {
+    pub(super) fn instead_scheme(&self, seat: Seat) -> Option<CardName> {
         if self.own_top_tokens(seat).is_empty() {
             return None;
         }
@@ -178,7 +179,7 @@ impl Game {
                 log.push(Event::RalliedSystem {
                     faction: f,
                     system,
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
             }
             Action::System { system } => {
@@ -187,7 +188,7 @@ impl Game {
                 log.push(Event::AdvanceNoToken {
                     faction: f,
                     system,
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
                 self.set_phase(Phase::Operations {
                     turn: seat,
@@ -209,7 +210,7 @@ impl Game {
                     faction: f,
                     unit,
                     area,
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
             }
             Action::MoveUnits {
@@ -225,7 +226,7 @@ impl Game {
                     unit,
                     from,
                     to,
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
                 self.set_phase(Phase::Operations {
                     turn: seat,

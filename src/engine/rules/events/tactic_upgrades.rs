@@ -71,7 +71,7 @@ impl Game {
                 .iter()
                 .enumerate()
             {
-                let Some(c) = self.data.combat_cards.iter().find(|c| &c.name == name) else {
+                let Some(c) = self.data.combat_cards.iter().find(|c| c.name == **name) else {
                     continue;
                 };
                 if c.level.unwrap_or(0) > level || c.cost.saturating_sub(off) > p.materiel {
@@ -112,17 +112,17 @@ impl Game {
                     faction: self.faction(seat),
                     card: up.clone(),
                     cost,
-                    via: Some(card_name.to_owned()),
+                    via: Some(card_name.into()),
                 });
             }
             Action::BuyCombatUpgrade { card, replace } => {
                 let p = self.player(seat);
                 let new = crate::engine::rules::distinct_cards(&p.combat_upgrades)
                     [usize::from(card) - 1]
-                    .to_string();
+                    .clone();
                 let old = crate::engine::rules::distinct_cards(&p.combat_deck)
                     [usize::from(replace) - 1]
-                    .to_string();
+                    .clone();
                 let cost = self
                     .data
                     .combat_cards
@@ -144,7 +144,7 @@ impl Game {
                     card: new,
                     cost,
                     returned: old,
-                    via: Some(card_name.to_owned()),
+                    via: Some(card_name.into()),
                 });
             }
             _ => {}

@@ -4,6 +4,7 @@
 
 use super::PLAIN;
 use crate::engine::rules::{Action, Event, Game};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{AreaId, Asset, EdgeId, Seat, Side, StructureKind, SystemId};
 use crate::engine::state::phase::{Phase, RefreshStep};
 use crate::engine::state::position::{Structure, Unit};
@@ -209,7 +210,7 @@ impl Game {
             count: n,
             unit,
             area,
-            card: card.to_owned(),
+            card: card.into(),
         });
     }
 
@@ -271,7 +272,7 @@ impl Game {
                     unit,
                     from,
                     to,
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
             }
             ("Work of the Righteous", Action::Area { area }) => {
@@ -307,7 +308,7 @@ impl Game {
                     kind,
                     area,
                     cost,
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
             }
             ("Lootin' 'n Stealin'", _) => {
@@ -321,7 +322,7 @@ impl Game {
                     amount: 2,
                     kept,
                     max,
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
                 if let Action::Steal { faction, asset } = action
                     && let Some(other) = self.seat_of(faction)
@@ -331,7 +332,7 @@ impl Game {
                     log.push(Event::AssetLost {
                         faction,
                         asset,
-                        card: card.to_owned(),
+                        card: card.into(),
                     });
                 }
             }
@@ -351,7 +352,7 @@ impl Game {
                 log.push(Event::CultistDestroyed {
                     faction: f,
                     area,
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
                 self.set_phase(Phase::Refresh {
                     turn: seat,
@@ -374,7 +375,7 @@ impl Game {
                 log.push(Event::EventCardsDrawn {
                     faction: f,
                     count: drawn.len(),
-                    via: Some(card.to_owned()),
+                    via: Some(card.into()),
                 });
                 self.set_phase(Phase::Refresh {
                     turn: seat,
@@ -405,7 +406,7 @@ impl Game {
         seat: Seat,
         card: &str,
         area: Option<AreaId>,
-        drawn: &[String],
+        drawn: &[CardName],
         out: &mut Vec<Action>,
     ) {
         match (card, area) {
@@ -442,7 +443,7 @@ impl Game {
         seat: Seat,
         card: &str,
         area: Option<AreaId>,
-        drawn: &[String],
+        drawn: &[CardName],
         action: Action,
         log: &mut Vec<Event>,
     ) -> bool {
@@ -465,7 +466,7 @@ impl Game {
                     income: m,
                     max,
                     world: w,
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
             }
             ("Work of the Righteous", Some(w), _) => {
@@ -497,7 +498,7 @@ impl Game {
                 log.push(Event::ResolvedIgnoringStorm {
                     faction: f,
                     chosen: chosen.clone(),
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
                 self.set_phase(Phase::Refresh {
                     turn: seat,

@@ -32,11 +32,11 @@ impl Game {
     pub(crate) fn use_upgrade(&mut self, seat: Seat, name: &str, log: &mut Vec<Event>) {
         let p = self.player_mut(seat);
         if !p.used_upgrades.iter().any(|u| u == name) {
-            p.used_upgrades.push(name.to_string());
+            p.used_upgrades.push(name.into());
         }
         log.push(Event::OrderUpgradeUsed {
             faction: self.faction(seat),
-            card: name.to_owned(),
+            card: name.into(),
         });
     }
 
@@ -49,13 +49,13 @@ impl Game {
     pub(crate) fn discard_scheme(&mut self, seat: Seat, name: &str, log: &mut Vec<Event>) {
         let p = self.player_mut(seat);
         p.schemes.retain(|s| s != name);
-        p.event_deck.push(name.to_string());
+        p.event_deck.push(name.into());
         let mut deck = std::mem::take(&mut self.player_mut(seat).event_deck);
         self.shuffle(&mut deck);
         self.player_mut(seat).event_deck = deck;
         log.push(Event::SchemeDiscarded {
             faction: self.faction(seat),
-            card: name.to_owned(),
+            card: name.into(),
         });
     }
 

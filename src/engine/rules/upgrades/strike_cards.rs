@@ -9,6 +9,7 @@ use super::FACES;
 use crate::engine::rules::Dice;
 use crate::engine::rules::{Action, Event, Game};
 use crate::engine::state::action::DamageTarget;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::card_step::{CardStep, StrikeStage, StrikeStep};
 use crate::engine::state::die::{CombatRole, DieFace};
 use crate::engine::state::ids::{AreaId, Asset, Faction, Order, Seat, StructureKind, SystemId};
@@ -17,7 +18,7 @@ use crate::engine::state::unit_type::UnitType;
 
 impl Game {
     /// The orbital strike upgrades the seat may still use this round.
-    pub(super) fn ready_strike_upgrades(&self, seat: Seat) -> Vec<String> {
+    pub(super) fn ready_strike_upgrades(&self, seat: Seat) -> Vec<CardName> {
         self.player(seat)
             .order_upgrades
             .iter()
@@ -159,7 +160,7 @@ impl Game {
             .find(|x| *x != f)
     }
 
-    pub(super) fn upgrade_options(&self, turn: Seat, s: &StrikeStep) -> Vec<String> {
+    pub(super) fn upgrade_options(&self, turn: Seat, s: &StrikeStep) -> Vec<CardName> {
         self.ready_strike_upgrades(turn)
             .into_iter()
             .filter(|u| !s.upgrades.contains(u))
@@ -463,7 +464,7 @@ impl Game {
                 s.used.push(card.into());
                 log.push(Event::DiceSpentFor {
                     faction: f,
-                    card: card.to_owned(),
+                    card: card.into(),
                 });
                 match card {
                     "Lootin'!" => {
@@ -477,7 +478,7 @@ impl Game {
                             amount: 1,
                             kept,
                             max,
-                            card: card.to_owned(),
+                            card: card.into(),
                         });
                         if let Some(os) = self
                             .strike_owner(turn, s.world)
