@@ -158,7 +158,8 @@ pub fn draw_handoff(
     if let Some(d) = digest
         && rest.height >= 5
     {
-        const HEADING: &str = "Since your turn";
+        // Not "Since your turn": the hand-off beside it has a list of its own by that name.
+        const HEADING: &str = "What happened";
         let mut lines = d.lines(HEADING, &name, theme);
         // The heading goes into the title, whole: when the phase does not fit beside it (80
         // columns), the phase becomes the box's first line.

@@ -4,6 +4,7 @@
 //! one scrolls.
 
 use ratatui::Frame;
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
 
@@ -24,7 +25,13 @@ pub fn popup(
     scroll: usize,
     theme: Theme,
 ) -> usize {
-    let area = popup_rect(frame.area());
+    let most = popup_rect(frame.area());
+    // As tall as its lines, never taller than the room: a one-line digest draws a small box.
+    let tall = u16::try_from(lines.len().max(1) + 2).unwrap_or(u16::MAX);
+    let area = Rect {
+        height: most.height.min(tall),
+        ..most
+    };
     let rows = usize::from(area.height.saturating_sub(2));
     let scroll = scroll.min(lines.len().saturating_sub(rows));
     let shown: Vec<Line<'static>> = lines.iter().skip(scroll).take(rows).cloned().collect();

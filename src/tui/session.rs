@@ -412,12 +412,14 @@ impl Session {
             text: format!("{}: {own}", game.who(d.seat)),
             note: true,
         }));
+        // The action's words first and whole; the short take-back hint last, so an 80-column
+        // status line keeps what was done.
         let back = if self.takeback.is_some() {
-            " — u takes it back with your action"
+            " · u undoes"
         } else {
             ""
         };
-        self.note = Some(format!("the only choice, taken for you: {own}{back}"));
+        self.note = Some(format!("only choice, done for you: {own}{back}"));
         all.extend(events);
         true
     }
