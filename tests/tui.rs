@@ -1464,16 +1464,7 @@ fn the_action_list_never_loses_a_row_and_shows_the_selected_one() {
         (120, 40, 2, 3),
         (120, 40, 4, 5),
     ] {
-        let mut game = Game::new(
-            &NewGameOptions {
-                players,
-                factions: None,
-                seed,
-                setup: herakon::engine::SetupKind::Intro,
-            },
-            data(),
-        )
-        .unwrap();
+        let mut game = common::intro(players, seed);
         let mut bot = HeuristicBot::new(seed);
         let mut app = App::new(&game, Theme::monochrome(), w, h);
         for _ in 0..160 {

@@ -321,19 +321,7 @@ impl App {
     /// The screen's regions for this game.
     #[must_use]
     pub fn regions(&self, game: &Game) -> Regions {
-        Self::regions_of(self.size, &Scene::new(game, self.shown))
-    }
-
-    /// The regions for `scene` on a screen of `size`, as the screen is drawn
-    /// ([`super::ui::play_regions`]): room for every choice and the odds line.
-    fn regions_of(size: Rect, scene: &Scene<'_>) -> Regions {
-        let odds = usize::from(scene.prompt_odds().is_some());
-        Regions::compute(
-            size,
-            scene.window,
-            scene.view.players.len(),
-            scene.choices.len() + odds,
-        )
+        Scene::new(game, self.shown).regions(self.size)
     }
 
     /// The first screen row of the action list and how many actions it shows, counting the
@@ -346,7 +334,7 @@ impl App {
     /// [`App::list_rows`] for the scene on screen: under the decision panel's header as it
     /// is drawn (decision, odds line, count: [`header_rows`]).
     fn list_rows_of(&self, scene: &Scene<'_>) -> (u16, usize) {
-        let prompt = Self::regions_of(self.size, scene).prompt;
+        let prompt = scene.regions(self.size).prompt;
         let width = usize::from(prompt.width.saturating_sub(2));
         let kind = scene
             .decision
@@ -364,7 +352,7 @@ impl App {
     /// and the clicks all count rows from it, so they agree on what is on screen.
     #[must_use]
     pub fn list_lines(&self, scene: &Scene<'_>) -> Vec<Vec<String>> {
-        let prompt = Self::regions_of(self.size, scene).prompt;
+        let prompt = scene.regions(self.size).prompt;
         let inner_w = usize::from(prompt.width.saturating_sub(2));
         let num_w = scene.choices.len().to_string().len();
         let words: Vec<String> = self

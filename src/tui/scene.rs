@@ -231,6 +231,20 @@ fn screen_odds(game: &Game, shown: Option<Seat>, decision: Option<Decision>) -> 
 }
 
 impl<'a> Scene<'a> {
+    /// The regions of the playing screen for this scene on a screen of `size`: the decision
+    /// panel asks for room for every choice and for its odds line. The drawing and the keys and
+    /// clicks ([`super::app::App::regions`]) both ask it, so they agree on where things are.
+    #[must_use]
+    pub fn regions(&self, size: ratatui::layout::Rect) -> super::layout::Regions {
+        let odds = usize::from(self.prompt_odds().is_some());
+        super::layout::Regions::compute(
+            size,
+            self.window,
+            self.view.players.len(),
+            self.choices.len() + odds,
+        )
+    }
+
     /// The odds the decision panel shows above the list: those of the combat that ending a
     /// ground move would start (inside a combat the combat panel shows them instead).
     #[must_use]

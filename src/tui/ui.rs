@@ -45,20 +45,6 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     }
 }
 
-/// The regions of the playing screen for `scene` on a screen of `size`: the decision panel
-/// asks for room for every choice and for its odds line (see [`App::regions`], which counts
-/// the same for the keys and clicks).
-#[must_use]
-pub fn play_regions(size: ratatui::layout::Rect, scene: &Scene<'_>) -> Regions {
-    let odds = usize::from(scene.prompt_odds().is_some());
-    Regions::compute(
-        size,
-        scene.window,
-        scene.view.players.len(),
-        scene.choices.len() + odds,
-    )
-}
-
 /// The screen under the boxes.
 fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     let theme = app.theme;
@@ -99,7 +85,7 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             );
         }
         Screen::Play | Screen::GameOver | Screen::Bot(_) => {
-            let r = play_regions(area, scene);
+            let r = scene.regions(area);
             let visible = app.visible(&scene.choices);
             let selected = if app.focus == Focus::Actions || app.filter {
                 visible.get(app.selected).copied()
