@@ -1318,6 +1318,8 @@ fn lootin_rolls_an_extra_die_and_spends_a_die_for_a_materiel_from_the_world_owne
     assert_eq!(g.player(orks).materiel, before + 1);
     assert_eq!(g.player(um).materiel, 2);
     common::assert_produced(&g, "DiceSpentFor");
+    // The owner's loss is in the log too.
+    common::assert_produced(&g, "MaterielLost");
 }
 
 #[test]

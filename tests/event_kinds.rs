@@ -191,6 +191,7 @@ const PRODUCED_BY: &[(&str, Rule, &str)] = &[
         "Lootin' 'n Stealin'",
     ),
     ("AssetLost", Rule::TacticEventCards, "Lootin' 'n Stealin'"),
+    ("MaterielLost", Rule::OrderUpgradeCards, "Lootin'!"),
     ("StormCardRevealed", Rule::WarpStormsMoving, ""),
     ("EventCardsDrawn", Rule::EventCards, ""),
     ("EventCardChosen", Rule::EventCards, ""),
@@ -352,6 +353,11 @@ const REACHED_BY_TESTS: &[(&str, &str, &str)] = &[
     ),
     (
         "DiceSpentFor",
+        "cards_events.rs",
+        "lootin_rolls_an_extra_die_and_spends_a_die_for_a_materiel_from_the_world_owner",
+    ),
+    (
+        "MaterielLost",
         "cards_events.rs",
         "lootin_rolls_an_extra_die_and_spends_a_die_for_a_materiel_from_the_world_owner",
     ),

@@ -630,6 +630,9 @@ events! {
     /// An asset token lost to a card.
     AssetLost { faction: Faction, asset: Asset, card: CardName } =>
         |w| write!(w, "{} loses a {asset} token ({card})", faction.name());
+    /// Materiel taken from a player by another's card (Lootin'!: the struck world's owner).
+    MaterielLost { faction: Faction, amount: u8, card: CardName } =>
+        |w| write!(w, "{} loses {amount} materiel ({card})", faction.name());
     /// The top of the event deck revealed to move a storm.
     StormCardRevealed { faction: Faction, card: CardName } =>
         |w| write!(w, "{} reveals {card} from the event deck to move a warp storm", faction.name());

@@ -480,12 +480,20 @@ impl Game {
                             max,
                             card: card.into(),
                         });
-                        if let Some(os) = self
-                            .strike_owner(turn, s.world)
-                            .and_then(|o| self.seat_of(o))
+                        if let Some(owner) = self.strike_owner(turn, s.world)
+                            && let Some(os) = self.seat_of(owner)
                         {
                             let p = self.player_mut(os);
-                            p.materiel = p.materiel.saturating_sub(1);
+                            let had = p.materiel;
+                            p.materiel = had.saturating_sub(1);
+                            // The owner's loss is logged as the striker's gain is.
+                            if had > p.materiel {
+                                log.push(Event::MaterielLost {
+                                    faction: owner,
+                                    amount: had - p.materiel,
+                                    card: card.into(),
+                                });
+                            }
                         }
                     }
                     "Tactical Strikes" => s.striker_picks = true,
