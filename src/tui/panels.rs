@@ -745,14 +745,7 @@ pub fn combat(
             theme,
         ));
     }
-    let who = |f: Faction| {
-        scene
-            .view
-            .players
-            .iter()
-            .find(|p| p.faction == f)
-            .map_or_else(|| f.name().to_string(), |p| scene.who(p.seat))
-    };
+    let who = |f: Faction| super::combat_box::name_of(scene, f);
     lines.extend(combat_side(
         ("Attacker", &who(c.attacker.faction)),
         &c.attacker,

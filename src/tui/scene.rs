@@ -399,59 +399,35 @@ fn resolving_event(phase: &Phase) -> Option<String> {
 }
 
 /// Whether an action concerns an area (for actions naming areas) or its system (for actions
-/// naming only a system or a tile edge). Actions naming no place concern every area.
+/// naming only a system or a tile edge). Actions naming no place concern every area. The
+/// areas and systems come from [`Action::places`], the engine's one answer to which places an
+/// action names; only tile edges (storms) are looked at here.
 #[must_use]
 pub fn concerns(action: &Action, at: AreaId) -> bool {
-    match *action {
-        Action::Place { system, .. }
-        | Action::Reveal { system }
-        | Action::PlaceTile { system, .. } => system == at.system,
-        Action::BuyUnit { area, .. }
-        | Action::BuildStructure { area, .. }
-        | Action::Destroy { area, .. }
-        | Action::Retreat { area }
-        | Action::Replace { area, .. }
-        | Action::SetupUnit { area, .. }
-        | Action::SetupStructure { area, .. }
-        | Action::PlaceObjective { area, .. } => area == at,
-        Action::PlaceStorm { edge } => [Side::N, Side::E, Side::S, Side::W]
+    let edge_at = |e: EdgeId| {
+        [Side::N, Side::E, Side::S, Side::W]
             .into_iter()
-            .any(|side| EdgeId::of(at.system, side) == edge),
-        Action::MoveUnits { from, to, .. } => from == at || to == at,
-        Action::Strike { void, world } => void == at || world == at,
-        Action::MoveStorm { from, to } => {
-            [Side::N, Side::E, Side::S, Side::W]
-                .into_iter()
-                .any(|side| {
-                    let e = EdgeId::of(at.system, side);
-                    e == from || e == to
-                })
+            .any(|side| EdgeId::of(at.system, side) == e)
+    };
+    match *action {
+        Action::PlaceStorm { edge } => edge_at(edge),
+        Action::MoveStorm { from, to } => edge_at(from) || edge_at(to),
+        _ if !names_a_place(action) => true,
+        _ => {
+            let p = action.places();
+            p.from == Some(at) || p.to == Some(at) || p.system == Some(at.system)
         }
-        _ => !names_a_place(action),
     }
 }
 
 /// Whether an action names an area, a system or an edge.
 #[must_use]
 pub fn names_a_place(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::Place { .. }
-            | Action::Reveal { .. }
-            | Action::BuyUnit { .. }
-            | Action::BuildStructure { .. }
-            | Action::Destroy { .. }
-            | Action::MoveUnits { .. }
-            | Action::MoveStorm { .. }
-            | Action::Retreat { .. }
-            | Action::Replace { .. }
-            | Action::Strike { .. }
-            | Action::PlaceTile { .. }
-            | Action::SetupUnit { .. }
-            | Action::SetupStructure { .. }
-            | Action::PlaceObjective { .. }
-            | Action::PlaceStorm { .. }
-    )
+    let p = action.places();
+    p.from.is_some()
+        || p.to.is_some()
+        || p.system.is_some()
+        || matches!(action, Action::MoveStorm { .. } | Action::PlaceStorm { .. })
 }
 
 fn capitalized(s: &str) -> String {
