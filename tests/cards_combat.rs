@@ -265,6 +265,76 @@ fn combat_card_resolution_a_unit_ability_needs_an_unrouted_listed_unit() {
     assert_eq!(g.faction(g.decision().unwrap().seat), CH);
 }
 
+/// The Ultramarines defend `here()` with a routed Space Marine and a Scout (whom none of the
+/// cards tried here names), and a bastion of theirs there if `bastion`, playing `card` against
+/// Dark Faith. Returns the game once the Chaos card's abilities and the Ultramarines' general
+/// ability are declined: what comes next tells whether their unit ability is offered.
+fn defended_by_a_routed_marine(card: &str, bastion: bool) -> Game {
+    let mut g = fight(
+        s(CH, &[Cultist], &[O, D, M], "Dark Faith"),
+        s(UM, &[SpaceMarine, Scout], &[O, M], card),
+        |p| {
+            routed(p, SpaceMarine);
+            if bastion {
+                build(p, &here().to_string(), StructureKind::Bastion, UM);
+            }
+        },
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    decline(&mut g, CH);
+    let general = combat(&g).pending.first().map(|p| (p.card.clone(), p.unit));
+    assert_eq!(general, Some((card.into(), false)), "{card}: general first");
+    // Declined, so Hold the Line does not rally the Space Marine.
+    play(&mut g, &["done"]);
+    g
+}
+
+/// Whether the Ultramarines are now asked about their card's unit ability.
+fn unit_ability_offered(g: &Game, card: &str) -> bool {
+    g.decision()
+        .is_some_and(|d| d.kind == DecisionKind::CardAbility && g.faction(d.seat) == UM)
+        && combat(g)
+            .pending
+            .first()
+            .is_some_and(|p| p.card == card && p.unit)
+}
+
+/// Ruling `bastion-in-unit-requisite` (Combat Card Resolution): a bastion meets a unit
+/// requisite that names one, alone, with every listed unit routed; without it the routed
+/// Space Marine and the unlisted Scout meet nothing.
+#[test]
+fn combat_card_resolution_a_bastion_meets_a_unit_requisite_that_names_one() {
+    // covers: Combat Card Resolution
+    for card in ["Blessed Power Armour", "Hold the Line", "Show No Fear"] {
+        let g = defended_by_a_routed_marine(card, true);
+        assert!(unit_ability_offered(&g, card), "{card} with a bastion");
+        assert_eq!(legal(&g), ["use", "done"], "{card}");
+        let g = defended_by_a_routed_marine(card, false);
+        assert!(!unit_ability_offered(&g, card), "{card} without a bastion");
+    }
+}
+
+/// Ruling `bastion-in-unit-requisite` (Combat Card Resolution): a bastion is no unit, so it
+/// meets no requisite that does not name one (Glory and Death: Space Marine or Strike
+/// Cruiser). The Chaos side holds a defence and a morale die, so its unit ability (your
+/// opponent loses one) has something to act on.
+#[test]
+fn combat_card_resolution_a_bastion_meets_no_requisite_that_does_not_name_one() {
+    // covers: Combat Card Resolution
+    let g = defended_by_a_routed_marine("Glory and Death", true);
+    assert!(!unit_ability_offered(&g, "Glory and Death"));
+    // Not a card that does nothing now: with the marine unrouted it is offered.
+    let mut g = fight(
+        s(CH, &[Cultist], &[O, D, M], "Dark Faith"),
+        s(UM, &[SpaceMarine], &[O, M], "Glory and Death"),
+        |p| build(p, &here().to_string(), StructureKind::Bastion, UM),
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    decline(&mut g, CH);
+    play(&mut g, &["done"]);
+    assert!(unit_ability_offered(&g, "Glory and Death"));
+}
+
 // ----- Ultramarines -----
 
 #[test]

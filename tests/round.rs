@@ -1132,6 +1132,75 @@ fn strategize_order_upgrades_above_the_command_level_are_not_offered() {
     assert_eq!(offered, ["Rain of Fire"], "the only level-0 order upgrade");
 }
 
+/// The `combat-upgrade` action that buys `card` in place of the first pair of the deck: the
+/// upgrade deck is numbered by card, each pair once.
+fn buy_combat_upgrade(g: &herakon::engine::Game, card: &str) -> Action {
+    let mut names: Vec<&CardName> = Vec::new();
+    for c in &g.player(Seat(0)).combat_upgrades {
+        if !names.contains(&c) {
+            names.push(c);
+        }
+    }
+    let n = names.iter().position(|c| **c == card).unwrap() + 1;
+    format!("combat-upgrade {n} replace 1").parse().unwrap()
+}
+
+/// Ruling `bastion-in-unit-requisite`: the Bastion that Hold the Line and Show No Fear name in
+/// their unit requisite is no condition for buying them (Combat Cards and Combat Upgrade
+/// Cards: only the command level, then the cost); a player with no bastion buys them.
+#[test]
+fn combat_upgrade_cards_a_bastion_in_the_unit_requisite_is_no_purchase_requirement() {
+    // covers: Combat Cards and Combat Upgrade Cards
+    let no_bastion = |g: &herakon::engine::Game| {
+        assert!(
+            g.position()
+                .areas
+                .values()
+                .flat_map(|a| &a.structures)
+                .all(|s| s.kind != StructureKind::Bastion),
+            "nobody has a bastion"
+        );
+    };
+    // Command level 0: Hold the Line (level 0) is bought; Show No Fear (level 2) is refused
+    // for its level, not for a bastion.
+    let mut g = small(|p| {
+        p.players[0].materiel = 14;
+        revealed(p, 0, "A1", Order::Strategize);
+    });
+    play(&mut g, &["resolve"]);
+    no_bastion(&g);
+    let e = g
+        .check(&buy_combat_upgrade(&g, "Show No Fear"))
+        .unwrap_err();
+    assert_eq!(e.rule, Rule::CommandLevel, "{e}");
+    assert!(e.reason.contains("command level 2"), "{e}");
+    let hold = buy_combat_upgrade(&g, "Hold the Line");
+    assert_eq!(g.check(&hold), Ok(()));
+    g.apply(hold).unwrap();
+    let p = g.player(Seat(0));
+    assert_eq!(
+        p.combat_deck
+            .iter()
+            .filter(|c| **c == "Hold the Line")
+            .count(),
+        2
+    );
+    assert_eq!(p.materiel, 14 - 2);
+    // Two cities make command level 2: Show No Fear is bought, still with no bastion.
+    let mut g = small(|p| {
+        p.players[0].materiel = 14;
+        build(p, "A1.sw", StructureKind::City, UM);
+        build(p, "B1.nw", StructureKind::City, UM);
+        revealed(p, 0, "A1", Order::Strategize);
+    });
+    play(&mut g, &["resolve"]);
+    no_bastion(&g);
+    let fear = buy_combat_upgrade(&g, "Show No Fear");
+    assert_eq!(g.check(&fear), Ok(()));
+    g.apply(fear).unwrap();
+    assert_eq!(g.player(Seat(0)).materiel, 14 - 4);
+}
+
 #[test]
 fn strategize_a_replaced_pair_returns_to_the_upgrade_deck_and_can_be_bought_back_free() {
     // covers: Upgrade Cards

@@ -178,6 +178,16 @@ fn the_card_readings_of_the_rules_fixes_have_rulings_named_by_their_cards() {
             .reading
             .contains("mirrored")
     );
+    let (topic, by) = users("bastion-in-unit-requisite");
+    assert_eq!(topic, "Combat Card Resolution");
+    assert_eq!(
+        by,
+        [
+            "combat card Blessed Power Armour",
+            "combat card Hold the Line",
+            "combat card Show No Fear"
+        ]
+    );
     let (topic, _) = users("committed-reinforcements-out-of-supply");
     assert_eq!(topic, "Reinforcement Tokens");
     assert!(
