@@ -335,10 +335,105 @@ fn combat_card_resolution_a_bastion_meets_no_requisite_that_does_not_name_one() 
     assert!(unit_ability_offered(&g, "Glory and Death"));
 }
 
+/// Resolves every ability of `f`'s cards offered now, taking the first choice each time,
+/// until the decision passes on.
+fn accept_all(g: &mut Game, f: Faction) {
+    for _ in 0..20 {
+        let Some(d) = g.decision() else { return };
+        if g.faction(d.seat) != f
+            || !matches!(d.kind, DecisionKind::CardAbility | DecisionKind::CardChoice)
+        {
+            return;
+        }
+        let l = legal(g);
+        let pick = if l.iter().any(|x| x == "use") {
+            "use".to_string()
+        } else {
+            l.iter().find(|x| *x != "done").unwrap_or(&l[0]).clone()
+        };
+        play(g, &[pick.as_str()]);
+    }
+}
+
+/// Gaining and Losing: a player who has eight dice gains no more (Hold the Line's unit
+/// ability offers a defence or a morale die), and a player who must lose more tokens than he
+/// has loses the ones he has (Fury of the Ultramar: two defence tokens, one held).
+#[test]
+fn gaining_and_losing_no_die_past_eight_and_a_loss_takes_only_what_there_is() {
+    // covers: Gaining and Losing
+    let mut g = fight(
+        s(
+            UM,
+            &[SpaceMarine],
+            &[O, O, O, D, D, D, M, M],
+            "Hold the Line",
+        ),
+        s(CH, &[Cultist], &[M], "Dark Faith"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    accept_all(&mut g, UM);
+    assert_eq!(
+        side(&g, ATT).defence_tokens,
+        2,
+        "the general ability resolved"
+    );
+    assert_eq!(side(&g, ATT).dice.len(), 8, "no ninth die");
+    assert_eq!(g.faction(g.decision().unwrap().seat), CH);
+
+    let mut g = fight(
+        s(UM, &[SpaceMarine], &[O], "Fury of the Ultramar"),
+        s(CH, &[Cultist], &[O], "Dark Faith"),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.defender.defence_tokens = 1;
+            }
+        },
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    accept_all(&mut g, UM);
+    assert_eq!(side(&g, DEF).defence_tokens, 0, "the one token he had");
+    assert_eq!(side(&g, DEF).dice, [O], "and no die instead");
+}
+
+/// Discarding Cards: a discarded card is revealed to every player. Psychic Lance makes the
+/// Ultramarines discard a card at random from their hand: every seat's view of the combat,
+/// the public view and the log name it.
+#[test]
+fn discarding_cards_a_card_discarded_from_the_hand_is_revealed_to_every_player() {
+    // covers: Discarding Cards
+    let mut g = fight(
+        s(EL, &[WarlockBattleTitan], &[], "Psychic Lance"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    let log = g.apply("use".parse().unwrap()).unwrap();
+    let gone = side(&g, DEF).discarded.clone();
+    assert_eq!(gone.len(), 1);
+    // Each seat's view, and the public one.
+    for seat in g.seats().map(Some).chain([None]) {
+        let seen = g.view(seat).combat.unwrap();
+        assert_eq!(seen.defender.discarded, gone, "seat {seat:?}");
+    }
+    assert!(
+        log.iter().any(|e| matches!(
+            e,
+            herakon::engine::rules::Event::HandDiscarded { faction: UM, card } if *card == gone[0]
+        )),
+        "{log:?}"
+    );
+}
+
 // ----- Ultramarines -----
 
 #[test]
 fn hold_the_line_rallies_a_unit_only_when_defending() {
+    // covers: Defender
     // Defending: two defence tokens and a rally.
     let mut g = fight(
         s(CH, &[Cultist], &[M], "Dark Faith"),
@@ -576,7 +671,6 @@ fn armoured_advance_adds_a_second_assess_damage_step_keeping_the_tokens() {
 
 #[test]
 fn break_the_line_the_opponent_discards_a_face_up_card() {
-    // covers: Discarding Cards
     let mut g = fight(
         s(UM, &[LandRaider], &[M], "Break the Line"),
         s(CH, &[Cultist], &[D], "Dark Faith"),
@@ -821,7 +915,6 @@ fn command_of_the_autarch_adds_a_second_card_for_its_icons_only() {
 
 #[test]
 fn ranger_support_lets_a_defender_retreat_a_unit() {
-    // covers: Defender
     let mut g = fight(
         s(UM, &[Scout], &[], "Ambush"),
         s(EL, &[AspectWarrior, AspectWarrior], &[], "Ranger Support"),
@@ -1249,7 +1342,6 @@ fn teer_it_down_when_an_assess_damage_step_ends_on_a_world_destroys_a_structure(
 
 #[test]
 fn gitz_dem_when_an_enemy_unit_is_routed_destroys_it() {
-    // covers: Enemy
     let mut g = fight(
         s(ORK, &[OrkBoyz], &[O, O], "Mek Boyz"),
         s(UM, &[Scout, SpaceMarine], &[], "Blessed Power Armour"),
@@ -1535,7 +1627,6 @@ fn holofield_emitter_draws_a_card_and_plays_one_more_for_its_icons() {
 
 #[test]
 fn psychic_lance_the_opponent_discards_at_random_then_four_offence_unless_he_discards_face_up() {
-    // covers: Discarding Cards
     let mut g = fight(
         s(EL, &[WarlockBattleTitan], &[], "Psychic Lance"),
         s(UM, &[Scout], &[], "Blessed Power Armour"),

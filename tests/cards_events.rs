@@ -61,7 +61,6 @@ fn units(g: &Game, area: &str) -> Vec<(herakon::engine::UnitType, bool)> {
 
 #[test]
 fn heroic_intervention_places_a_space_marine_only_on_a_world_with_a_structure() {
-    // covers: Tactic Event Cards
     let mut g = two(|p| {
         put(p, "A1.ne", &[Scout]);
         event(p, 0, "Heroic Intervention");
@@ -169,7 +168,6 @@ fn an_event_step_names_its_card_rule_for_an_action_of_another_kind() {
 
 #[test]
 fn lootin_n_stealin_gains_two_materiel_and_a_player_loses_a_token() {
-    // covers: Gaining and Losing
     let mut g = edited(4, |p| {
         let orks = usize::from(p.seat_of(Faction::Orks).unwrap().0);
         let um = usize::from(p.seat_of(UM).unwrap().0);
@@ -1000,7 +998,6 @@ fn letz_get_fightin_places_two_ork_boyz_on_a_world_with_a_nob() {
 
 #[test]
 fn exodite_colony_builds_a_city_on_an_uncontrolled_world_for_one_materiel() {
-    // covers: Cities
     let mut g = four(|p| {
         let e = seat8(p, Faction::Eldar);
         p.players[usize::from(e)].materiel = 1;
@@ -1526,10 +1523,28 @@ fn spoils_of_war_gains_one_forge_and_one_reinforcement_token() {
     assert_eq!((p.assets.forge, p.assets.reinforcement), (1, 2));
 }
 
+/// Enemy (Areas): a world holding another player's structure is an enemy world, not an
+/// uncontrolled one, so Exodite Colony (a city on a friendly or uncontrolled world) refuses it
+/// and names the rule; an uncontrolled world is accepted.
+#[test]
+fn enemy_a_world_with_another_players_structure_is_not_uncontrolled_for_exodite_colony() {
+    let g = four(|p| {
+        let e = seat8(p, Faction::Eldar);
+        p.players[usize::from(e)].materiel = 1;
+        event(p, e, "Exodite Colony");
+    });
+    let e = refusal(&g, "build city B3.sw");
+    assert_eq!(e.rule, Rule::Enemy, "{e}");
+    assert!(
+        e.reason.contains("B3.sw is an enemy world (World Eaters)"),
+        "{e}"
+    );
+    let w = empty_world(&g);
+    assert_eq!(g.check(&format!("build city {w}").parse().unwrap()), Ok(()));
+}
+
 #[test]
 fn legacy_of_vaul_gains_two_forge_tokens_but_never_more_than_three_held() {
-    // covers: Gaining and Losing
-    // covers: Forge Tokens
     let mut g = four(|p| {
         let k = seat8(p, Faction::Eldar);
         p.players[usize::from(k)].assets.forge = 2;
