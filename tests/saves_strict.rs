@@ -10,7 +10,7 @@ mod common;
 use common::{data, intro};
 use herakon::bot::{Bot, HeuristicBot};
 use herakon::engine::format::save::{self, LoadError, SaveFile};
-use herakon::engine::{Game, Position};
+use herakon::engine::{Game, Position, Rule};
 use serde_json::{Value, json};
 
 /// Plays a 2-player game with heuristic players until `stop` holds for the phase (as JSON).
@@ -168,6 +168,56 @@ fn combat_dice_rounds_and_reinforcements_beyond_the_box_are_refused() {
         p["step"]["attacker"]["hand"] = json!(["No Such Card"]);
     }));
     assert!(says(&v, &["No Such Card", "not a combat card"]), "{v:#?}");
+}
+
+/// The rules a refused file breaks, each with its text.
+fn broken_rules(text: &str) -> Vec<(Rule, String)> {
+    match save::load(text, data()) {
+        Err(LoadError::Invalid { violations, .. }) => {
+            violations.iter().map(|v| (v.rule, v.to_string())).collect()
+        }
+        Err(e) => panic!("refused for another reason: {e}"),
+        Ok(_) => panic!("the file was accepted"),
+    }
+}
+
+/// Dice Limit (Component Limitations): a side never holds more than eight dice, so a
+/// hand-made combat with nine on one side is refused under that rule; eight load.
+#[test]
+fn dice_limit_a_hand_made_side_with_nine_dice_is_refused() {
+    let game = reach(4, in_combat);
+    let v = broken_rules(&with_phase(&game, |p| {
+        p["step"]["attacker"]["dice"] = json!(vec!["offence"; 9]);
+    }));
+    assert!(
+        v.iter()
+            .any(|(r, m)| *r == Rule::DiceLimit && m.contains("9 dice")),
+        "{v:#?}"
+    );
+    let eight = with_phase(&game, |p| {
+        p["step"]["attacker"]["dice"] = json!(vec!["offence"; 8]);
+    });
+    assert!(save::load(&eight, data()).is_ok());
+}
+
+/// Winning and Losing the Game: the game ends after the eighth round, so a hand-made
+/// position in round 9 is refused under that rule; round 8 loads.
+#[test]
+fn winning_and_losing_a_hand_made_position_after_the_eighth_round_is_refused() {
+    let game = reach(6, |p| p["phase"] == "operations");
+    let in_round = |n: u64| {
+        let mut v = serde_json::to_value(game.position()).unwrap();
+        v["round"] = json!(n);
+        let pos: Position = serde_json::from_value(v).unwrap();
+        SaveFile::of_position(pos).to_string()
+    };
+    let v = broken_rules(&in_round(9));
+    assert!(
+        v.iter()
+            .any(|(r, m)| *r == Rule::WinningAndLosing && m.contains("round 9")),
+        "{v:#?}"
+    );
+    assert!(save::load(&in_round(8), data()).is_ok());
 }
 
 #[test]
