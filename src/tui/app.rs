@@ -1,7 +1,9 @@
 //! The client's view state and its update function. `App` holds what the screen needs beyond
 //! the session (which seat is on screen, cursor, selection, focus, scroll, the box open); a
 //! message either changes that state or becomes a request to the [`Session`] (apply an
-//! action, take one back), which alone changes the game.
+//! action, take one back), which alone changes the game's state. The view state never holds
+//! nor names the game: it reads it through the read-only [`Table`] lent for each message
+//! ([`super::step`]), and what it draws comes from one seat's [`Scene`].
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -13,14 +15,12 @@ use ratatui::layout::{Position, Rect};
 
 pub use super::keys::seat_key;
 use super::keys::{self, Command, Step, When};
-use super::layout::{Regions, Window, header_rows, list_geometry, needed, popup_rows};
+use super::layout::{Regions, header_rows, list_geometry, needed, popup_rows};
 use super::scene::{Choice, Scene, concerns};
 use super::seats::Bots;
-use super::session::{Deciding, Session, Undone};
+use super::session::{Deciding, Session, Table, Undone};
 use super::theme::Theme;
-use crate::engine::{
-    Action, AreaId, Decision, Event, Faction, Game, Keyboard, Quadrant, Seat, SystemId,
-};
+use crate::engine::{Action, AreaId, Decision, Event, Faction, Keyboard, Quadrant, Seat, SystemId};
 
 /// How long the hand-off screen ignores every key after it appears: keys typed by the previous
 /// player in a burst (a reflexive Enter or two) land in this pause and are dropped.
@@ -163,7 +163,7 @@ impl Msg {
 pub enum Effect {
     /// Nothing.
     None,
-    /// Apply this action to the game.
+    /// Apply this action (the session does, see [`Session::apply`]).
     Apply(Action),
     /// Save the game to [`Session::save_path`](super::session::Session::save_path) (asking first if the file holds a point of this
     /// game not reached here).
@@ -250,12 +250,18 @@ pub struct App {
 }
 
 impl App {
-    /// A client for `game` on a terminal of `width` x `height`: the first screen hands the
-    /// keyboard to the seat that decides first.
+    /// A client of `session` for the game `table` shows, on a terminal of `width` x
+    /// `height`: the first screen hands the keyboard to the seat that decides first.
     #[must_use]
-    pub fn new(game: &Game, theme: Theme, width: u16, height: u16) -> App {
+    pub fn with_session(
+        session: Session,
+        table: Table<'_>,
+        theme: Theme,
+        width: u16,
+        height: u16,
+    ) -> App {
         let mut app = App {
-            session: Session::new(game),
+            session,
             theme,
             screen: Screen::Play,
             shown: None,
@@ -282,8 +288,8 @@ impl App {
             handoffs: 0,
             teach: super::learn::Teach::default(),
         };
-        app.follow(game);
-        app.keep_cursor_on_screen(game);
+        app.follow(table);
+        app.keep_cursor_on_screen(table);
         app
     }
 
@@ -313,25 +319,25 @@ impl App {
     /// Whether the terminal is too small for the board: nothing is drawn but a message, so no
     /// key may act (but the quit keys).
     #[must_use]
-    pub fn too_small(&self, game: &Game) -> bool {
-        let (w, h) = needed(Window::of_game(game), game.player_count());
+    pub fn too_small_in(&self, table: Table<'_>) -> bool {
+        let (w, h) = needed(table.window(), table.player_count());
         self.size.width < w || self.size.height < h
     }
 
-    /// The screen's regions for this game.
+    /// The screen's regions for the game `table` shows.
     #[must_use]
-    pub fn regions(&self, game: &Game) -> Regions {
-        Scene::new(game, self.shown).regions(self.size)
+    pub fn regions_in(&self, table: Table<'_>) -> Regions {
+        table.scene(self.shown).regions(self.size)
     }
 
     /// The first screen row of the action list and how many actions it shows, counting the
     /// decision panel's header as it is drawn.
     #[must_use]
-    pub fn list_rows(&self, game: &Game) -> (u16, usize) {
-        self.list_rows_of(&Scene::new(game, self.shown))
+    pub fn list_rows_in(&self, table: Table<'_>) -> (u16, usize) {
+        self.list_rows_of(&table.scene(self.shown))
     }
 
-    /// [`App::list_rows`] for the scene on screen: under the decision panel's header as it
+    /// [`App::list_rows_in`] for the scene on screen: under the decision panel's header as it
     /// is drawn (decision, odds line, count: [`header_rows`]).
     fn list_rows_of(&self, scene: &Scene<'_>) -> (u16, usize) {
         let prompt = scene.regions(self.size).prompt;
@@ -394,26 +400,26 @@ impl App {
     }
 
     /// Leaves the cursor where the selected choice put it, before the board takes the focus.
-    fn cursor_to_choice(&mut self, game: &Game) {
-        let scene = Scene::new(game, self.shown);
+    fn cursor_to_choice(&mut self, table: Table<'_>) {
+        let scene = table.scene(self.shown);
         self.cursor = self.shown_cursor(&scene);
     }
 
     /// Moves to the screen the game's state calls for: the hand-off when another seat must
     /// decide, the final screen when the game is over.
-    pub fn follow(&mut self, game: &Game) {
-        if game.is_over() {
+    pub fn follow(&mut self, table: Table<'_>) {
+        if table.is_over() {
             if self.screen != Screen::GameOver {
                 self.screen = Screen::GameOver;
                 self.shown = None;
                 self.focus = Focus::Board;
                 self.filter = false;
-                self.session.sum_up(game);
+                self.session.sum_up(table);
                 self.summary_open = self.session.summary.is_some();
             }
             return;
         }
-        let Some(d) = game.decision() else {
+        let Some(d) = table.decision() else {
             return;
         };
         if self.session.is_bot(d.seat) {
@@ -423,7 +429,7 @@ impl App {
                 self.leave_keyboard();
                 self.screen = Screen::Bot(d.seat);
                 self.session.bot.since = None;
-                self.shown = self.session.lone_human(game);
+                self.shown = self.session.lone_human(table);
                 self.reset_choice();
             }
             return;
@@ -432,9 +438,9 @@ impl App {
             // The same seat decides again.
             return;
         }
-        if !self.session.needs_handoff(game, d.seat) {
+        if !self.session.needs_handoff(table, d.seat) {
             // The keyboard is already with this person: no hand-off protects anything.
-            self.take_keyboard(game, d.seat);
+            self.take_keyboard(table, d.seat);
             return;
         }
         self.leave_keyboard();
@@ -460,7 +466,7 @@ impl App {
     }
 
     /// `seat`'s person takes the keyboard: his view, his cursor.
-    fn take_keyboard(&mut self, game: &Game, seat: Seat) {
+    fn take_keyboard(&mut self, table: Table<'_>, seat: Seat) {
         self.session.take_keyboard(seat);
         self.shown = Some(seat);
         self.screen = Screen::Play;
@@ -470,18 +476,18 @@ impl App {
             .cursors
             .get(&seat)
             .copied()
-            .unwrap_or_else(|| home_area(game, seat));
+            .unwrap_or_else(|| home_area(table, seat));
     }
 
     /// Sets the computer players and moves to the screen the game calls for (the first hand-off
     /// goes only to a person, and not at all when only one person plays).
-    pub fn set_bots(&mut self, game: &Game, bots: Bots) {
+    pub fn set_bots_in(&mut self, table: Table<'_>, bots: Bots) {
         self.session.bots = bots;
         self.session.holder = None;
         self.shown = None;
         self.screen = Screen::Play;
         self.handoffs = 0;
-        self.follow(game);
+        self.follow(table);
     }
 
     fn reset_choice(&mut self) {
@@ -491,25 +497,24 @@ impl App {
         self.typed.clear();
     }
 
-    /// Handles one message: UI changes happen here; an action is applied to the game at once.
-    /// Returns what is left for the caller (save, quit).
-    pub fn handle(&mut self, game: &mut Game, msg: Msg) -> Effect {
-        let effect = self.handle_msg(game, msg);
-        self.preselect(game);
-        self.keep_cursor_on_screen(game);
+    /// After a message was handled (and the session applied or took back what it asked):
+    /// the guided game's suggestion selected, the cursor and the selection kept on screen, and
+    /// the engine asked again why the cursor's area offers nothing.
+    pub fn settle(&mut self, table: Table<'_>, msg: Msg) {
+        self.preselect(table);
+        self.keep_cursor_on_screen(table);
         if self.screen == Screen::Play && !matches!(msg, Msg::Tick(_) | Msg::Thought(_)) {
-            self.keep_selection_visible(game);
+            self.keep_selection_visible(table);
         }
-        self.refresh_why(game);
-        effect
+        self.refresh_why_in(table);
     }
 
     /// Brings the cursor back inside the systems on screen when the board's window moved (a
     /// tile placed during construction, the finished board cut to its rectangle) or a seat's
     /// remembered cursor lies off it.
-    pub fn keep_cursor_on_screen(&mut self, game: &Game) {
-        let at = Window::of_game(game).clamp(self.cursor);
-        let drawn = drawn_systems(game);
+    pub fn keep_cursor_on_screen(&mut self, table: Table<'_>) {
+        let at = table.window().clamp(self.cursor);
+        let drawn = table.drawn_systems();
         // A blank corner of the window is no place for it: the nearest system drawn is.
         let system = drawn
             .iter()
@@ -528,56 +533,50 @@ impl App {
 
     /// Asks the engine again why the cursor's area offers nothing, when the cursor, the game
     /// or the seat on screen changed since the last answer.
-    pub fn refresh_why(&mut self, game: &Game) {
-        let key = (self.cursor, game.history().len(), self.shown);
+    pub fn refresh_why_in(&mut self, table: Table<'_>) {
+        let key = (self.cursor, table.history_len(), self.shown);
         if self.why_key == Some(key) {
             return;
         }
         self.why_key = Some(key);
         self.why = if self.screen == Screen::Play {
-            super::whynot::why_not(game, self.shown, self.cursor)
+            table.why_not(self.shown, self.cursor)
         } else {
             Vec::new()
         };
     }
 
-    fn handle_msg(&mut self, game: &mut Game, msg: Msg) -> Effect {
-        match self.update(game, msg) {
-            Effect::Apply(action) => {
-                let logged = self.session.logged();
-                let faced = game.decision();
-                match self.session.apply(game, action) {
-                    Ok(events) => {
-                        self.follow_log(logged);
-                        self.taught(faced, game, action, &events);
-                        self.moved_on(game, action);
-                        // A question with one answer taken for him: his status line says so.
-                        if let Some(note) = self.session.note.take() {
-                            self.note(note);
-                        }
-                    }
-                    Err(e) => self.note(format!("not allowed: {e}")),
-                }
-                Effect::None
-            }
-            Effect::Undo => {
-                // On a person's own screen the keyboard is with the seat deciding; on a
-                // hand-off or during a computer player's pause it is still with the person who
-                // held it last, and only he may take his action back.
-                let (asker, keyboard) = match self.screen {
-                    Screen::Play => (self.shown, Keyboard::WithDecider),
-                    _ => (self.session.holder, Keyboard::WithActor),
-                };
-                // Where the keyboard is after a take-back from a hand-off or a computer
-                // player's pause, nobody knows: the actor must take it again.
-                let lost = self.screen != Screen::Play;
-                match self.session.undo(game, asker, keyboard, lost) {
-                    Ok(undone) => self.took_back(game, undone),
-                    Err(why) => self.note(why),
-                }
-                Effect::None
-            }
-            other => other,
+    /// The session applied `action` (`faced`: the decision it answered; `events`: its own
+    /// and the forced moves' after it; `logged`: the log's length before): the log shows its
+    /// end, the learning aids follow, the selection and the screen move on, and a question
+    /// with one answer taken for the person is said on his status line.
+    pub fn acted(
+        &mut self,
+        table: Table<'_>,
+        logged: usize,
+        faced: Option<Decision>,
+        action: Action,
+        events: &[Event],
+    ) {
+        self.follow_log(logged);
+        self.taught(faced, table, action, events);
+        self.moved_on(table, action);
+        if let Some(note) = self.session.note.take() {
+            self.note(note);
+        }
+    }
+
+    /// Who asks for a take-back ([`Effect::Undo`]) and where the keyboard is: on a person's
+    /// own screen it is with the seat deciding; on a hand-off or during a computer player's
+    /// pause it is still with the person who held it last, and only he may take his action
+    /// back. The last value says whether the keyboard is lost by it: after a take-back from a
+    /// hand-off or a computer player's pause nobody knows where it is, and the actor must take
+    /// it again.
+    #[must_use]
+    pub fn undo_asker(&self) -> (Option<Seat>, Keyboard, bool) {
+        match self.screen {
+            Screen::Play => (self.shown, Keyboard::WithDecider, false),
+            _ => (self.session.holder, Keyboard::WithActor, true),
         }
     }
 
@@ -586,7 +585,7 @@ impl App {
     /// two people or more at the table the actor gets it back through a hand-off of his own
     /// (nobody sees his screen before he takes the keyboard), and what was taken back is said in
     /// words every seat may read.
-    fn took_back(&mut self, game: &Game, undone: Undone) {
+    pub fn took_back(&mut self, table: Table<'_>, undone: Undone) {
         if matches!(self.screen, Screen::Handoff(_)) {
             // The hand-off taken back never happened.
             self.handoffs = self.handoffs.saturating_sub(1);
@@ -594,17 +593,14 @@ impl App {
         self.log_back = self.log_back.min(self.session.log.len());
         self.reset_choice();
         self.filter = false;
-        self.follow(game);
+        self.follow(table);
         if matches!(self.screen, Screen::Handoff(_)) {
             self.note(undone.public.unwrap_or_default());
             return;
         }
         // On the actor's own screen: his own words, and the action undone selected again.
-        self.note(format!(
-            "undone: {}",
-            super::scene::action_words(game, undone.last)
-        ));
-        let scene = Scene::new(game, self.shown);
+        self.note(format!("undone: {}", table.action_words(undone.last)));
+        let scene = table.scene(self.shown);
         self.selected = self
             .visible(&scene.choices)
             .iter()
@@ -612,7 +608,7 @@ impl App {
             .unwrap_or(0);
         // The client's suggestion, as after an action: a reflexive Enter does not redo it.
         self.selected_by = SelectedBy::Client;
-        self.keep_selection_visible(game);
+        self.keep_selection_visible(table);
     }
 
     /// The take-back on offer now, in words fit for the screen showing it (the seat's own
@@ -631,14 +627,14 @@ impl App {
     }
 
     /// Asks first when `effect` applies an action whose slip would be costly and final.
-    fn ask_first(&mut self, game: &Game, effect: Effect) -> Effect {
+    fn ask_first(&mut self, table: Table<'_>, effect: Effect) -> Effect {
         let Effect::Apply(action) = effect else {
             return effect;
         };
         if self.replay.is_some() {
             return effect;
         }
-        match super::confirm::question(game, action) {
+        match table.question(action) {
             Some(q) => {
                 self.overlay = Overlay::Confirm(Confirm {
                     action,
@@ -650,36 +646,46 @@ impl App {
         }
     }
 
-    /// Records the events of `action`, just applied, and moves on to the next decision. The
-    /// same action stays selected if it is still legal (to buy another of the same unit).
-    pub fn applied(&mut self, game: &Game, action: Action, events: &[Event]) {
+    /// Records the events of `action`, just applied elsewhere (a replay, a test), and moves on
+    /// to the next decision. The same action stays selected if it is still legal (to buy
+    /// another of the same unit).
+    pub fn applied_in(&mut self, table: Table<'_>, action: Action, events: &[Event]) {
         let logged = self.session.logged();
-        self.session.applied(game, events);
+        self.session.applied(table, events);
         self.follow_log(logged);
-        self.moved_on(game, action);
+        self.moved_on(table, action);
     }
 
     /// Tells the learning aids what an action did (`faced`: the decision it answered; `events`:
     /// its own and the forced moves' after it).
-    fn taught(&mut self, faced: Option<Decision>, game: &Game, action: Action, events: &[Event]) {
+    fn taught(
+        &mut self,
+        faced: Option<Decision>,
+        table: Table<'_>,
+        action: Action,
+        events: &[Event],
+    ) {
         let by_person = faced.is_some_and(|d| !self.session.is_bot(d.seat));
-        if let Some(note) = self.teach.applied(faced, by_person, game, action, events) {
+        let over = table.is_over();
+        if let Some(note) = self.teach.applied(faced, by_person, over, action, events) {
             self.note(note);
         }
     }
 
     /// Selects the guided game's suggested action in the list, once per step, so `Enter` does
     /// it (any other choice stays the person's to make).
-    fn preselect(&mut self, game: &Game) {
+    fn preselect(&mut self, table: Table<'_>) {
         if self.screen != Screen::Play || self.teach.guide.is_none() {
             return;
         }
-        if let Some(number) = self.teach.to_select(game.decision(), &game.legal_actions()) {
+        // On the playing screen the seat shown is the one deciding.
+        let legal = table.actions_of(self.shown);
+        if let Some(number) = self.teach.to_select(table.decision(), &legal) {
             self.filter = false;
             self.selected = number - 1;
             // The guide's step says to press Enter: it acts at once.
             self.selected_by = SelectedBy::Player;
-            self.keep_selection_visible(game);
+            self.keep_selection_visible(table);
         }
     }
 
@@ -693,9 +699,9 @@ impl App {
     /// After `action`: the selection goes to the default of [`super::selection::after_action`]
     /// as the client's suggestion (the first Enter on it only names it), and the screen
     /// follows the next decision.
-    fn moved_on(&mut self, game: &Game, action: Action) {
+    fn moved_on(&mut self, table: Table<'_>, action: Action) {
         self.typed.clear();
-        let scene = Scene::new(game, self.shown);
+        let scene = table.scene(self.shown);
         let visible = self.visible(&scene.choices);
         if visible.is_empty() && self.filter {
             // Nothing left at this area: show every choice again.
@@ -712,15 +718,15 @@ impl App {
         } else {
             SelectedBy::Client
         };
-        self.keep_selection_visible(game);
-        self.follow(game);
+        self.keep_selection_visible(table);
+        self.follow(table);
     }
 
     /// The move of the computer player whose turn is on screen, now that it is due. When
     /// computer players think aside and this one has not decided yet, it moves as soon as it
     /// has ([`Msg::Thought`]).
-    fn bot_move(&mut self, game: &Game) -> Effect {
-        match self.session.bot_move(game) {
+    fn bot_move(&mut self, table: Table<'_>) -> Effect {
+        match self.session.bot_move(table) {
             Some(Some(action)) => Effect::Apply(action),
             Some(None) | None => Effect::None,
         }
@@ -761,7 +767,7 @@ impl App {
     }
 
     /// The update function: changes UI state, or returns the action to apply.
-    pub fn update(&mut self, game: &Game, msg: Msg) -> Effect {
+    pub fn update(&mut self, table: Table<'_>, msg: Msg) -> Effect {
         if let Msg::Tick(now) = msg {
             self.clock = now;
             if self.handoff_fresh() {
@@ -773,7 +779,7 @@ impl App {
                     && (self.session.bot.thought.is_some()
                         || self.session.deciding == Deciding::OnTheSpot)
                 {
-                    return self.bot_move(game);
+                    return self.bot_move(table);
                 }
             }
             return Effect::None;
@@ -782,7 +788,7 @@ impl App {
             if matches!(self.screen, Screen::Bot(_)) {
                 self.session.bot.thought = Some(action);
                 if self.bot_due() {
-                    return self.bot_move(game);
+                    return self.bot_move(table);
                 }
             }
             return Effect::None;
@@ -794,19 +800,19 @@ impl App {
         match msg {
             Msg::Resize(w, h) => {
                 self.size = Rect::new(0, 0, w, h);
-                self.keep_selection_visible(game);
+                self.keep_selection_visible(table);
                 Effect::None
             }
             Msg::Tick(_) | Msg::Thought(_) => Effect::None,
-            Msg::Key(code, mods) if self.too_small(game) => self.key_blind(code, mods),
-            Msg::Key(code, mods) => self.key(game, code, mods),
-            Msg::Click(..) | Msg::Wheel(..) if self.too_small(game) => Effect::None,
-            Msg::Click(x, y) => self.click(game, x, y, armed),
+            Msg::Key(code, mods) if self.too_small_in(table) => self.key_blind(code, mods),
+            Msg::Key(code, mods) => self.key(table, code, mods),
+            Msg::Click(..) | Msg::Wheel(..) if self.too_small_in(table) => Effect::None,
+            Msg::Click(x, y) => self.click(table, x, y, armed),
             Msg::Wheel(x, y, dir) => {
                 if self.overlay != Overlay::None || !matches!(self.screen, Screen::Play) {
                     return Effect::None;
                 }
-                let r = self.regions(game);
+                let r = self.regions_in(table);
                 let p = Position::new(x, y);
                 if r.log.contains(p) {
                     if dir < 0 {
@@ -815,7 +821,7 @@ impl App {
                         self.log_back = self.log_back.saturating_sub(3);
                     }
                 } else if r.prompt.contains(p) {
-                    self.move_selection(game, if dir < 0 { -1 } else { 1 });
+                    self.move_selection(table, if dir < 0 { -1 } else { 1 });
                 }
                 Effect::None
             }
@@ -845,7 +851,7 @@ impl App {
         Effect::None
     }
 
-    fn key(&mut self, game: &Game, code: KeyCode, mods: KeyModifiers) -> Effect {
+    fn key(&mut self, table: Table<'_>, code: KeyCode, mods: KeyModifiers) -> Effect {
         let ctrl_c = code == KeyCode::Char('c') && mods.contains(KeyModifiers::CONTROL);
         if matches!(self.screen, Screen::Handoff(_))
             && self.overlay == Overlay::None
@@ -893,7 +899,7 @@ impl App {
             | Overlay::Digest
                 if !ctrl_c =>
             {
-                self.overlay_key(game, code);
+                self.overlay_key(table, code);
                 return Effect::None;
             }
             Overlay::Help
@@ -937,8 +943,8 @@ impl App {
             Some(Command::Sheet) if board_shown => {
                 let faction = self
                     .shown
-                    .or_else(|| game.decision().map(|d| d.seat))
-                    .map_or(Faction::Ultramarines, |s| game.faction(s));
+                    .or_else(|| table.decision().map(|d| d.seat))
+                    .map_or(Faction::Ultramarines, |s| table.faction(s));
                 self.open(Overlay::Sheet(faction));
                 return Effect::None;
             }
@@ -954,12 +960,12 @@ impl App {
                 self.open(Overlay::HowTo);
                 return Effect::None;
             }
-            Some(Command::Rule) if board_shown && game.decision().is_some() => {
+            Some(Command::Rule) if board_shown && table.decision().is_some() => {
                 self.open(Overlay::Rule);
                 return Effect::None;
             }
             Some(Command::Reminders) => {
-                let note = self.teach.toggle_tips(game);
+                let note = self.teach.toggle_tips(table.phase_tip());
                 self.note(note);
                 return Effect::None;
             }
@@ -987,14 +993,14 @@ impl App {
             Screen::Handoff(seat) => {
                 // A key nobody types by reflex (not Enter): Space or the seat's number.
                 if code == KeyCode::Char(' ') || code == KeyCode::Char(seat_key(seat)) {
-                    self.take_keyboard(game, seat);
+                    self.take_keyboard(table, seat);
                     // The table saw the combat's box on the hand-off.
                     self.session.moments = super::combat_result::Moments::default();
                 }
                 Effect::None
             }
             // Any other key: the computer player moves now.
-            Screen::Bot(_) => self.bot_move(game),
+            Screen::Bot(_) => self.bot_move(table),
             Screen::GameOver => {
                 // The end screen: Esc shows the board, Enter brings the summary back.
                 match code {
@@ -1009,15 +1015,15 @@ impl App {
                     _ if self.summary_open => {}
                     _ => {
                         if let Some(Command::Cursor(step)) = keys::command(code, &[When::Play]) {
-                            self.board_key(game, step);
+                            self.board_key(table, step);
                         }
                     }
                 }
                 Effect::None
             }
             Screen::Play => {
-                let effect = self.play_key(game, code);
-                self.ask_first(game, effect)
+                let effect = self.play_key(table, code);
+                self.ask_first(table, effect)
             }
         }
     }
@@ -1053,13 +1059,13 @@ impl App {
     }
 
     /// How many log entries one press of `[` or `]` scrolls: a panel's worth.
-    fn log_page(&self, game: &Game) -> usize {
-        usize::from(self.regions(game).log.height.saturating_sub(3)).max(1)
+    fn log_page(&self, table: Table<'_>) -> usize {
+        usize::from(self.regions_in(table).log.height.saturating_sub(3)).max(1)
     }
 
     /// A key in a scrolling overlay: arrows and pages scroll, left and right turn the faction
     /// sheet to another faction, any other key closes it.
-    fn overlay_key(&mut self, game: &Game, code: KeyCode) {
+    fn overlay_key(&mut self, table: Table<'_>, code: KeyCode) {
         let page = popup_rows(self.size).saturating_sub(1).max(1);
         let now = self.overlay_scroll.get();
         let next = match code {
@@ -1074,7 +1080,7 @@ impl App {
             {
                 if let Overlay::Sheet(f) = &self.overlay {
                     let f = *f;
-                    let all: Vec<Faction> = game.seats().map(|s| game.faction(s)).collect();
+                    let all: Vec<Faction> = table.factions();
                     let i = all.iter().position(|x| *x == f).unwrap_or(0);
                     let n = all.len().max(1);
                     let next = if matches!(code, KeyCode::Left | KeyCode::Char('h')) {
@@ -1106,7 +1112,7 @@ impl App {
     }
 
     /// A key in the not-saved box: `a` opens the save box (and leaves once saved), `d` leaves
-    /// without saving, any other key goes back to the game.
+    /// without saving, any other key goes back to playing.
     fn not_saved_key(&mut self, code: KeyCode) -> Effect {
         let Overlay::NotSaved(box_) = std::mem::replace(&mut self.overlay, Overlay::None) else {
             return Effect::None;
@@ -1202,7 +1208,7 @@ impl App {
         }
     }
 
-    fn play_key(&mut self, game: &Game, code: KeyCode) -> Effect {
+    fn play_key(&mut self, table: Table<'_>, code: KeyCode) -> Effect {
         let when: &[When] = match self.focus {
             Focus::Actions => &[When::Play, When::List],
             Focus::Board => &[When::Play],
@@ -1212,7 +1218,7 @@ impl App {
         };
         match command {
             Command::Focus => {
-                self.cursor_to_choice(game);
+                self.cursor_to_choice(table);
                 self.focus = match self.focus {
                     Focus::Board => Focus::Actions,
                     Focus::Actions => Focus::Board,
@@ -1223,12 +1229,12 @@ impl App {
                 self.reset_choice();
             }
             Command::LogBack => {
-                let page = self.log_page(game);
+                let page = self.log_page(table);
                 self.log_back =
                     (self.log_back + page).min(self.session.log.len().saturating_sub(1));
             }
             Command::LogForward => {
-                self.log_back = self.log_back.saturating_sub(self.log_page(game));
+                self.log_back = self.log_back.saturating_sub(self.log_page(table));
             }
             Command::Digit => {
                 if let KeyCode::Char(c) = code
@@ -1236,11 +1242,11 @@ impl App {
                 {
                     self.typed.push(c);
                 }
-                self.select_typed(game);
+                self.select_typed(table);
             }
             Command::Untype => {
                 self.typed.pop();
-                self.select_typed(game);
+                self.select_typed(table);
             }
             Command::Clear => {
                 if !self.typed.is_empty() {
@@ -1252,17 +1258,17 @@ impl App {
                     self.focus = Focus::Actions;
                 }
             }
-            Command::Do => return self.enter(game),
-            Command::PageUp => self.move_selection(game, -page(self, game)),
-            Command::PageDown => self.move_selection(game, page(self, game)),
-            Command::First => self.move_selection(game, isize::MIN / 2),
-            Command::Last => self.move_selection(game, isize::MAX / 2),
-            Command::SelectUp => self.move_selection(game, -1),
-            Command::SelectDown => self.move_selection(game, 1),
+            Command::Do => return self.enter(table),
+            Command::PageUp => self.move_selection(table, -page(self, table)),
+            Command::PageDown => self.move_selection(table, page(self, table)),
+            Command::First => self.move_selection(table, isize::MIN / 2),
+            Command::Last => self.move_selection(table, isize::MAX / 2),
+            Command::SelectUp => self.move_selection(table, -1),
+            Command::SelectDown => self.move_selection(table, 1),
             Command::Cursor(step) => {
-                self.cursor_to_choice(game);
+                self.cursor_to_choice(table);
                 self.focus = Focus::Board;
-                if self.board_key(game, step) {
+                if self.board_key(table, step) {
                     self.filter = true;
                     self.reset_choice();
                 }
@@ -1286,13 +1292,13 @@ impl App {
     }
 
     /// Moves the area cursor; returns whether it moved.
-    fn board_key(&mut self, game: &Game, step: Step) -> bool {
+    fn board_key(&mut self, table: Table<'_>, step: Step) -> bool {
         let (dx, dy) = step.delta();
         // Only over the systems drawn (during construction: the placed tiles and the places
         // still open), jumping the blank corners of the window between them; they are joined
         // edge to edge, so the keys reach every one of them.
-        let win = Window::of_game(game);
-        let drawn = drawn_systems(game);
+        let win = table.window();
+        let drawn = table.drawn_systems();
         let (mut x, mut y) = win.clamp(self.cursor).grid();
         loop {
             let (Ok(nx), Ok(ny)) = (
@@ -1314,8 +1320,8 @@ impl App {
         }
     }
 
-    fn enter(&mut self, game: &Game) -> Effect {
-        let scene = Scene::new(game, self.shown);
+    fn enter(&mut self, table: Table<'_>) -> Effect {
+        let scene = table.scene(self.shown);
         if !self.typed.is_empty() {
             let wanted: usize = self.typed.parse().unwrap_or(0);
             self.typed.clear();
@@ -1339,7 +1345,7 @@ impl App {
             }
             return Effect::Apply(c.action);
         }
-        self.refresh_why(game);
+        self.refresh_why_in(table);
         if let Some(first) = self.why.first() {
             self.flash = Some(first.clone());
         }
@@ -1347,11 +1353,11 @@ impl App {
     }
 
     /// Selects the action whose number was typed (showing all actions if the filter hides it).
-    fn select_typed(&mut self, game: &Game) {
+    fn select_typed(&mut self, table: Table<'_>) {
         let Ok(wanted) = self.typed.parse::<usize>() else {
             return;
         };
-        let scene = Scene::new(game, self.shown);
+        let scene = table.scene(self.shown);
         if !self
             .visible(&scene.choices)
             .iter()
@@ -1366,12 +1372,12 @@ impl App {
         {
             self.selected = i;
             self.selected_by = SelectedBy::Player;
-            self.keep_selection_visible(game);
+            self.keep_selection_visible(table);
         }
     }
 
-    fn move_selection(&mut self, game: &Game, by: isize) {
-        let scene = Scene::new(game, self.shown);
+    fn move_selection(&mut self, table: Table<'_>, by: isize) {
+        let scene = table.scene(self.shown);
         let n = self.visible(&scene.choices).len();
         if n == 0 {
             self.selected = 0;
@@ -1382,20 +1388,20 @@ impl App {
         self.selected = usize::try_from(now.saturating_add(by).clamp(0, max)).unwrap_or(0);
         self.selected_by = SelectedBy::Player;
         self.focus = Focus::Actions;
-        self.keep_selection_visible(game);
+        self.keep_selection_visible(table);
     }
 
     /// Keeps the selection on a row of the list and that row on screen, as the list is
     /// drawn ([`super::selection::first_shown`]).
-    fn keep_selection_visible(&mut self, game: &Game) {
-        let scene = Scene::new(game, self.shown);
+    fn keep_selection_visible(&mut self, table: Table<'_>) {
+        let scene = table.scene(self.shown);
         let heights: Vec<usize> = self.list_lines(&scene).iter().map(Vec::len).collect();
         self.selected = self.selected.min(heights.len().saturating_sub(1));
         let rows = self.list_rows_of(&scene).1;
         self.scroll = super::selection::first_shown(self.scroll, self.selected, &heights, rows);
     }
 
-    fn click(&mut self, game: &Game, x: u16, y: u16, armed: Option<Action>) -> Effect {
+    fn click(&mut self, table: Table<'_>, x: u16, y: u16, armed: Option<Action>) -> Effect {
         if self.close_moment_by_key(false) {
             return Effect::None;
         }
@@ -1422,11 +1428,11 @@ impl App {
         if !matches!(self.screen, Screen::Play | Screen::GameOver) {
             return Effect::None;
         }
-        let r = self.regions(game);
+        let r = self.regions_in(table);
         // A blank corner of the construction window is nowhere.
         if let Some(area) = r
             .area_at(x, y)
-            .filter(|a| drawn_systems(game).contains(&a.system))
+            .filter(|a| table.drawn_systems().contains(&a.system))
         {
             self.cursor = area;
             if self.screen == Screen::Play {
@@ -1437,11 +1443,11 @@ impl App {
             return Effect::None;
         }
         if self.screen == Screen::Play && r.prompt.contains(Position::new(x, y)) {
-            let (first, rows) = self.list_rows(game);
+            let (first, rows) = self.list_rows_in(table);
             if y < first || usize::from(y - first) >= rows {
                 return Effect::None;
             }
-            let scene = Scene::new(game, self.shown);
+            let scene = table.scene(self.shown);
             let heights: Vec<usize> = self.list_lines(&scene).iter().map(Vec::len).collect();
             let line = usize::from(y - first);
             let visible = self.visible(&scene.choices);
@@ -1453,7 +1459,7 @@ impl App {
                 self.selected_by = SelectedBy::Player;
                 if armed == Some(c.action) {
                     let action = c.action;
-                    return self.ask_first(game, Effect::Apply(action));
+                    return self.ask_first(table, Effect::Apply(action));
                 }
                 self.armed = Some(c.action);
             }
@@ -1487,18 +1493,11 @@ fn says_quit(code: KeyCode) -> bool {
     )
 }
 
-/// The systems drawn on the board: every placed tile and, while the board is constructed, the
-/// places still open for one.
-fn drawn_systems(game: &Game) -> Vec<SystemId> {
-    let mut out: Vec<SystemId> = game.board().systems().collect();
-    out.extend(game.open_tile_places());
-    out
-}
-
 /// The first area holding a piece of the seat's faction (public information), or `A1.nw`.
-fn home_area(game: &Game, seat: Seat) -> AreaId {
-    let faction = game.faction(seat);
-    game.view(None)
+fn home_area(table: Table<'_>, seat: Seat) -> AreaId {
+    let faction = table.faction(seat);
+    table
+        .public_view()
         .areas
         .iter()
         .find(|(_, a)| a.factions().contains(faction))
@@ -1507,6 +1506,6 @@ fn home_area(game: &Game, seat: Seat) -> AreaId {
         })
 }
 
-fn page(app: &App, game: &Game) -> isize {
-    isize::try_from(app.list_rows(game).1.max(1)).unwrap_or(1)
+fn page(app: &App, table: Table<'_>) -> isize {
+    isize::try_from(app.list_rows_in(table).1.max(1)).unwrap_or(1)
 }

@@ -206,14 +206,14 @@ impl Teach {
     }
 
     /// After an action was applied: `faced` is the decision it answered, `by_person` whether a
-    /// person (not a computer player) made it, `events` what it and the forced moves after it
-    /// did. The guide moves on and the phase reminder follows the phase. Returns a note for
+    /// person (not a computer player) made it, `over` whether the game is over now, `events`
+    /// what it and the forced moves after it did. The guide moves on and the phase reminder follows the phase. Returns a note for
     /// the status line, if any.
     pub fn applied(
         &mut self,
         faced: Option<Decision>,
         by_person: bool,
-        game: &Game,
+        over: bool,
         action: Action,
         events: &[Event],
     ) -> Option<&'static str> {
@@ -225,7 +225,7 @@ impl Teach {
         {
             self.tip = Some(line.to_string());
         }
-        if game.is_over() && !self.settings.played {
+        if over && !self.settings.played {
             self.settings.played = true;
             self.dirty = true;
         }
@@ -271,15 +271,12 @@ impl Teach {
     }
 
     /// `e`: the phase reminders on or off (remembered); returns the note that says which.
-    pub fn toggle_tips(&mut self, game: &Game) -> &'static str {
+    /// `now` is the reminder of the phase the game is in ([`phase_now`]).
+    pub fn toggle_tips(&mut self, now: Option<&'static str>) -> &'static str {
         let on = !self.tips_on();
         self.settings.phase_tips = Some(on);
         self.dirty = true;
-        self.tip = if on {
-            phase_now(game).map(String::from)
-        } else {
-            None
-        };
+        self.tip = if on { now.map(String::from) } else { None };
         if on {
             "phase reminders on (e: off)"
         } else {
@@ -362,7 +359,8 @@ pub fn new_game(data: Arc<GameData>) -> Result<(Game, Bots, Seat), String> {
 }
 
 /// The reminder of the phase `game` is in.
-fn phase_now(game: &Game) -> Option<&'static str> {
+#[must_use]
+pub fn phase_now(game: &Game) -> Option<&'static str> {
     use crate::engine::state::phase::Phase;
     let event = match game.position().phase {
         Phase::Planning { .. } => "RoundBegins",

@@ -32,6 +32,7 @@ pub mod selection;
 pub mod session;
 pub mod settings;
 pub mod sheet;
+pub mod step;
 pub mod terminal;
 pub mod text;
 pub mod theme;

@@ -166,7 +166,7 @@ impl Replay {
             },
             // Clicks move the area cursor; the wheel scrolls the log.
             other => {
-                let _ = app.update(&self.game, other);
+                let _ = app.update(super::session::Table::new(&self.game), other);
             }
         }
         self.sync(app);

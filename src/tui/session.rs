@@ -2,7 +2,7 @@
 //! computer players and the move one of them has worked out, the forced moves played for an
 //! absent person, the take-back on offer, the log of what happened, the end-game summary and
 //! where the game is saved. Every change of the `Game` in the client goes through here; the
-//! view ([`super::app::App`]) only asks.
+//! view ([`super::app::App`]) only asks, through the read-only [`Table`] it is lent.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -13,6 +13,9 @@ use super::log::{LogLine, Tally};
 use super::seats::Bots;
 use crate::engine::report::summary::{GameSummary, summarize};
 use crate::engine::{Action, Event, Game, Keyboard, Seat};
+
+mod table;
+pub use table::Table;
 
 /// How many log lines are kept.
 const LOG_KEEP: usize = 500;
@@ -210,14 +213,14 @@ impl Session {
 
     /// The seats of people (not computer players).
     #[must_use]
-    pub fn humans(&self, game: &Game) -> Vec<Seat> {
-        self.bots.humans(game)
+    pub fn humans(&self, table: Table<'_>) -> Vec<Seat> {
+        self.bots.humans(table.game)
     }
 
     /// The only person at the table, when exactly one seat is not a computer's.
     #[must_use]
-    pub fn lone_human(&self, game: &Game) -> Option<Seat> {
-        match self.humans(game)[..] {
+    pub fn lone_human(&self, table: Table<'_>) -> Option<Seat> {
+        match self.humans(table)[..] {
             [one] => Some(one),
             _ => None,
         }
@@ -226,8 +229,8 @@ impl Session {
     /// Whether a person deciding needs the keyboard handed over (it is not his, and at least
     /// two people play).
     #[must_use]
-    pub fn needs_handoff(&self, game: &Game, seat: Seat) -> bool {
-        self.holder != Some(seat) && self.humans(game).len() >= 2
+    pub fn needs_handoff(&self, table: Table<'_>, seat: Seat) -> bool {
+        self.holder != Some(seat) && self.humans(table).len() >= 2
     }
 
     /// The person at the keyboard gives it up: the log he has read is remembered.
@@ -270,8 +273,8 @@ impl Session {
     }
 
     /// Sums the game up, once it is over (winner, why, standings by round).
-    pub fn sum_up(&mut self, game: &Game) {
-        self.summary = summarize(game).map(Arc::new);
+    pub fn sum_up(&mut self, table: Table<'_>) {
+        self.summary = summarize(table.game).map(Arc::new);
     }
 
     /// How many log lines were ever written (the log keeps only the last ones).
@@ -320,11 +323,12 @@ impl Session {
         }
     }
 
-    /// Records the events of `action`, applied to the game elsewhere (a replay).
-    pub fn applied(&mut self, game: &Game, events: &[Event]) {
+    /// Records the events of an action applied to the game elsewhere (a replay, a test), the
+    /// game now as `table` shows it.
+    pub fn applied(&mut self, table: Table<'_>, events: &[Event]) {
         self.takeback = None;
         self.forget_thought();
-        self.record(game, events);
+        self.record(table.game, events);
     }
 
     /// Applies `action`, logs it, offers to take it back and plays the forced moves after it.
@@ -365,7 +369,7 @@ impl Session {
             if self.is_bot(d.seat) {
                 return;
             }
-            if !self.needs_handoff(game, d.seat) {
+            if !self.needs_handoff(Table::new(game), d.seat) {
                 if !self.apply_formality(game, all) {
                     return;
                 }
@@ -471,7 +475,7 @@ impl Session {
             ),
         });
         self.forget_thought();
-        if keyboard_lost && self.humans(&before).len() > 1 {
+        if keyboard_lost && self.humans(Table::new(&before)).len() > 1 {
             self.holder = None;
         }
         self.takeback = None;
@@ -484,16 +488,16 @@ impl Session {
         Ok(Undone { last, public })
     }
 
-    /// The computer player's move for `game`: the one worked out aside, or (deciding on the
-    /// spot) one chosen now; `None` while it is still being worked out aside.
-    pub fn bot_move(&mut self, game: &Game) -> Option<Option<Action>> {
+    /// The computer player's move for the game `table` shows: the one worked out aside, or
+    /// (deciding on the spot) one chosen now; `None` while it is still being worked out aside.
+    pub fn bot_move(&mut self, table: Table<'_>) -> Option<Option<Action>> {
         let action = match self.bot.thought.take() {
             Some(action) => Some(action),
             None if self.deciding == Deciding::Aside => {
                 self.bot.hurried = true;
                 return None;
             }
-            None => self.bots.choose(game),
+            None => self.bots.choose(table.game),
         };
         self.bot.since = None;
         self.bot.hurried = false;
