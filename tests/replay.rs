@@ -55,13 +55,12 @@ fn game_in_combat_with_a_face_down_card() -> Game {
 fn combat_panel(scene: &Scene<'_>) -> String {
     let mut t = Terminal::new(TestBackend::new(400, 30)).unwrap();
     t.draw(|f| {
-        panels::combat(
-            f,
-            Rect::new(0, 0, 400, 30),
+        let combat = panels::Combat {
             scene,
-            None,
-            Theme::monochrome(),
-        );
+            selected: None,
+            theme: Theme::monochrome(),
+        };
+        f.render_widget(combat, Rect::new(0, 0, 400, 30));
     })
     .unwrap();
     let buf = t.backend().buffer();

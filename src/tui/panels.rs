@@ -3,11 +3,11 @@
 
 use std::fmt::Write as _;
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Paragraph, Wrap};
+use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
 
 use super::app::{App, Focus, Screen};
 use super::board::{asset_counts, asset_sign, order_code, stack_spans, unit_groups};
@@ -36,24 +36,38 @@ fn block(title: Line<'static>, focused: bool, theme: Theme) -> Block<'static> {
 
 /// The players panel: materiel, tokens, command level, objectives, orders, upgrades, in
 /// `per` lines per player (1 to 3); the faction sheet (`i`) has the rest.
-pub fn players(frame: &mut Frame<'_>, area: Rect, scene: &Scene<'_>, theme: Theme, per: u16) {
-    let v = &scene.view;
-    let title = Line::from(vec![
-        Span::styled(
-            format!(" Round {}/{} ", v.round, scene.rounds),
-            theme.title(),
-        ),
-        Span::styled(format!("· {} ", scene.phase), theme.text()),
-    ]);
-    let inner_w = usize::from(area.width.saturating_sub(2));
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    for p in &v.players {
-        lines.extend(player_lines(p, scene, theme, per, inner_w));
+#[derive(Debug, Clone, Copy)]
+pub struct Players<'a> {
+    /// What the seat on screen sees.
+    pub scene: &'a Scene<'a>,
+    /// Colours.
+    pub theme: Theme,
+    /// Lines per player (1 to 3).
+    pub per: u16,
+}
+
+impl Widget for Players<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Players { scene, theme, per } = self;
+        let v = &scene.view;
+        let title = Line::from(vec![
+            Span::styled(
+                format!(" Round {}/{} ", v.round, scene.rounds),
+                theme.title(),
+            ),
+            Span::styled(format!("· {} ", scene.phase), theme.text()),
+        ]);
+        let inner_w = usize::from(area.width.saturating_sub(2));
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        for p in &v.players {
+            lines.extend(player_lines(p, scene, theme, per, inner_w));
+        }
+        Widget::render(
+            Paragraph::new(lines).block(block(title, false, theme)),
+            area,
+            buf,
+        );
     }
-    frame.render_widget(
-        Paragraph::new(lines).block(block(title, false, theme)),
-        area,
-    );
 }
 
 fn player_lines(
@@ -177,253 +191,287 @@ fn player_lines(
     out
 }
 
-/// The decision panel: what the engine asks and the legal actions, numbered.
-pub fn prompt(frame: &mut Frame<'_>, area: Rect, app: &App, scene: &Scene<'_>, theme: Theme) {
-    let focused = app.focus == Focus::Actions && app.screen == Screen::Play;
-    let inner_w = usize::from(area.width.saturating_sub(2));
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    let title;
-    if let Some((winners, _)) = &scene.over {
-        title = Line::from(Span::styled(" Game over ", theme.title()));
-        let names: Vec<String> = winners.iter().map(|s| scene.who(*s)).collect();
-        lines.push(Line::from(Span::styled(
-            format!("Winner: {}", names.join(" and ")),
-            theme.title(),
-        )));
-        lines.push(Line::from(Span::styled(
-            "Enter: summary · arrows: inspect · q quits",
-            theme.dim(),
-        )));
-        frame.render_widget(
-            Paragraph::new(lines).block(block(title, false, theme)),
-            area,
-        );
-        return;
-    }
-    let Some(d) = scene.decision else {
-        frame.render_widget(
-            Paragraph::new("").block(block(Line::from(" Decision "), false, theme)),
-            area,
-        );
-        return;
-    };
-    let faction = scene.faction(d.seat);
-    let who = scene.who(d.seat);
-    title = Line::from(vec![
-        Span::raw(" "),
-        Span::styled(
-            who,
-            faction.map_or(theme.title(), |f| theme.faction_bold(f)),
-        ),
-        Span::styled(" to decide ", theme.title()),
-    ]);
-    for l in decision_lines(&d.kind.to_string(), inner_w) {
-        lines.push(Line::from(Span::styled(l, theme.title())));
-    }
-    // Before a combat: what ending the Advance now would lead to.
-    if let Some(o) = scene.prompt_odds() {
-        lines.push(odds_line(o, inner_w, theme));
-    }
+/// The decision panel: what the engine asks and the legal actions, numbered, from the
+/// seat's scene and the view state (filter, selection, scroll, typed number).
+#[derive(Debug, Clone, Copy)]
+pub struct Prompt<'a> {
+    /// The view state.
+    pub app: &'a App,
+    /// What the seat on screen sees.
+    pub scene: &'a Scene<'a>,
+}
 
-    // A replay lists no choices: it names the step and the action that comes next.
-    if let Some(replay) = &app.replay {
-        for l in wrap(replay, inner_w) {
-            lines.push(Line::from(Span::styled(l, theme.text())));
+impl Widget for Prompt<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Prompt { app, scene } = self;
+        let theme = app.theme;
+        let focused = app.focus == Focus::Actions && app.screen == Screen::Play;
+        let inner_w = usize::from(area.width.saturating_sub(2));
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        let title;
+        if let Some((winners, _)) = &scene.over {
+            title = Line::from(Span::styled(" Game over ", theme.title()));
+            let names: Vec<String> = winners.iter().map(|s| scene.who(*s)).collect();
+            lines.push(Line::from(Span::styled(
+                format!("Winner: {}", names.join(" and ")),
+                theme.title(),
+            )));
+            lines.push(Line::from(Span::styled(
+                "Enter: summary · arrows: inspect · q quits",
+                theme.dim(),
+            )));
+            Widget::render(
+                Paragraph::new(lines).block(block(title, false, theme)),
+                area,
+                buf,
+            );
+            return;
         }
-        frame.render_widget(
-            Paragraph::new(lines).block(block(title, false, theme)),
-            area,
-        );
-        return;
-    }
-    let visible = app.visible(&scene.choices);
-    let total = scene.choices.len();
-    let mut info: Vec<Span<'static>> = Vec::new();
-    if app.filter {
-        info.push(Span::styled(
-            format!("At {}: {} of {total}", app.cursor, visible.len()),
-            theme.key(),
-        ));
-        info.push(Span::styled(" · Esc/f: all", theme.dim()));
-    } else {
-        let noun = if total == 1 { "choice" } else { "choices" };
-        info.push(Span::styled(format!("{total} {noun}"), theme.text()));
-        info.push(Span::styled(" · click/f: filter by area", theme.dim()));
-    }
-    if !app.typed.is_empty() {
-        info.push(Span::styled(format!("  #{}_", app.typed), theme.warn()));
-    }
-    lines.push(Line::from(info));
-    // The rows left under the header as drawn (decision, odds, count): the same count the
-    // keys and clicks use ([`list_geometry`]), so the list never loses a row to the odds.
-    let rows = list_geometry(area, lines.len()).1;
-    let num_w = total.to_string().len();
-    // Every choice fitted by the same rule (`fit::choice_lines`), never cut where choices
-    // differ: shortened, or carried onto a second line. A choice the engine warns of starts
-    // with `!` (the warning is in the panel below).
-    let fitted = app.list_lines(scene);
-    let heights: Vec<usize> = fitted.iter().map(Vec::len).collect();
-    // The choices drawn are worked out here from the selection, so the selected one is on
-    // screen whole and no room is left below the last while a choice above is hidden.
-    let scroll = super::selection::first_shown(app.scroll, app.selected, &heights, rows);
-    let shown = super::selection::shown_from(scroll, &heights, rows);
-    if visible.is_empty() {
-        let text = if app.why.is_empty() {
-            "Nothing to choose here: Esc or f lists every action."
-        } else {
-            "Nothing to choose here (why: below). Esc or f lists every action."
+        let Some(d) = scene.decision else {
+            Widget::render(
+                Paragraph::new("").block(block(Line::from(" Decision "), false, theme)),
+                area,
+                buf,
+            );
+            return;
         };
-        lines.push(Line::from(Span::styled(text, theme.dim())));
-    }
-    for (i, c) in visible.iter().enumerate().skip(scroll).take(shown) {
-        let style = if i == app.selected {
-            theme.selected()
+        let faction = scene.faction(d.seat);
+        let who = scene.who(d.seat);
+        title = Line::from(vec![
+            Span::raw(" "),
+            Span::styled(
+                who,
+                faction.map_or(theme.title(), |f| theme.faction_bold(f)),
+            ),
+            Span::styled(" to decide ", theme.title()),
+        ]);
+        for l in decision_lines(&d.kind.to_string(), inner_w) {
+            lines.push(Line::from(Span::styled(l, theme.title())));
+        }
+        // Before a combat: what ending the Advance now would lead to.
+        if let Some(o) = scene.prompt_odds() {
+            lines.push(odds_line(o, inner_w, theme));
+        }
+
+        // A replay lists no choices: it names the step and the action that comes next.
+        if let Some(replay) = &app.replay {
+            for l in wrap(replay, inner_w) {
+                lines.push(Line::from(Span::styled(l, theme.text())));
+            }
+            Widget::render(
+                Paragraph::new(lines).block(block(title, false, theme)),
+                area,
+                buf,
+            );
+            return;
+        }
+        let visible = app.visible(&scene.choices);
+        let total = scene.choices.len();
+        let mut info: Vec<Span<'static>> = Vec::new();
+        if app.filter {
+            info.push(Span::styled(
+                format!("At {}: {} of {total}", app.cursor, visible.len()),
+                theme.key(),
+            ));
+            info.push(Span::styled(" · Esc/f: all", theme.dim()));
         } else {
-            theme.text()
-        };
-        for (k, part) in fitted[i].iter().enumerate() {
-            // The second line of a choice starts under its words, not under its number.
-            let text = if k == 0 {
-                format!("{:>num_w$}  {part}", c.number)
+            let noun = if total == 1 { "choice" } else { "choices" };
+            info.push(Span::styled(format!("{total} {noun}"), theme.text()));
+            info.push(Span::styled(" · click/f: filter by area", theme.dim()));
+        }
+        if !app.typed.is_empty() {
+            info.push(Span::styled(format!("  #{}_", app.typed), theme.warn()));
+        }
+        lines.push(Line::from(info));
+        // The rows left under the header as drawn (decision, odds, count): the same count the
+        // keys and clicks use ([`list_geometry`]), so the list never loses a row to the odds.
+        let rows = list_geometry(area, lines.len()).1;
+        let num_w = total.to_string().len();
+        // Every choice fitted by the same rule (`fit::choice_lines`), never cut where choices
+        // differ: shortened, or carried onto a second line. A choice the engine warns of starts
+        // with `!` (the warning is in the panel below).
+        let fitted = app.list_lines(scene);
+        let heights: Vec<usize> = fitted.iter().map(Vec::len).collect();
+        // The choices drawn are worked out here from the selection, so the selected one is on
+        // screen whole and no room is left below the last while a choice above is hidden.
+        let scroll = super::selection::first_shown(app.scroll, app.selected, &heights, rows);
+        let shown = super::selection::shown_from(scroll, &heights, rows);
+        if visible.is_empty() {
+            let text = if app.why.is_empty() {
+                "Nothing to choose here: Esc or f lists every action."
             } else {
-                format!("{:>num_w$}  {part}", "")
+                "Nothing to choose here (why: below). Esc or f lists every action."
             };
-            let padded = format!("{text:<inner_w$}");
-            lines.push(Line::from(Span::styled(padded, style)));
+            lines.push(Line::from(Span::styled(text, theme.dim())));
         }
+        for (i, c) in visible.iter().enumerate().skip(scroll).take(shown) {
+            let style = if i == app.selected {
+                theme.selected()
+            } else {
+                theme.text()
+            };
+            for (k, part) in fitted[i].iter().enumerate() {
+                // The second line of a choice starts under its words, not under its number.
+                let text = if k == 0 {
+                    format!("{:>num_w$}  {part}", c.number)
+                } else {
+                    format!("{:>num_w$}  {part}", "")
+                };
+                let padded = format!("{text:<inner_w$}");
+                lines.push(Line::from(Span::styled(padded, style)));
+            }
+        }
+        let mut b = block(title, focused, theme);
+        if shown < visible.len() {
+            let first = scroll + 1;
+            let last = scroll + shown;
+            let up = if scroll > 0 { "↑" } else { " " };
+            let down = if last < visible.len() { "↓" } else { " " };
+            b = b.title_bottom(
+                Line::from(format!(" {up}{first}-{last} of {}{down} ", visible.len()))
+                    .right_aligned(),
+            );
+        }
+        Widget::render(Paragraph::new(lines).block(b), area, buf);
     }
-    let mut b = block(title, focused, theme);
-    if shown < visible.len() {
-        let first = scroll + 1;
-        let last = scroll + shown;
-        let up = if scroll > 0 { "↑" } else { " " };
-        let down = if last < visible.len() { "↓" } else { " " };
-        b = b.title_bottom(
-            Line::from(format!(" {up}{first}-{last} of {}{down} ", visible.len())).right_aligned(),
-        );
-    }
-    frame.render_widget(Paragraph::new(lines).block(b), area);
 }
 
 /// The detail panel: the selected choice in full when the list had to cut its words, the
 /// text of the card it buys, chooses or plays, the preview of the order it places, reveals or
-/// resolves, then the area under the cursor in full.
-pub fn detail(
-    frame: &mut Frame<'_>,
-    area: Rect,
-    app: &App,
-    at: AreaId,
-    scene: &Scene<'_>,
-    chosen: Option<&Choice>,
-    theme: Theme,
-) {
-    let id: AreaId = at;
-    let focused = app.focus == Focus::Board && app.screen == Screen::Play;
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    // The list shows the number, two spaces and the words inside the border.
-    let room = usize::from(app_prompt_width(area));
-    let num_w = scene.choices.len().to_string().len();
-    let mut title = None;
-    if let Some(c) = chosen {
-        // What the engine warns of comes first: it is what the player would regret.
-        for w in &c.warnings {
-            lines.push(Line::from(Span::styled(format!("! {w}"), theme.warn())));
+/// resolves, then the area under the cursor in full (`at`, where the board's cursor is
+/// drawn), with the engine's reasons when it offers nothing.
+#[derive(Debug, Clone, Copy)]
+pub struct Detail<'a> {
+    /// The view state.
+    pub app: &'a App,
+    /// The area shown.
+    pub at: AreaId,
+    /// What the seat on screen sees.
+    pub scene: &'a Scene<'a>,
+    /// The choice selected in the list, if any.
+    pub chosen: Option<&'a Choice>,
+}
+
+impl Widget for Detail<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Detail {
+            app,
+            at,
+            scene,
+            chosen,
+        } = self;
+        let theme = app.theme;
+        let id: AreaId = at;
+        let focused = app.focus == Focus::Board && app.screen == Screen::Play;
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        // The list shows the number, two spaces and the words inside the border.
+        let room = usize::from(app_prompt_width(area));
+        let num_w = scene.choices.len().to_string().len();
+        let mut title = None;
+        if let Some(c) = chosen {
+            // What the engine warns of comes first: it is what the player would regret.
+            for w in &c.warnings {
+                lines.push(Line::from(Span::styled(format!("! {w}"), theme.warn())));
+            }
+            if num_w + 2 + c.words.chars().count() > room
+                || c.card.is_some()
+                || !c.warnings.is_empty()
+            {
+                lines.push(Line::from(Span::styled(
+                    format!("{}  {}", c.number, c.words),
+                    theme.key(),
+                )));
+            }
+            if let Some(name) = &c.card {
+                title = Some(Line::from(Span::styled(format!(" {name} "), theme.title())));
+                for text in card_text(scene.data, name) {
+                    lines.push(Line::from(Span::styled(text, theme.text())));
+                }
+            }
         }
-        if num_w + 2 + c.words.chars().count() > room || c.card.is_some() || !c.warnings.is_empty()
+        if let Some(Choice {
+            action:
+                Action::PlaceTile {
+                    system,
+                    number,
+                    side_b,
+                    rotation,
+                },
+            ..
+        }) = chosen
         {
-            lines.push(Line::from(Span::styled(
-                format!("{}  {}", c.number, c.words),
-                theme.key(),
-            )));
-        }
-        if let Some(name) = &c.card {
-            title = Some(Line::from(Span::styled(format!(" {name} "), theme.title())));
-            for text in card_text(scene.data, name) {
-                lines.push(Line::from(Span::styled(text, theme.text())));
+            // The tile about to be placed, area by area as it would lie: what the player weighs.
+            let placed = super::board::placed_tile(*number, *side_b, *rotation);
+            if let Some(preview) = super::board::tile_preview(scene.data, *system, placed.clone()) {
+                title = Some(Line::from(Span::styled(
+                    format!(
+                        " Tile {} on {system}: {} ",
+                        placed.tile,
+                        preview.system_name(*system)
+                    ),
+                    theme.title(),
+                )));
+                for info in preview.areas_of(*system) {
+                    let banner = area_banner(info, scene);
+                    // "World · capacity 3 ..." after the world's name: its numbers are enough.
+                    let numbers = banner.split_once(" · ").map_or(banner.as_str(), |(_, n)| n);
+                    lines.push(Line::from(vec![
+                        Span::styled(format!("{} {}: ", info.id, info.label()), theme.world()),
+                        Span::styled(numbers.to_string(), theme.banner()),
+                    ]));
+                }
             }
         }
-    }
-    if let Some(Choice {
-        action:
-            Action::PlaceTile {
-                system,
-                number,
-                side_b,
-                rotation,
-            },
-        ..
-    }) = chosen
-    {
-        // The tile about to be placed, area by area as it would lie: what the player weighs.
-        let placed = super::board::placed_tile(*number, *side_b, *rotation);
-        if let Some(preview) = super::board::tile_preview(scene.data, *system, placed.clone()) {
-            title = Some(Line::from(Span::styled(
-                format!(
-                    " Tile {} on {system}: {} ",
-                    placed.tile,
-                    preview.system_name(*system)
-                ),
-                theme.title(),
-            )));
-            for info in preview.areas_of(*system) {
-                let banner = area_banner(info, scene);
-                // "World · capacity 3 ..." after the world's name: its numbers are enough.
-                let numbers = banner.split_once(" · ").map_or(banner.as_str(), |(_, n)| n);
-                lines.push(Line::from(vec![
-                    Span::styled(format!("{} {}: ", info.id, info.label()), theme.world()),
-                    Span::styled(numbers.to_string(), theme.banner()),
-                ]));
+        if let Some(p) = super::preview::selected(scene, chosen, id) {
+            // What the order would do answers the question the player asks before placing,
+            // revealing or resolving it: it comes before the area.
+            let heading = title.is_some();
+            if !heading {
+                title = Some(Line::from(Span::styled(
+                    format!(" {} ", p.short_heading()),
+                    theme.title(),
+                )));
             }
+            lines.extend(super::preview::lines(scene, p, heading, theme));
         }
-    }
-    if let Some(p) = super::preview::selected(scene, chosen, id) {
-        // What the order would do answers the question the player asks before placing,
-        // revealing or resolving it: it comes before the area.
-        let heading = title.is_some();
-        if !heading {
-            title = Some(Line::from(Span::styled(
-                format!(" {} ", p.short_heading()),
-                theme.title(),
-            )));
-        }
-        lines.extend(super::preview::lines(scene, p, heading, theme));
-    }
-    // Card text and the preview are read in full in the `c` box when the panel cuts them.
-    let inner = block(Line::from(""), false, theme).inner(area);
-    let width = usize::from(inner.width);
-    let cut = wrap_all(&lines, width).len() > usize::from(inner.height);
-    if scene.view.combat.is_none() {
-        let (area_title, area_lines) = area_detail(id, scene, theme);
-        if !app.why.is_empty() && id == app.cursor {
-            // The engine's reasons come first: they answer the question the player asks
-            // (about the area the player moved the cursor to, not one the choice shows).
-            lines.push(Line::from(Span::styled(
-                format!("Nothing to do at {id}: why not"),
-                theme.warn(),
-            )));
-            for why in &app.why {
-                lines.push(Line::from(Span::styled(format!("• {why}"), theme.text())));
+        // Card text and the preview are read in full in the `c` box when the panel cuts them.
+        let inner = block(Line::from(""), false, theme).inner(area);
+        let width = usize::from(inner.width);
+        let cut = wrap_all(&lines, width).len() > usize::from(inner.height);
+        if scene.view.combat.is_none() {
+            let (area_title, area_lines) = area_detail(id, scene, theme);
+            if !app.why.is_empty() && id == app.cursor {
+                // The engine's reasons come first: they answer the question the player asks
+                // (about the area the player moved the cursor to, not one the choice shows).
+                lines.push(Line::from(Span::styled(
+                    format!("Nothing to do at {id}: why not"),
+                    theme.warn(),
+                )));
+                for why in &app.why {
+                    lines.push(Line::from(Span::styled(format!("• {why}"), theme.text())));
+                }
             }
+            if title.is_none() {
+                title = Some(area_title);
+            } else {
+                lines.push(Line::from(Span::styled(
+                    format!(
+                        "— {} —",
+                        format!("{id} {}", scene.board.area(id).map_or("", |i| i.label()))
+                            .trim_end()
+                    ),
+                    theme.dim(),
+                )));
+            }
+            lines.extend(area_lines);
         }
-        if title.is_none() {
-            title = Some(area_title);
-        } else {
-            lines.push(Line::from(Span::styled(
-                format!(
-                    "— {} —",
-                    format!("{id} {}", scene.board.area(id).map_or("", |i| i.label())).trim_end()
-                ),
-                theme.dim(),
-            )));
+        let title = title.unwrap_or_else(|| Line::from(" Detail "));
+        let mut b = block(title, focused, theme);
+        if cut {
+            b = b.title_bottom(Line::from(" ↓ more: c ").right_aligned());
         }
-        lines.extend(area_lines);
+        Widget::render(Paragraph::new(wrap_all(&lines, width)).block(b), area, buf);
     }
-    let title = title.unwrap_or_else(|| Line::from(" Detail "));
-    let mut b = block(title, focused, theme);
-    if cut {
-        b = b.title_bottom(Line::from(" ↓ more: c ").right_aligned());
-    }
-    frame.render_widget(Paragraph::new(wrap_all(&lines, width)).block(b), area);
 }
 
 /// The width of the prompt's list (the same column as the detail panel in every layout).
@@ -547,230 +595,265 @@ fn contents(state: &AreaState, scene: &Scene<'_>, theme: Theme) -> Vec<Line<'sta
     lines
 }
 
-/// The game log, newest at the bottom; without a border (`bordered` false) it is the last
-/// lines only, under the board of the compact layout.
-pub fn log(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme, bordered: bool) {
-    if area.height == 0 {
-        return;
-    }
-    let border = if bordered { 2 } else { 0 };
-    let inner_w = usize::from(area.width.saturating_sub(border));
-    let inner_h = usize::from(area.height.saturating_sub(border));
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    let end = app.session.log.len().saturating_sub(app.log_back);
-    // Wrap from the end backwards until the panel is full.
-    for entry in app.session.log[..end].iter().rev() {
-        let style = if entry.note {
-            theme.dim().add_modifier(Modifier::ITALIC)
-        } else {
-            theme.text()
-        };
-        let mut wrapped: Vec<Line<'static>> = wrap(&entry.text, inner_w.saturating_sub(2))
-            .into_iter()
-            .enumerate()
-            .map(|(i, l)| {
-                Line::from(Span::styled(
-                    format!("{}{l}", if i == 0 { "• " } else { "  " }),
-                    style,
-                ))
-            })
-            .collect();
-        wrapped.reverse();
-        lines.extend(wrapped);
-        if lines.len() >= inner_h {
-            break;
+/// The game log, newest at the bottom, scrolled back as the view state says; without a
+/// border (`bordered` false) it is the last lines only, under the board of the compact
+/// layout.
+#[derive(Debug, Clone, Copy)]
+pub struct Log<'a> {
+    /// The view state (its session holds the log).
+    pub app: &'a App,
+    /// Whether the panel has a border and a title.
+    pub bordered: bool,
+}
+
+impl Widget for Log<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Log { app, bordered } = self;
+        let theme = app.theme;
+        if area.height == 0 {
+            return;
         }
-    }
-    lines.truncate(inner_h);
-    lines.reverse();
-    let title = if app.log_back > 0 {
-        format!(" Log (−{}) ", app.log_back)
-    } else {
-        " Log ".to_string()
-    };
-    let p = Paragraph::new(lines);
-    if bordered {
-        frame.render_widget(p.block(block(Line::from(title), false, theme)), area);
-    } else {
-        frame.render_widget(p, area);
+        let border = if bordered { 2 } else { 0 };
+        let inner_w = usize::from(area.width.saturating_sub(border));
+        let inner_h = usize::from(area.height.saturating_sub(border));
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        let end = app.session.log.len().saturating_sub(app.log_back);
+        // Wrap from the end backwards until the panel is full.
+        for entry in app.session.log[..end].iter().rev() {
+            let style = if entry.note {
+                theme.dim().add_modifier(Modifier::ITALIC)
+            } else {
+                theme.text()
+            };
+            let mut wrapped: Vec<Line<'static>> = wrap(&entry.text, inner_w.saturating_sub(2))
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    Line::from(Span::styled(
+                        format!("{}{l}", if i == 0 { "• " } else { "  " }),
+                        style,
+                    ))
+                })
+                .collect();
+            wrapped.reverse();
+            lines.extend(wrapped);
+            if lines.len() >= inner_h {
+                break;
+            }
+        }
+        lines.truncate(inner_h);
+        lines.reverse();
+        let title = if app.log_back > 0 {
+            format!(" Log (−{}) ", app.log_back)
+        } else {
+            " Log ".to_string()
+        };
+        let p = Paragraph::new(lines);
+        if bordered {
+            Widget::render(p.block(block(Line::from(title), false, theme)), area, buf);
+        } else {
+            Widget::render(p, area, buf);
+        }
     }
 }
 
-/// The bottom line: the keys that work now.
-pub fn status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
-    if let Some(replay) = &app.replay {
-        let mut spans = vec![Span::styled(format!(" {replay} "), theme.warn())];
-        for (k, what) in [
-            ("←→", "action"),
-            ("↑↓", "order"),
-            ("PgUp/PgDn", "round"),
-            ("q", "quit"),
-        ] {
-            spans.push(Span::styled(format!(" {k}"), theme.key()));
-            spans.push(Span::styled(format!(" {what} "), theme.dim()));
+/// The bottom line: the message for the seat on screen and the keys that work now.
+#[derive(Debug, Clone, Copy)]
+pub struct Status<'a> {
+    /// The view state.
+    pub app: &'a App,
+}
+
+impl Widget for Status<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let theme = app.theme;
+        if let Some(replay) = &app.replay {
+            let mut spans = vec![Span::styled(format!(" {replay} "), theme.warn())];
+            for (k, what) in [
+                ("←→", "action"),
+                ("↑↓", "order"),
+                ("PgUp/PgDn", "round"),
+                ("q", "quit"),
+            ] {
+                spans.push(Span::styled(format!(" {k}"), theme.key()));
+                spans.push(Span::styled(format!(" {what} "), theme.dim()));
+            }
+            Widget::render(Paragraph::new(Line::from(spans)), area, buf);
+            return;
         }
-        frame.render_widget(Paragraph::new(Line::from(spans)), area);
-        return;
-    }
-    let keys: &[(&str, &str)] = match app.screen {
-        Screen::Handoff(_) if app.takeback_text().is_some() => &[
-            ("Space", "take the keyboard"),
-            ("u", "take back"),
-            ("s", "save"),
-            ("?", "keys"),
-            ("q", "quit"),
-        ],
-        Screen::Handoff(_) => &[
-            ("Space", "take the keyboard"),
-            ("s", "save"),
-            ("?", "keys"),
-            ("q", "quit"),
-        ],
-        Screen::Bot(_) => &[
-            ("any key", "move now"),
-            ("s", "save"),
-            ("?", "keys"),
-            ("q", "quit"),
-        ],
-        Screen::GameOver => &[
-            ("←↑↓→", "inspect"),
-            ("s", "save"),
-            ("?", "keys"),
-            ("q", "quit"),
-        ],
-        Screen::Play => match app.focus {
-            Focus::Actions => &[
-                ("↑↓", "choose"),
-                ("Enter", "do it"),
-                ("1-9", "by number"),
-                ("Tab/←→", "board"),
-                ("click", "area"),
-                ("f", "filter"),
-                ("u", "undo"),
+        let keys: &[(&str, &str)] = match app.screen {
+            Screen::Handoff(_) if app.takeback_text().is_some() => &[
+                ("Space", "take the keyboard"),
+                ("u", "take back"),
                 ("s", "save"),
                 ("?", "keys"),
                 ("q", "quit"),
             ],
-            Focus::Board => &[
-                ("←↑↓→/hjkl", "move"),
-                ("Enter/Tab", "actions"),
-                ("1-9", "by number"),
-                ("f", "filter"),
+            Screen::Handoff(_) => &[
+                ("Space", "take the keyboard"),
                 ("s", "save"),
                 ("?", "keys"),
                 ("q", "quit"),
             ],
-        },
-    };
-    let mut spans = Vec::new();
-    if let Some(flash) = &app.flash {
-        spans.push(Span::styled(format!(" {flash} "), theme.warn()));
-    } else if let Some(done) = app.takeback_text() {
-        // Where the last action went, and that it may still be taken back.
-        spans.push(Span::styled(
-            format!(" {done} — u takes it back "),
-            theme.warn(),
-        ));
-    }
-    if app.flash.is_none() && app.session.unsaved.is_some() {
-        // Stays until a save works: a failed autosave must not pass unnoticed.
-        spans.push(Span::styled(
-            " NOT SAVED (s: save elsewhere) ",
-            theme.warn(),
-        ));
-    }
-    // The message first, whole where it fits; then the key hints that fit whole, in their
-    // order of use (the `?` box lists them all), never one cut in the middle.
-    let room = usize::from(area.width);
-    let mut used = 0;
-    for s in &mut spans {
-        let w = s.width();
-        if used + w > room {
-            *s = Span::styled(clip(&s.content, room.saturating_sub(used)), s.style);
+            Screen::Bot(_) => &[
+                ("any key", "move now"),
+                ("s", "save"),
+                ("?", "keys"),
+                ("q", "quit"),
+            ],
+            Screen::GameOver => &[
+                ("←↑↓→", "inspect"),
+                ("s", "save"),
+                ("?", "keys"),
+                ("q", "quit"),
+            ],
+            Screen::Play => match app.focus {
+                Focus::Actions => &[
+                    ("↑↓", "choose"),
+                    ("Enter", "do it"),
+                    ("1-9", "by number"),
+                    ("Tab/←→", "board"),
+                    ("click", "area"),
+                    ("f", "filter"),
+                    ("u", "undo"),
+                    ("s", "save"),
+                    ("?", "keys"),
+                    ("q", "quit"),
+                ],
+                Focus::Board => &[
+                    ("←↑↓→/hjkl", "move"),
+                    ("Enter/Tab", "actions"),
+                    ("1-9", "by number"),
+                    ("f", "filter"),
+                    ("s", "save"),
+                    ("?", "keys"),
+                    ("q", "quit"),
+                ],
+            },
+        };
+        let mut spans = Vec::new();
+        if let Some(flash) = &app.flash {
+            spans.push(Span::styled(format!(" {flash} "), theme.warn()));
+        } else if let Some(done) = app.takeback_text() {
+            // Where the last action went, and that it may still be taken back.
+            spans.push(Span::styled(
+                format!(" {done} — u takes it back "),
+                theme.warn(),
+            ));
         }
-        used += s.width();
-    }
-    for (k, what) in keys {
-        let key = Span::styled(format!(" {k}"), theme.key());
-        let words = Span::styled(format!(" {what} "), theme.dim());
-        if used + key.width() + words.width() - 1 > room {
-            break;
+        if app.flash.is_none() && app.session.unsaved.is_some() {
+            // Stays until a save works: a failed autosave must not pass unnoticed.
+            spans.push(Span::styled(
+                " NOT SAVED (s: save elsewhere) ",
+                theme.warn(),
+            ));
         }
-        used += key.width() + words.width();
-        spans.push(key);
-        spans.push(words);
+        // The message first, whole where it fits; then the key hints that fit whole, in their
+        // order of use (the `?` box lists them all), never one cut in the middle.
+        let room = usize::from(area.width);
+        let mut used = 0;
+        for s in &mut spans {
+            let w = s.width();
+            if used + w > room {
+                *s = Span::styled(clip(&s.content, room.saturating_sub(used)), s.style);
+            }
+            used += s.width();
+        }
+        for (k, what) in keys {
+            let key = Span::styled(format!(" {k}"), theme.key());
+            let words = Span::styled(format!(" {what} "), theme.dim());
+            if used + key.width() + words.width() - 1 > room {
+                break;
+            }
+            used += key.width() + words.width();
+            spans.push(key);
+            spans.push(words);
+        }
+        Widget::render(Paragraph::new(Line::from(spans)), area, buf);
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
 /// The combat in progress, as the seat on screen sees it: both sides' dice, cards and tokens,
 /// his own hand, and the text of the card the prompt has selected.
-pub fn combat(
-    frame: &mut Frame<'_>,
-    area: Rect,
-    scene: &Scene<'_>,
-    selected: Option<&Choice>,
-    theme: Theme,
-) {
-    let Some(c) = &scene.view.combat else { return };
-    frame.render_widget(ratatui::widgets::Clear, area);
-    let label = scene
-        .board
-        .area(c.area)
-        .map_or_else(String::new, |a| a.label().to_string());
-    let round = if c.round == 0 {
-        "preparing".to_string()
-    } else {
-        format!("round {}/3", c.round)
-    };
-    let title = Line::from(vec![
-        Span::styled(format!(" Combat at {} {label} ", c.area), theme.warn()),
-        Span::styled(format!("· {round} "), theme.text()),
-    ]);
-    // A replay shows both hands; a player only his own.
-    let viewer = scene.view.viewer.and_then(|v| scene.faction(v));
-    let mine = |f: Faction| {
-        if scene.everything {
-            Some("cards in hand")
+#[derive(Debug, Clone, Copy)]
+pub struct Combat<'a> {
+    /// What the seat on screen sees.
+    pub scene: &'a Scene<'a>,
+    /// The choice selected in the list, if any.
+    pub selected: Option<&'a Choice>,
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl Widget for Combat<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Combat {
+            scene,
+            selected,
+            theme,
+        } = self;
+        let Some(c) = &scene.view.combat else { return };
+        Widget::render(ratatui::widgets::Clear, area, buf);
+        let label = scene
+            .board
+            .area(c.area)
+            .map_or_else(String::new, |a| a.label().to_string());
+        let round = if c.round == 0 {
+            "preparing".to_string()
         } else {
-            (viewer == Some(f)).then_some("your hand")
+            format!("round {}/3", c.round)
+        };
+        let title = Line::from(vec![
+            Span::styled(format!(" Combat at {} {label} ", c.area), theme.warn()),
+            Span::styled(format!("· {round} "), theme.text()),
+        ]);
+        // A replay shows both hands; a player only his own.
+        let viewer = scene.view.viewer.and_then(|v| scene.faction(v));
+        let mine = |f: Faction| {
+            if scene.everything {
+                Some("cards in hand")
+            } else {
+                (viewer == Some(f)).then_some("your hand")
+            }
+        };
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        // The odds first: the sides' lines wrap, and a short panel would hide a line below them.
+        if let Some(o) = &scene.odds {
+            lines.push(odds_line(
+                o,
+                usize::from(area.width.saturating_sub(2)),
+                theme,
+            ));
         }
-    };
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    // The odds first: the sides' lines wrap, and a short panel would hide a line below them.
-    if let Some(o) = &scene.odds {
-        lines.push(odds_line(
-            o,
-            usize::from(area.width.saturating_sub(2)),
+        let who = |f: Faction| super::combat_box::name_of(scene, f);
+        lines.extend(combat_side(
+            ("Attacker", &who(c.attacker.faction)),
+            &c.attacker,
+            mine(c.attacker.faction),
             theme,
         ));
-    }
-    let who = |f: Faction| super::combat_box::name_of(scene, f);
-    lines.extend(combat_side(
-        ("Attacker", &who(c.attacker.faction)),
-        &c.attacker,
-        mine(c.attacker.faction),
-        theme,
-    ));
-    lines.extend(combat_side(
-        ("Defender", &who(c.defender.faction)),
-        &c.defender,
-        mine(c.defender.faction),
-        theme,
-    ));
-    // The card the prompt points at, in full.
-    if let Some(name) = selected.and_then(|c| c.card.as_ref()) {
-        lines.push(Line::from(Span::styled(name.clone(), theme.key())));
-        for text in card_text(scene.data, name) {
-            lines.push(Line::from(Span::styled(format!("  {text}"), theme.text())));
+        lines.extend(combat_side(
+            ("Defender", &who(c.defender.faction)),
+            &c.defender,
+            mine(c.defender.faction),
+            theme,
+        ));
+        // The card the prompt points at, in full.
+        if let Some(name) = selected.and_then(|c| c.card.as_ref()) {
+            lines.push(Line::from(Span::styled(name.clone(), theme.key())));
+            for text in card_text(scene.data, name) {
+                lines.push(Line::from(Span::styled(format!("  {text}"), theme.text())));
+            }
         }
+        Widget::render(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(block(title, false, theme)),
+            area,
+            buf,
+        );
     }
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(block(title, false, theme)),
-        area,
-    );
 }
 
 /// The combat odds in one line of `width`: the attacker's chance and both sides' expected

@@ -5,8 +5,10 @@ use ratatui::widgets::Clear;
 
 use super::app::{App, Focus, Overlay, Screen};
 use super::layout::{Regions, needed};
+use super::panels::{Combat, Detail, Log, Players, Prompt, Status};
 use super::scene::Scene;
-use super::{board, detail, endgame, panels, screens};
+use super::theme::Theme;
+use super::{board, detail, endgame, screens};
 
 /// Draws one frame.
 pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
@@ -55,9 +57,15 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             // keyboard passes; no cursor, no selection, no area panel: nothing of the last seat.
             let r = Regions::compute(area, scene.window, scene.view.players.len(), 0);
             board::draw(frame.buffer_mut(), &r, scene, theme, None, None);
-            panels::players(frame, r.players, scene, theme, r.player_lines);
-            panels::log(frame, r.log, app, theme, !r.compact);
-            panels::status(frame, r.status, app, theme);
+            frame.render_widget(players(scene, theme, r.player_lines), r.players);
+            frame.render_widget(
+                Log {
+                    app,
+                    bordered: !r.compact,
+                },
+                r.log,
+            );
+            frame.render_widget(Status { app }, r.status);
             let side = r.prompt.union(r.detail);
             let since: Vec<String> = app
                 .session
@@ -95,25 +103,44 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             // The board and the area panel follow the selected choice to its place.
             let cursor = app.shown_cursor(scene);
             board::draw(frame.buffer_mut(), &r, scene, theme, Some(cursor), selected);
-            panels::players(frame, r.players, scene, theme, r.player_lines);
-            panels::prompt(frame, r.prompt, app, scene, theme);
+            frame.render_widget(players(scene, theme, r.player_lines), r.players);
+            frame.render_widget(Prompt { app, scene }, r.prompt);
             let chosen = if app.focus == Focus::Actions || scene.view.combat.is_some() {
                 visible.get(app.selected).copied()
             } else {
                 None
             };
+            let detail = Detail {
+                app,
+                at: cursor,
+                scene,
+                chosen,
+            };
             if scene.view.combat.is_some() {
-                panels::combat(frame, r.combat, scene, chosen, theme);
+                let combat = Combat {
+                    scene,
+                    selected: chosen,
+                    theme,
+                };
+                frame.render_widget(combat, r.combat);
                 if r.compact {
-                    panels::detail(frame, r.detail, app, cursor, scene, chosen, theme);
+                    frame.render_widget(detail, r.detail);
                 } else {
-                    panels::log(frame, r.log_beside_combat(), app, theme, true);
+                    let log = Log {
+                        app,
+                        bordered: true,
+                    };
+                    frame.render_widget(log, r.log_beside_combat());
                 }
             } else {
-                panels::detail(frame, r.detail, app, cursor, scene, chosen, theme);
-                panels::log(frame, r.log, app, theme, !r.compact);
+                frame.render_widget(detail, r.detail);
+                let log = Log {
+                    app,
+                    bordered: !r.compact,
+                };
+                frame.render_widget(log, r.log);
             }
-            panels::status(frame, r.status, app, theme);
+            frame.render_widget(Status { app }, r.status);
             if let Screen::Bot(seat) = app.screen {
                 screens::bot_turn(frame, r.prompt, seat, app, scene, theme);
             }
@@ -132,4 +159,9 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             }
         }
     }
+}
+
+/// The players panel of `scene`, `per` lines a player.
+fn players<'a>(scene: &'a Scene<'a>, theme: Theme, per: u16) -> Players<'a> {
+    Players { scene, theme, per }
 }
