@@ -2,10 +2,10 @@
 //! screen of the person at the keyboard until a key closes it, and on the next hand-off with
 //! the round digest of a phase that began since the seat's last turn.
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 
 use super::combat_result::Moment;
 use super::scene::Scene;
@@ -42,7 +42,7 @@ fn moment_title(moment: &Moment, scene: &Scene<'_>) -> String {
 /// the box ends with a line pointing to the `d` key instead of its last lines. Returns the
 /// rectangle drawn.
 fn boxed(
-    frame: &mut Frame<'_>,
+    buf: &mut Buffer,
     area: Rect,
     (title, lines, foot): (&str, Vec<Line<'static>>, &str),
     (width, middle): (u16, bool),
@@ -78,12 +78,12 @@ fn boxed(
     } else {
         Rect::new(area.x + (area.width - width) / 2, area.y, width, height)
     };
-    frame.render_widget(Clear, r);
+    Clear.render(r, buf);
     let block = Block::bordered()
         .border_type(BorderType::Double)
         .border_style(theme.warn())
         .title(Line::from(Span::styled(format!(" {title} "), theme.title())).centered());
-    frame.render_widget(Paragraph::new(lines).block(block), r);
+    Paragraph::new(lines).block(block).render(r, buf);
     r
 }
 
@@ -100,83 +100,109 @@ fn with_dice_now(moment: &Moment, scene: &Scene<'_>) -> Moment {
     m
 }
 
-/// Draws the combat box on the screen of the person at the keyboard, in the middle of
-/// `area`: any key closes it.
-pub fn draw_on_screen(
-    frame: &mut Frame<'_>,
-    area: Rect,
-    moment: &Moment,
-    scene: &Scene<'_>,
-    theme: Theme,
-) {
-    let name = |f| name_of(scene, f);
-    let moment = &with_dice_now(moment, scene);
-    let foot = match moment {
-        Moment::Reveal(_) => "any key: on to the cards' effects",
-        Moment::Result(_) => "any key closes this · d: the round digest",
-    };
-    boxed(
-        frame,
-        area,
-        (
-            &moment_title(moment, scene),
-            moment.lines(&name, theme),
-            foot,
-        ),
-        (64, true),
-        theme,
-    );
+/// The combat box on the screen of the person at the keyboard, in the middle of the area it
+/// is rendered in: any key closes it.
+#[derive(Debug, Clone, Copy)]
+pub struct OnScreen<'a> {
+    /// The combat's reveal or result.
+    pub moment: &'a Moment,
+    /// The scene on screen (names, and the dice as they lie now).
+    pub scene: &'a Scene<'a>,
+    /// Colours.
+    pub theme: Theme,
 }
 
-/// Draws, over the board of a hand-off (`area`), the last combat box and the digest of a
-/// phase that began since the seat's last turn, one under the other as room allows.
-pub fn draw_handoff(
-    frame: &mut Frame<'_>,
-    area: Rect,
-    (moment, digest): (Option<&Moment>, Option<&super::digest::Digest>),
-    scene: &Scene<'_>,
-    theme: Theme,
-) {
-    let name = |f| name_of(scene, f);
-    let mut rest = area;
-    if let Some(m) = moment {
-        let m = &with_dice_now(m, scene);
-        let r = boxed(
-            frame,
-            rest,
-            (&moment_title(m, scene), m.lines(&name, theme), ""),
-            (64, false),
+impl Widget for OnScreen<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let OnScreen {
+            moment,
+            scene,
+            theme,
+        } = self;
+        let name = |f| name_of(scene, f);
+        let moment = &with_dice_now(moment, scene);
+        let foot = match moment {
+            Moment::Reveal(_) => "any key: on to the cards' effects",
+            Moment::Result(_) => "any key closes this · d: the round digest",
+        };
+        boxed(
+            buf,
+            area,
+            (
+                &moment_title(moment, scene),
+                moment.lines(&name, theme),
+                foot,
+            ),
+            (64, true),
             theme,
         );
-        rest = Rect::new(
-            area.x,
-            r.bottom(),
-            area.width,
-            area.bottom().saturating_sub(r.bottom()),
-        );
     }
-    if let Some(d) = digest
-        && rest.height >= 5
-    {
-        // Not "Since your turn": the hand-off beside it has a list of its own by that name.
-        const HEADING: &str = "What happened";
-        let mut lines = d.lines(HEADING, &name, theme);
-        // The heading goes into the title, whole: when the phase does not fit beside it (80
-        // columns), the phase becomes the box's first line.
-        let full: String = lines
-            .first()
-            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
-            .unwrap_or_default();
-        lines.remove(0);
-        let width = usize::from(64.min(rest.width));
-        let title = if full.chars().count() + 4 <= width {
-            full
-        } else {
-            if let Some(phase) = &d.phase {
-                lines.insert(0, Line::from(Span::styled(phase.clone(), theme.title())));
-            }
-            HEADING.to_string()
-        };
-        boxed(frame, rest, (&title, lines, ""), (64, false), theme);
+}
+
+/// Over the board of a hand-off (the area it is rendered in): the last combat box and the
+/// digest of a phase that began since the seat's last turn, one under the other as room
+/// allows.
+#[derive(Debug, Clone, Copy)]
+pub struct AtHandoff<'a> {
+    /// The last combat's box, if the table has not seen it.
+    pub moment: Option<&'a Moment>,
+    /// The digest of a phase that began since the seat's last turn.
+    pub digest: Option<&'a super::digest::Digest>,
+    /// The public scene.
+    pub scene: &'a Scene<'a>,
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl Widget for AtHandoff<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let AtHandoff {
+            moment,
+            digest,
+            scene,
+            theme,
+        } = self;
+        let name = |f| name_of(scene, f);
+        let mut rest = area;
+        if let Some(m) = moment {
+            let m = &with_dice_now(m, scene);
+            let r = boxed(
+                buf,
+                rest,
+                (&moment_title(m, scene), m.lines(&name, theme), ""),
+                (64, false),
+                theme,
+            );
+            rest = Rect::new(
+                area.x,
+                r.bottom(),
+                area.width,
+                area.bottom().saturating_sub(r.bottom()),
+            );
+        }
+        if let Some(d) = digest
+            && rest.height >= 5
+        {
+            // Not "Since your turn": the hand-off beside it has a list of its own by that name.
+            const HEADING: &str = "What happened";
+            let mut lines = d.lines(HEADING, &name, theme);
+            // The heading goes into the title, whole: when the phase does not fit beside it (80
+            // columns), the phase becomes the box's first line.
+            let full: String = lines
+                .first()
+                .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+                .unwrap_or_default();
+            lines.remove(0);
+            let width = usize::from(64.min(rest.width));
+            let title = if full.chars().count() + 4 <= width {
+                full
+            } else {
+                if let Some(phase) = &d.phase {
+                    lines.insert(0, Line::from(Span::styled(phase.clone(), theme.title())));
+                }
+                HEADING.to_string()
+            };
+            boxed(buf, rest, (&title, lines, ""), (64, false), theme);
+        }
     }
 }

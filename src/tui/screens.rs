@@ -1,10 +1,10 @@
 //! Whole screens and boxes over the screen: the hand-off box over the public board, the keys, the
 //! quit question and the winners.
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
 use super::keys::{TABLE, seat_key};
 pub use super::layout::centered;
@@ -13,17 +13,18 @@ use super::theme::Theme;
 use crate::engine::state::phase::EndReason;
 use crate::engine::{Faction, Seat};
 
-fn boxed(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'static>>, theme: Theme) {
-    frame.render_widget(Clear, area);
+fn boxed(buf: &mut Buffer, area: Rect, title: &str, lines: Vec<Line<'static>>, theme: Theme) {
+    Widget::render(Clear, area, buf);
     let block = Block::bordered()
         .border_type(BorderType::Double)
         .border_style(theme.focused())
         .title(Line::from(Span::styled(format!(" {title} "), theme.title())).centered());
-    frame.render_widget(
+    Widget::render(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .block(block),
         area,
+        buf,
     );
 }
 
@@ -41,155 +42,175 @@ pub struct HandoffText<'a> {
     pub takeback: Option<&'a str>,
 }
 
-/// The hand-off box, drawn in `area` over the public board: whose turn it is and the key that
+/// The hand-off box, drawn in `side` over the public board (or over the whole screen it is
+/// rendered in, when the newest event would not fit there): whose turn it is and the key that
 /// takes the keyboard (offered only once the hand-off's pause has run out); the last player's
 /// action he may still take back with `u`; the public events since that seat's last turn.
-pub fn handoff(
-    frame: &mut Frame<'_>,
-    area: Rect,
-    seat: Seat,
-    scene: &Scene<'_>,
-    text: &HandoffText<'_>,
-    theme: Theme,
-) {
-    let (ready, since) = (text.ready, text.since);
-    let faction = scene.faction(seat);
-    let name = scene.who(seat);
-    let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
-    let mut lines = vec![
-        Line::from(Span::styled(
-            format!("Round {} · {}", scene.view.round, scene.phase),
-            theme.dim(),
-        ))
-        .centered(),
-        Line::from(""),
-        Line::from("Pass the keyboard to").centered(),
-        Line::from(vec![
-            Span::styled(
-                format!("{} {}", faction.map_or('?', Faction::letter), name),
-                style,
-            ),
-            Span::raw(format!(" ({seat})")),
-        ])
-        .centered(),
-        Line::from(""),
-        if ready {
+#[derive(Debug, Clone, Copy)]
+pub struct Handoff<'a> {
+    /// Where the box goes when the newest event fits there.
+    pub side: Rect,
+    /// The seat the keyboard goes to.
+    pub seat: Seat,
+    /// The public scene.
+    pub scene: &'a Scene<'a>,
+    /// What the box says beside whose turn it is.
+    pub text: HandoffText<'a>,
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl Widget for Handoff<'_> {
+    fn render(self, screen: Rect, buf: &mut Buffer) {
+        let Handoff {
+            side: area,
+            seat,
+            scene,
+            text,
+            theme,
+        } = self;
+        let (ready, since) = (text.ready, text.since);
+        let faction = scene.faction(seat);
+        let name = scene.who(seat);
+        let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
+        let mut lines = vec![
+            Line::from(Span::styled(
+                format!("Round {} · {}", scene.view.round, scene.phase),
+                theme.dim(),
+            ))
+            .centered(),
+            Line::from(""),
+            Line::from("Pass the keyboard to").centered(),
             Line::from(vec![
-                Span::raw("then press "),
-                Span::styled("Space", theme.key()),
-                Span::raw(" or "),
-                Span::styled(seat_key(seat).to_string(), theme.key()),
-                Span::raw(" (not Enter)"),
-            ])
-        } else {
-            // The pause: keys are ignored, so none is offered yet.
-            Line::from(Span::styled("one moment…", theme.dim()))
-        }
-        .centered(),
-    ];
-    if let Some(done) = text.takeback {
-        // For the player leaving: his last action, and that he may still take it back.
-        lines.push(Line::from(""));
-        lines.push(Line::from(done.to_string()).centered());
-        lines.push(
-            Line::from(vec![
-                Span::styled("u", theme.key()),
-                Span::raw(" takes it back, until the keyboard is taken"),
+                Span::styled(
+                    format!("{} {}", faction.map_or('?', Faction::letter), name),
+                    style,
+                ),
+                Span::raw(format!(" ({seat})")),
             ])
             .centered(),
-        );
-    }
-    // The newest event is shown whole: when the area is too short for it, the box takes the
-    // screen's height and width (over the public board, the status line left free).
-    let text_of = |l: &Line<'_>| -> String { l.spans.iter().map(|s| s.content.as_ref()).collect() };
-    let too_short = |a: Rect| {
-        let w = usize::from(a.width.clamp(56, 76).min(a.width).saturating_sub(2)).max(1);
-        let rows: usize = lines
-            .iter()
-            .map(|l| super::layout::wrap(&text_of(l), w).len())
-            .sum();
-        let newest = since
-            .last()
-            .map_or(0, |t| super::layout::wrap(t, w.saturating_sub(2)).len());
-        rows + 3 + newest > usize::from(a.height.saturating_sub(2))
-    };
-    let screen = frame.area();
-    let area = if !since.is_empty() && too_short(area) {
-        Rect {
-            height: screen.height.saturating_sub(1),
-            ..screen
-        }
-    } else {
-        area
-    };
-    let width = area.width.clamp(56, 76).min(area.width);
-    let inner_w = usize::from(width.saturating_sub(2)).max(1);
-    // Rows the lines take once wrapped at word boundaries inside the box.
-    let rows_of = |l: &Line<'_>| {
-        let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-        super::layout::wrap(&text, inner_w).len()
-    };
-    // What happened since this seat last held the keyboard (public events only): the newest
-    // that fit, each wrapped whole at word boundaries, never cut.
-    if !since.is_empty() {
-        let room = usize::from(area.height.saturating_sub(2));
-        let used: usize = lines.iter().map(rows_of).sum::<usize>() + 3;
-        let mut entries: Vec<Line<'static>> = Vec::new();
-        let mut shown = 0;
-        for text in since.iter().rev().take(SINCE_SHOWN) {
-            let wrapped: Vec<Line<'static>> = super::layout::wrap(text, inner_w.saturating_sub(2))
-                .into_iter()
-                .enumerate()
-                .map(|(i, l)| {
-                    Line::from(format!("{}{l}", if i == 0 { "• " } else { "  " })).left_aligned()
-                })
-                .collect();
-            if shown > 0 && used + entries.len() + wrapped.len() > room {
-                break;
+            Line::from(""),
+            if ready {
+                Line::from(vec![
+                    Span::raw("then press "),
+                    Span::styled("Space", theme.key()),
+                    Span::raw(" or "),
+                    Span::styled(seat_key(seat).to_string(), theme.key()),
+                    Span::raw(" (not Enter)"),
+                ])
+            } else {
+                // The pause: keys are ignored, so none is offered yet.
+                Line::from(Span::styled("one moment…", theme.dim()))
             }
-            entries.splice(0..0, wrapped);
-            shown += 1;
-        }
-        lines.push(Line::from(""));
-        lines.push(Line::from(Span::styled("Since your turn", theme.title())).centered());
-        if since.len() > shown {
+            .centered(),
+        ];
+        if let Some(done) = text.takeback {
+            // For the player leaving: his last action, and that he may still take it back.
+            lines.push(Line::from(""));
+            lines.push(Line::from(done.to_string()).centered());
             lines.push(
-                Line::from(Span::styled(
-                    format!("({} earlier in the log)", since.len() - shown),
-                    theme.dim(),
-                ))
-                .left_aligned(),
+                Line::from(vec![
+                    Span::styled("u", theme.key()),
+                    Span::raw(" takes it back, until the keyboard is taken"),
+                ])
+                .centered(),
             );
         }
-        lines.extend(entries);
+        // The newest event is shown whole: when the area is too short for it, the box takes the
+        // screen's height and width (over the public board, the status line left free).
+        let text_of =
+            |l: &Line<'_>| -> String { l.spans.iter().map(|s| s.content.as_ref()).collect() };
+        let too_short = |a: Rect| {
+            let w = usize::from(a.width.clamp(56, 76).min(a.width).saturating_sub(2)).max(1);
+            let rows: usize = lines
+                .iter()
+                .map(|l| super::layout::wrap(&text_of(l), w).len())
+                .sum();
+            let newest = since
+                .last()
+                .map_or(0, |t| super::layout::wrap(t, w.saturating_sub(2)).len());
+            rows + 3 + newest > usize::from(a.height.saturating_sub(2))
+        };
+        let area = if !since.is_empty() && too_short(area) {
+            Rect {
+                height: screen.height.saturating_sub(1),
+                ..screen
+            }
+        } else {
+            area
+        };
+        let width = area.width.clamp(56, 76).min(area.width);
+        let inner_w = usize::from(width.saturating_sub(2)).max(1);
+        // Rows the lines take once wrapped at word boundaries inside the box.
+        let rows_of = |l: &Line<'_>| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            super::layout::wrap(&text, inner_w).len()
+        };
+        // What happened since this seat last held the keyboard (public events only): the newest
+        // that fit, each wrapped whole at word boundaries, never cut.
+        if !since.is_empty() {
+            let room = usize::from(area.height.saturating_sub(2));
+            let used: usize = lines.iter().map(rows_of).sum::<usize>() + 3;
+            let mut entries: Vec<Line<'static>> = Vec::new();
+            let mut shown = 0;
+            for text in since.iter().rev().take(SINCE_SHOWN) {
+                let wrapped: Vec<Line<'static>> =
+                    super::layout::wrap(text, inner_w.saturating_sub(2))
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, l)| {
+                            Line::from(format!("{}{l}", if i == 0 { "• " } else { "  " }))
+                                .left_aligned()
+                        })
+                        .collect();
+                if shown > 0 && used + entries.len() + wrapped.len() > room {
+                    break;
+                }
+                entries.splice(0..0, wrapped);
+                shown += 1;
+            }
+            lines.push(Line::from(""));
+            lines.push(Line::from(Span::styled("Since your turn", theme.title())).centered());
+            if since.len() > shown {
+                lines.push(
+                    Line::from(Span::styled(
+                        format!("({} earlier in the log)", since.len() - shown),
+                        theme.dim(),
+                    ))
+                    .left_aligned(),
+                );
+            }
+            lines.extend(entries);
+        }
+        let rows: usize = lines.iter().map(rows_of).sum();
+        let height = u16::try_from(rows).unwrap_or(10).saturating_add(4);
+        let r = centered(area, width, height.max(10));
+        Widget::render(Clear, r, buf);
+        let block = Block::bordered()
+            .border_type(BorderType::Double)
+            .border_style(style)
+            .title(Line::from(Span::styled(" Hand-off ", theme.title())).centered());
+        let inner = block.inner(r);
+        Widget::render(block, r, buf);
+        let top = inner.y
+            + inner
+                .height
+                .saturating_sub(u16::try_from(rows).unwrap_or(6))
+                / 2;
+        let body = Rect::new(
+            inner.x,
+            top,
+            inner.width,
+            inner.bottom().saturating_sub(top),
+        );
+        Widget::render(
+            Paragraph::new(lines)
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: false }),
+            body,
+            buf,
+        );
     }
-    let rows: usize = lines.iter().map(rows_of).sum();
-    let height = u16::try_from(rows).unwrap_or(10).saturating_add(4);
-    let r = centered(area, width, height.max(10));
-    frame.render_widget(Clear, r);
-    let block = Block::bordered()
-        .border_type(BorderType::Double)
-        .border_style(style)
-        .title(Line::from(Span::styled(" Hand-off ", theme.title())).centered());
-    let inner = block.inner(r);
-    frame.render_widget(block, r);
-    let top = inner.y
-        + inner
-            .height
-            .saturating_sub(u16::try_from(rows).unwrap_or(6))
-            / 2;
-    let body = Rect::new(
-        inner.x,
-        top,
-        inner.width,
-        inner.bottom().saturating_sub(top),
-    );
-    frame.render_widget(
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .wrap(Wrap { trim: false }),
-        body,
-    );
 }
 
 /// The keys, as the help overlay lists them (it wraps and scrolls them): the rows of the key
@@ -277,244 +298,335 @@ pub fn rulings_lines(scene: &Scene<'_>, theme: Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// "Really quit?"
-pub fn confirm_quit(frame: &mut Frame<'_>, unsaved: Option<&str>, theme: Theme) {
-    let question = if unsaved.is_some() {
-        "Quit? The last autosave FAILED: you will be asked what to do."
-    } else {
-        "Quit the game? It is autosaved first."
-    };
-    let lines = vec![
-        Line::from(""),
-        Line::from(question).centered(),
-        Line::from(""),
-        Line::from(vec![
-            Span::styled("y", theme.key()),
-            Span::raw(" quit   "),
-            Span::styled("any other key", theme.key()),
-            Span::raw(" go on playing"),
-        ])
-        .centered(),
-    ];
-    let area = centered(frame.area(), 66, 7);
-    boxed(frame, area, "Quit", lines, theme);
+/// "Really quit?", centred on the area it is rendered in.
+#[derive(Debug, Clone, Copy)]
+pub struct ConfirmQuit<'a> {
+    /// Why the game is not saved (the last autosave failed), if it is not.
+    pub unsaved: Option<&'a str>,
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl Widget for ConfirmQuit<'_> {
+    fn render(self, screen: Rect, buf: &mut Buffer) {
+        let ConfirmQuit { unsaved, theme } = self;
+        let question = if unsaved.is_some() {
+            "Quit? The last autosave FAILED: you will be asked what to do."
+        } else {
+            "Quit the game? It is autosaved first."
+        };
+        let lines = vec![
+            Line::from(""),
+            Line::from(question).centered(),
+            Line::from(""),
+            Line::from(vec![
+                Span::styled("y", theme.key()),
+                Span::raw(" quit   "),
+                Span::styled("any other key", theme.key()),
+                Span::raw(" go on playing"),
+            ])
+            .centered(),
+        ];
+        let area = centered(screen, 66, 7);
+        boxed(buf, area, "Quit", lines, theme);
+    }
 }
 
 /// "Really do this?" before an action whose slip is costly and final: the question, then
-/// `y` does it and any other key does not.
-pub fn confirm_action(frame: &mut Frame<'_>, question: &str, theme: Theme) {
-    let lines = vec![
-        Line::from(""),
-        Line::from(question.to_string()).centered(),
-        Line::from(""),
-        Line::from(vec![
-            Span::styled("y", theme.key()),
-            Span::raw(" yes, do it   "),
-            Span::styled("any other key", theme.key()),
-            Span::raw(" no"),
-        ])
-        .centered(),
-    ];
-    let area = centered(frame.area(), 72, 9);
-    boxed(frame, area, "Are you sure?", lines, theme);
+/// `y` does it and any other key does not; centred on the area it is rendered in.
+#[derive(Debug, Clone, Copy)]
+pub struct ConfirmAction<'a> {
+    /// The question.
+    pub question: &'a str,
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl Widget for ConfirmAction<'_> {
+    fn render(self, screen: Rect, buf: &mut Buffer) {
+        let ConfirmAction { question, theme } = self;
+        let lines = vec![
+            Line::from(""),
+            Line::from(question.to_string()).centered(),
+            Line::from(""),
+            Line::from(vec![
+                Span::styled("y", theme.key()),
+                Span::raw(" yes, do it   "),
+                Span::styled("any other key", theme.key()),
+                Span::raw(" no"),
+            ])
+            .centered(),
+        ];
+        let area = centered(screen, 72, 9);
+        boxed(buf, area, "Are you sure?", lines, theme);
+    }
 }
 
 /// "Replace a later point of this game?": the file, the rounds and actions in it and in the
-/// game in hand, and the keys.
-pub fn replace_save(frame: &mut Frame<'_>, lines: &[String; 3], theme: Theme) {
-    let [holds, file, now] = lines;
-    let lines = vec![
-        Line::from(""),
-        Line::from(holds.clone()).centered(),
-        Line::from(Span::styled(file.clone(), theme.warn())).centered(),
-        Line::from(now.clone()).centered(),
-        Line::from(""),
-        Line::from(vec![
-            Span::styled("y", theme.key()),
-            Span::raw(" replace it   "),
-            Span::styled("any other key", theme.key()),
-            Span::raw(" keep it (not saved)"),
-        ])
-        .centered(),
-    ];
-    let area = centered(frame.area(), 76, 10);
-    boxed(frame, area, "Replace the save?", lines, theme);
+/// game in hand, and the keys; centred on the area it is rendered in.
+#[derive(Debug, Clone, Copy)]
+pub struct ReplaceSave<'a> {
+    /// What the file holds, the file, and what the game in hand holds.
+    pub lines: &'a [String; 3],
+    /// Colours.
+    pub theme: Theme,
 }
 
-/// "The game is not saved": why, and the choices (in words, not only keys).
-pub fn not_saved(frame: &mut Frame<'_>, why: &str, offer: &str, theme: Theme) {
-    let lines = vec![
-        Line::from(""),
-        Line::from(Span::styled("The game could NOT be saved:", theme.warn())).centered(),
-        Line::from(why.to_string()).centered(),
-        Line::from(""),
-        Line::from(vec![
-            Span::styled("a", theme.key()),
-            Span::raw(format!(
-                " save it under another name (offered: {offer}), then quit"
-            )),
-        ]),
-        Line::from(vec![
-            Span::styled("d", theme.key()),
-            Span::raw(" quit WITHOUT saving: this game is lost"),
-        ]),
-        Line::from(vec![
-            Span::styled("any other key", theme.key()),
-            Span::raw(" go back to the game"),
-        ]),
-    ];
-    let area = centered(frame.area(), 90, 10);
-    boxed(frame, area, "Not saved", lines, theme);
-}
-
-/// The winners, over the final board.
-pub fn game_over(frame: &mut Frame<'_>, scene: &Scene<'_>, board: Rect, theme: Theme) {
-    let Some((winners, reason)) = &scene.over else {
-        return;
-    };
-    let why = match reason {
-        EndReason::Objectives => "a player collected all the objective tokens needed",
-        EndReason::Elimination => "only one player is left",
-        EndReason::RoundLimit => "the last round is over",
-    };
-    let mut lines = vec![
-        Line::from(Span::styled(
-            format!("The game is over: {why}."),
-            theme.text(),
-        ))
-        .centered(),
-    ];
-    lines.push(Line::from(""));
-    for s in winners {
-        let f = scene.faction(*s);
-        let name = scene.who(*s);
-        let style = f.map_or(theme.title(), |f| theme.faction_bold(f));
-        lines.push(Line::from(vec![Span::styled(format!("★ {name} wins ★"), style)]).centered());
-    }
-    lines.push(Line::from(""));
-    for p in &scene.view.players {
-        lines.push(
+impl Widget for ReplaceSave<'_> {
+    fn render(self, screen: Rect, buf: &mut Buffer) {
+        let ReplaceSave { lines, theme } = self;
+        let [holds, file, now] = lines;
+        let lines = vec![
+            Line::from(""),
+            Line::from(holds.clone()).centered(),
+            Line::from(Span::styled(file.clone(), theme.warn())).centered(),
+            Line::from(now.clone()).centered(),
+            Line::from(""),
             Line::from(vec![
-                Span::styled(scene.who(p.seat), theme.faction(p.faction)),
-                Span::raw(format!(": {} objective token(s)", p.objectives)),
+                Span::styled("y", theme.key()),
+                Span::raw(" replace it   "),
+                Span::styled("any other key", theme.key()),
+                Span::raw(" keep it (not saved)"),
             ])
             .centered(),
-        );
+        ];
+        let area = centered(screen, 76, 10);
+        boxed(buf, area, "Replace the save?", lines, theme);
     }
-    lines.push(Line::from(""));
-    lines.push(
-        Line::from(Span::styled(
-            "q quits · arrows inspect the board",
-            theme.dim(),
-        ))
-        .centered(),
-    );
-    let h = u16::try_from(lines.len()).unwrap_or(12) + 2;
-    let area = centered(board, 60, h);
-    boxed(frame, area, "Game over", lines, theme);
 }
 
-/// The save box: the file name being typed.
-pub fn save_as(frame: &mut Frame<'_>, typed: &str, theme: Theme) {
-    let lines = vec![
-        Line::from(""),
-        Line::from(vec![
-            Span::raw(" File: "),
-            Span::styled(format!("{typed}▏"), theme.text()),
-        ]),
-        Line::from(""),
-        Line::from(vec![
-            Span::styled("Enter", theme.key()),
-            Span::raw(" save   "),
-            Span::styled("Esc", theme.key()),
-            Span::raw(" cancel   a bare name goes under saves/"),
-        ])
-        .centered(),
-    ];
-    let w = u16::try_from(typed.chars().count() + 12)
-        .unwrap_or(u16::MAX)
-        .clamp(60, 100);
-    let area = centered(frame.area(), w, 6);
-    boxed(frame, area, "Save as", lines, theme);
+/// "The game is not saved": why, and the choices (in words, not only keys); centred on the
+/// area it is rendered in.
+#[derive(Debug, Clone, Copy)]
+pub struct NotSaved<'a> {
+    /// Why the game could not be saved.
+    pub why: &'a str,
+    /// The other file name offered.
+    pub offer: &'a str,
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl Widget for NotSaved<'_> {
+    fn render(self, screen: Rect, buf: &mut Buffer) {
+        let NotSaved { why, offer, theme } = self;
+        let lines = vec![
+            Line::from(""),
+            Line::from(Span::styled("The game could NOT be saved:", theme.warn())).centered(),
+            Line::from(why.to_string()).centered(),
+            Line::from(""),
+            Line::from(vec![
+                Span::styled("a", theme.key()),
+                Span::raw(format!(
+                    " save it under another name (offered: {offer}), then quit"
+                )),
+            ]),
+            Line::from(vec![
+                Span::styled("d", theme.key()),
+                Span::raw(" quit WITHOUT saving: this game is lost"),
+            ]),
+            Line::from(vec![
+                Span::styled("any other key", theme.key()),
+                Span::raw(" go back to the game"),
+            ]),
+        ];
+        let area = centered(screen, 90, 10);
+        boxed(buf, area, "Not saved", lines, theme);
+    }
+}
+
+/// The winners, centred over the final board (the area it is rendered in).
+#[derive(Debug, Clone, Copy)]
+pub struct GameOver<'a> {
+    /// The final scene.
+    pub scene: &'a Scene<'a>,
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl Widget for GameOver<'_> {
+    fn render(self, board: Rect, buf: &mut Buffer) {
+        let GameOver { scene, theme } = self;
+        let Some((winners, reason)) = &scene.over else {
+            return;
+        };
+        let why = match reason {
+            EndReason::Objectives => "a player collected all the objective tokens needed",
+            EndReason::Elimination => "only one player is left",
+            EndReason::RoundLimit => "the last round is over",
+        };
+        let mut lines = vec![
+            Line::from(Span::styled(
+                format!("The game is over: {why}."),
+                theme.text(),
+            ))
+            .centered(),
+        ];
+        lines.push(Line::from(""));
+        for s in winners {
+            let f = scene.faction(*s);
+            let name = scene.who(*s);
+            let style = f.map_or(theme.title(), |f| theme.faction_bold(f));
+            lines
+                .push(Line::from(vec![Span::styled(format!("★ {name} wins ★"), style)]).centered());
+        }
+        lines.push(Line::from(""));
+        for p in &scene.view.players {
+            lines.push(
+                Line::from(vec![
+                    Span::styled(scene.who(p.seat), theme.faction(p.faction)),
+                    Span::raw(format!(": {} objective token(s)", p.objectives)),
+                ])
+                .centered(),
+            );
+        }
+        lines.push(Line::from(""));
+        lines.push(
+            Line::from(Span::styled(
+                "q quits · arrows inspect the board",
+                theme.dim(),
+            ))
+            .centered(),
+        );
+        let h = u16::try_from(lines.len()).unwrap_or(12) + 2;
+        let area = centered(board, 60, h);
+        boxed(buf, area, "Game over", lines, theme);
+    }
+}
+
+/// The save box: the file name being typed, centred on the area it is rendered in.
+#[derive(Debug, Clone, Copy)]
+pub struct SaveAs<'a> {
+    /// The name typed so far.
+    pub typed: &'a str,
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl Widget for SaveAs<'_> {
+    fn render(self, screen: Rect, buf: &mut Buffer) {
+        let SaveAs { typed, theme } = self;
+        let lines = vec![
+            Line::from(""),
+            Line::from(vec![
+                Span::raw(" File: "),
+                Span::styled(format!("{typed}▏"), theme.text()),
+            ]),
+            Line::from(""),
+            Line::from(vec![
+                Span::styled("Enter", theme.key()),
+                Span::raw(" save   "),
+                Span::styled("Esc", theme.key()),
+                Span::raw(" cancel   a bare name goes under saves/"),
+            ])
+            .centered(),
+        ];
+        let w = u16::try_from(typed.chars().count() + 12)
+            .unwrap_or(u16::MAX)
+            .clamp(60, 100);
+        let area = centered(screen, w, 6);
+        boxed(buf, area, "Save as", lines, theme);
+    }
 }
 
 /// The screen is too small for the layout: says so instead of drawing it broken.
-pub fn too_small(frame: &mut Frame<'_>, (w, h): (u16, u16), theme: Theme) {
-    let area = frame.area();
-    let text = format!(
-        "terminal too small: need {w}x{h}, have {}x{}",
-        area.width, area.height
-    );
-    let lines = vec![
-        Line::from(Span::styled(text, theme.warn())),
-        Line::from(Span::styled("enlarge the window", theme.dim())),
-    ];
-    let top = area.y + area.height.saturating_sub(2) / 2;
-    let body = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
-    frame.render_widget(
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .wrap(Wrap { trim: false }),
-        body,
-    );
+#[derive(Debug, Clone, Copy)]
+pub struct TooSmall {
+    /// The size the layout needs (width, height).
+    pub need: (u16, u16),
+    /// Colours.
+    pub theme: Theme,
 }
 
-/// A computer player's turn, drawn over the decision panel: who is moving and that any key
-/// makes it move at once.
-pub fn bot_turn(
-    frame: &mut Frame<'_>,
-    area: Rect,
-    seat: Seat,
-    app: &super::app::App,
-    scene: &Scene<'_>,
-    theme: Theme,
-) {
-    let faction = scene.faction(seat);
-    let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
-    let kind = app
-        .session
-        .bots
-        .kind(seat)
-        .map_or("computer", crate::bot::BotKind::name);
-    let mut lines = vec![
-        Line::from(""),
-        Line::from(Span::styled(scene.who(seat), style)).centered(),
-        Line::from(format!("is moving ({kind} computer player)")).centered(),
-        Line::from(""),
-    ];
-    match app.overthinking() {
-        // Its pause is over and a search is still under way: the time shows it is alive.
-        Some(time) => lines.push(
-            Line::from(format!(
-                "thinking… {}.{} s",
-                time.as_secs(),
-                time.subsec_millis() / 100
-            ))
-            .centered(),
-        ),
-        None => lines.push(
-            Line::from(vec![
-                Span::styled("any key", theme.key()),
-                Span::raw(": move now"),
-            ])
-            .centered(),
-        ),
-    }
-    if let Some(done) = app.takeback_text() {
-        lines.push(Line::from(done.to_string()).centered());
-        lines.push(
-            Line::from(vec![
-                Span::styled("u", theme.key()),
-                Span::raw(": take it back"),
-            ])
-            .centered(),
+impl Widget for TooSmall {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let TooSmall {
+            need: (w, h),
+            theme,
+        } = self;
+        let text = format!(
+            "terminal too small: need {w}x{h}, have {}x{}",
+            area.width, area.height
+        );
+        let lines = vec![
+            Line::from(Span::styled(text, theme.warn())),
+            Line::from(Span::styled("enlarge the window", theme.dim())),
+        ];
+        let top = area.y + area.height.saturating_sub(2) / 2;
+        let body = Rect::new(area.x, top, area.width, area.bottom().saturating_sub(top));
+        Widget::render(
+            Paragraph::new(lines)
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: false }),
+            body,
+            buf,
         );
     }
-    let height = u16::try_from(lines.len()).unwrap_or(8).saturating_add(3);
-    let r = centered(area, 48, height);
-    frame.render_widget(Clear, r);
-    let block = Block::bordered()
-        .border_style(style)
-        .title(Line::from(Span::styled(" Computer ", theme.title())).centered());
-    frame.render_widget(Paragraph::new(lines).block(block), r);
+}
+
+/// A computer player's turn, drawn over the decision panel (the area it is rendered in): who
+/// is moving and that any key makes it move at once.
+#[derive(Debug, Clone, Copy)]
+pub struct BotTurn<'a> {
+    /// The computer player's seat.
+    pub seat: Seat,
+    /// The view state.
+    pub app: &'a super::app::App,
+    /// The scene on screen.
+    pub scene: &'a Scene<'a>,
+}
+
+impl Widget for BotTurn<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let BotTurn { seat, app, scene } = self;
+        let theme = app.theme;
+        let faction = scene.faction(seat);
+        let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
+        let kind = app
+            .session
+            .bots
+            .kind(seat)
+            .map_or("computer", crate::bot::BotKind::name);
+        let mut lines = vec![
+            Line::from(""),
+            Line::from(Span::styled(scene.who(seat), style)).centered(),
+            Line::from(format!("is moving ({kind} computer player)")).centered(),
+            Line::from(""),
+        ];
+        match app.overthinking() {
+            // Its pause is over and a search is still under way: the time shows it is alive.
+            Some(time) => lines.push(
+                Line::from(format!(
+                    "thinking… {}.{} s",
+                    time.as_secs(),
+                    time.subsec_millis() / 100
+                ))
+                .centered(),
+            ),
+            None => lines.push(
+                Line::from(vec![
+                    Span::styled("any key", theme.key()),
+                    Span::raw(": move now"),
+                ])
+                .centered(),
+            ),
+        }
+        if let Some(done) = app.takeback_text() {
+            lines.push(Line::from(done.to_string()).centered());
+            lines.push(
+                Line::from(vec![
+                    Span::styled("u", theme.key()),
+                    Span::raw(": take it back"),
+                ])
+                .centered(),
+            );
+        }
+        let height = u16::try_from(lines.len()).unwrap_or(8).saturating_add(3);
+        let r = centered(area, 48, height);
+        Widget::render(Clear, r, buf);
+        let block = Block::bordered()
+            .border_style(style)
+            .title(Line::from(Span::styled(" Computer ", theme.title())).centered());
+        Widget::render(Paragraph::new(lines).block(block), r, buf);
+    }
 }

@@ -4,6 +4,7 @@ use ratatui::Frame;
 use ratatui::widgets::Clear;
 
 use super::app::{App, Focus, Overlay, Screen};
+use super::combat_box::{AtHandoff, OnScreen};
 use super::layout::{Regions, needed};
 use super::panels::{Combat, Detail, Log, Players, Prompt, Status};
 use super::scene::Scene;
@@ -18,7 +19,8 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
     let win = scene.window;
     let (min_w, min_h) = needed(win, scene.view.players.len());
     if area.width < min_w || area.height < min_h {
-        screens::too_small(frame, (min_w, min_h), theme);
+        let need = (min_w, min_h);
+        frame.render_widget(screens::TooSmall { need, theme }, area);
     } else {
         screen(frame, app, scene);
         super::guide::draw(frame, app, scene);
@@ -37,12 +39,25 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 app.overlay_scroll.set(shown);
             }
         }
-        Overlay::ConfirmQuit => screens::confirm_quit(frame, app.session.unsaved.as_deref(), theme),
-        Overlay::Confirm(asked) => screens::confirm_action(frame, &asked.question, theme),
-        Overlay::NotSaved(box_) => screens::not_saved(frame, &box_.why, &box_.offer, theme),
-        Overlay::SaveAs(box_) => screens::save_as(frame, &box_.input, theme),
+        Overlay::ConfirmQuit => {
+            let unsaved = app.session.unsaved.as_deref();
+            frame.render_widget(screens::ConfirmQuit { unsaved, theme }, area);
+        }
+        Overlay::Confirm(asked) => {
+            let question = &asked.question;
+            frame.render_widget(screens::ConfirmAction { question, theme }, area);
+        }
+        Overlay::NotSaved(box_) => {
+            let (why, offer) = (&box_.why, &box_.offer);
+            frame.render_widget(screens::NotSaved { why, offer, theme }, area);
+        }
+        Overlay::SaveAs(box_) => {
+            let typed = &box_.input;
+            frame.render_widget(screens::SaveAs { typed, theme }, area);
+        }
         Overlay::ReplaceSave(replacing) => {
-            screens::replace_save(frame, &replacing.lines(), theme);
+            let lines = &replacing.lines();
+            frame.render_widget(screens::ReplaceSave { lines, theme }, area);
         }
     }
 }
@@ -78,19 +93,24 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 since: &since,
                 takeback: app.takeback_text(),
             };
-            screens::handoff(frame, side, seat, scene, &text, theme);
+            let handoff = screens::Handoff {
+                side,
+                seat,
+                scene,
+                text,
+                theme,
+            };
+            frame.render_widget(handoff, area);
             // The combat that just ended (or its cards turned) and the digest of a phase that
             // began since this seat's turn, over the board, for the whole table.
-            super::combat_box::draw_handoff(
-                frame,
-                r.board,
-                (
-                    app.session.moments.handoff.as_ref(),
-                    app.session.digest_for(seat).as_ref(),
-                ),
+            let digest = app.session.digest_for(seat);
+            let boxes = AtHandoff {
+                moment: app.session.moments.handoff.as_ref(),
+                digest: digest.as_ref(),
                 scene,
                 theme,
-            );
+            };
+            frame.render_widget(boxes, r.board);
         }
         Screen::Play | Screen::GameOver | Screen::Bot(_) => {
             let r = scene.regions(area);
@@ -142,19 +162,27 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             }
             frame.render_widget(Status { app }, r.status);
             if let Screen::Bot(seat) = app.screen {
-                screens::bot_turn(frame, r.prompt, seat, app, scene, theme);
+                frame.render_widget(screens::BotTurn { seat, app, scene }, r.prompt);
             }
             if let Some(m) = app.session.moments.on_screen.front()
                 && app.screen != Screen::GameOver
             {
-                super::combat_box::draw_on_screen(frame, area, m, scene, theme);
+                let moment = m;
+                frame.render_widget(
+                    OnScreen {
+                        moment,
+                        scene,
+                        theme,
+                    },
+                    area,
+                );
             }
             if app.screen == Screen::GameOver {
                 match &app.session.summary {
                     Some(summary) if app.summary_open => endgame::draw(frame, summary, theme),
                     Some(_) => {}
                     // A game that could not be summed up still names its winners.
-                    None => screens::game_over(frame, scene, r.board, theme),
+                    None => frame.render_widget(screens::GameOver { scene, theme }, r.board),
                 }
             }
         }
