@@ -174,8 +174,14 @@ fn end_screen_with_charts_snapshot() {
         samples,
     };
     let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
-    t.draw(|f| endgame::draw(f, &summary, Theme::monochrome()))
-        .unwrap();
+    t.draw(|f| {
+        let end = endgame::EndScreen {
+            summary: &summary,
+            theme: Theme::monochrome(),
+        };
+        f.render_widget(end, f.area());
+    })
+    .unwrap();
     let buf = t.backend().buffer();
     let text = (0..40)
         .map(|y| {

@@ -5,6 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
 
 use super::follow::Marks;
 use super::layout::{Regions, clip};
@@ -86,8 +87,39 @@ fn width_of(spans: &[Span<'_>]) -> usize {
     spans.iter().map(Span::width).sum()
 }
 
-/// Draws the board.
-pub fn draw(
+/// The board: the system tiles with their areas and order stacks, the warp storms, the
+/// places still open during construction, the cursor and what the selected choice concerns.
+/// Each system is drawn where the screen's regions put it (in the board region, the area it
+/// is rendered in).
+#[derive(Debug, Clone, Copy)]
+pub struct BoardView<'a> {
+    /// The screen's regions (where each area is).
+    pub regions: &'a Regions,
+    /// What the seat on screen sees.
+    pub scene: &'a Scene<'a>,
+    /// Colours.
+    pub theme: Theme,
+    /// The area cursor, if one is drawn.
+    pub cursor: Option<AreaId>,
+    /// The choice selected in the list, whose places are marked.
+    pub chosen: Option<&'a Choice>,
+}
+
+impl Widget for BoardView<'_> {
+    fn render(self, _area: Rect, buf: &mut Buffer) {
+        let BoardView {
+            regions,
+            scene,
+            theme,
+            cursor,
+            chosen,
+        } = self;
+        draw(buf, regions, scene, theme, cursor, chosen);
+    }
+}
+
+/// Draws the board ([`BoardView`]).
+fn draw(
     buf: &mut Buffer,
     r: &Regions,
     scene: &Scene<'_>,

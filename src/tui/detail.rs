@@ -3,10 +3,10 @@
 //! (`?`). Their text is wrapped here, before drawing, so that the client knows how far each
 //! one scrolls.
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, StatefulWidget, Widget};
 
 use super::app::{App, Overlay};
 use super::layout::{popup_rect, popup_width};
@@ -15,17 +15,42 @@ use super::text::wrap_all;
 use super::theme::Theme;
 use crate::engine::rules::view::SeenCombatSide;
 
-/// Draws a scrolling overlay: `lines` (already wrapped to [`popup_width`]) from `scroll` on
-/// (clamped so the box stays full), with where it stands and the keys on the bottom border.
-/// Returns the first line shown.
-pub fn popup(
-    frame: &mut Frame<'_>,
-    title: &str,
-    lines: &[Line<'static>],
+/// A scrolling overlay over the screen it is rendered on: `lines` (already wrapped to
+/// [`popup_width`]) from the first line its state names on, with where it stands and the keys
+/// on the bottom border. Its state is the scroll: keys move it freely, and drawing clamps it
+/// so the box stays full and keeps the clamped value (as ratatui's `ListState` does).
+#[derive(Debug, Clone, Copy)]
+pub struct Popup<'a> {
+    /// The box's title.
+    pub title: &'a str,
+    /// Its lines, wrapped.
+    pub lines: &'a [Line<'static>],
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl StatefulWidget for Popup<'_> {
+    type State = usize;
+
+    fn render(self, screen: Rect, buf: &mut Buffer, scroll: &mut usize) {
+        let Popup {
+            title,
+            lines,
+            theme,
+        } = self;
+        *scroll = draw_popup(screen, buf, (title, lines), *scroll, theme);
+    }
+}
+
+/// Draws [`Popup`]; returns the first line shown.
+fn draw_popup(
+    screen: Rect,
+    buf: &mut Buffer,
+    (title, lines): (&str, &[Line<'static>]),
     scroll: usize,
     theme: Theme,
 ) -> usize {
-    let most = popup_rect(frame.area());
+    let most = popup_rect(screen);
     // As tall as its lines, never taller than the room: a one-line digest draws a small box.
     let tall = u16::try_from(lines.len().max(1) + 2).unwrap_or(u16::MAX);
     let area = Rect {
@@ -52,8 +77,8 @@ pub fn popup(
         " Esc closes ".to_string()
     };
     block = block.title_bottom(Line::from(Span::styled(keys, theme.dim())).right_aligned());
-    frame.render_widget(Clear, area);
-    frame.render_widget(Paragraph::new(shown).block(block), area);
+    Clear.render(area, buf);
+    Paragraph::new(shown).block(block).render(area, buf);
     scroll
 }
 

@@ -3,12 +3,12 @@
 //! with ratatui's `Chart` from the [`GameSummary`] sampled from the history. It fills the screen
 //! until dismissed; the board underneath can then be inspected, and the screen reopened.
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{
-    Axis, Block, BorderType, Chart, Clear, Dataset, GraphType, Paragraph, Wrap,
+    Axis, Block, BorderType, Chart, Clear, Dataset, GraphType, Paragraph, Widget, Wrap,
 };
 
 use super::theme::Theme;
@@ -27,103 +27,116 @@ fn marker(seat: usize) -> (Marker, &'static str) {
     MARKERS[seat % MARKERS.len()]
 }
 
-/// Draws the end screen over the whole frame.
-pub fn draw(frame: &mut Frame<'_>, summary: &GameSummary, theme: Theme) {
-    let area = frame.area();
-    frame.render_widget(Clear, area);
-    let block = Block::bordered()
-        .border_type(BorderType::Double)
-        .border_style(theme.focused())
-        .title(Line::from(Span::styled(" Game over ", theme.title())).centered());
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
+/// The end screen, over the whole area it is rendered in.
+#[derive(Debug, Clone, Copy)]
+pub struct EndScreen<'a> {
+    /// The game's summary.
+    pub summary: &'a GameSummary,
+    /// Colours.
+    pub theme: Theme,
+}
 
-    let mut head: Vec<Line<'static>> = Vec::new();
-    for s in &summary.winners {
-        let style = summary
-            .factions
-            .get(s.index())
-            .map_or(theme.title(), |f| theme.faction_bold(*f));
+impl Widget for EndScreen<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let EndScreen { summary, theme } = self;
+        Widget::render(Clear, area, buf);
+        let block = Block::bordered()
+            .border_type(BorderType::Double)
+            .border_style(theme.focused())
+            .title(Line::from(Span::styled(" Game over ", theme.title())).centered());
+        let inner = block.inner(area);
+        Widget::render(block, area, buf);
+
+        let mut head: Vec<Line<'static>> = Vec::new();
+        for s in &summary.winners {
+            let style = summary
+                .factions
+                .get(s.index())
+                .map_or(theme.title(), |f| theme.faction_bold(*f));
+            head.push(
+                Line::from(Span::styled(
+                    format!("★ {} wins ★", who(summary, *s)),
+                    style,
+                ))
+                .centered(),
+            );
+        }
+        if summary.winners.is_empty() {
+            head.push(Line::from(Span::styled("Nobody wins", theme.title())).centered());
+        }
         head.push(
-            Line::from(Span::styled(
-                format!("★ {} wins ★", who(summary, *s)),
-                style,
-            ))
+            Line::from(Span::styled(format!("Why: {}.", summary.why), theme.text())).centered(),
+        );
+        let width = summary
+            .who
+            .iter()
+            .map(|w| w.chars().count())
+            .max()
+            .unwrap_or(0);
+        let last = summary.last();
+        // The long wording when it fits, the short one on a narrow screen.
+        let long = width + 2 + 62 <= usize::from(inner.width);
+        let mut standings: Vec<Line<'static>> = Vec::new();
+        for (i, name) in summary.who.iter().enumerate() {
+            let Some(s) = last.get(i) else { continue };
+            let numbers = if long {
+                format!(
+                    "  objectives {}  materiel {}  friendly worlds {}  units {}",
+                    s.objectives, s.materiel, s.worlds, s.units
+                )
+            } else {
+                format!(
+                    " obj {} mat {} worlds {} units {}",
+                    s.objectives, s.materiel, s.worlds, s.units
+                )
+            };
+            let style = summary
+                .factions
+                .get(i)
+                .map_or(theme.text(), |f| theme.faction_bold(*f));
+            standings.push(Line::from(vec![
+                Span::styled(format!("{} ", marker(i).1), style),
+                Span::styled(format!("{name:<width$}"), style),
+                Span::styled(numbers, theme.text()),
+            ]));
+        }
+        let head_h = u16::try_from(head.len()).unwrap_or(3) + 1;
+        let table_h = u16::try_from(standings.len()).unwrap_or(4) + 1;
+        let [head_r, table_r, charts_r, foot_r] = Layout::vertical([
+            Constraint::Length(head_h),
+            Constraint::Length(table_h),
+            Constraint::Min(0),
+            Constraint::Length(1),
+        ])
+        .areas(inner);
+        Widget::render(Paragraph::new(head).wrap(Wrap { trim: true }), head_r, buf);
+        // The standings sit under the headline, as wide as their longest line.
+        let table_w = standings.iter().map(Line::width).max().unwrap_or(0);
+        let table_w = u16::try_from(table_w)
+            .unwrap_or(u16::MAX)
+            .min(table_r.width);
+        let table_r = Rect::new(
+            table_r.x + (table_r.width - table_w) / 2,
+            table_r.y,
+            table_w,
+            table_r.height,
+        );
+        Widget::render(Paragraph::new(standings), table_r, buf);
+        charts(buf, charts_r, summary, theme);
+        Widget::render(
+            Paragraph::new(Line::from(vec![
+                Span::styled("Esc", theme.key()),
+                Span::styled(" look at the board (", theme.dim()),
+                Span::styled("Enter", theme.key()),
+                Span::styled(" brings this back)  ", theme.dim()),
+                Span::styled("q", theme.key()),
+                Span::styled(" quit", theme.dim()),
+            ]))
             .centered(),
+            foot_r,
+            buf,
         );
     }
-    if summary.winners.is_empty() {
-        head.push(Line::from(Span::styled("Nobody wins", theme.title())).centered());
-    }
-    head.push(Line::from(Span::styled(format!("Why: {}.", summary.why), theme.text())).centered());
-    let width = summary
-        .who
-        .iter()
-        .map(|w| w.chars().count())
-        .max()
-        .unwrap_or(0);
-    let last = summary.last();
-    // The long wording when it fits, the short one on a narrow screen.
-    let long = width + 2 + 62 <= usize::from(inner.width);
-    let mut standings: Vec<Line<'static>> = Vec::new();
-    for (i, name) in summary.who.iter().enumerate() {
-        let Some(s) = last.get(i) else { continue };
-        let numbers = if long {
-            format!(
-                "  objectives {}  materiel {}  friendly worlds {}  units {}",
-                s.objectives, s.materiel, s.worlds, s.units
-            )
-        } else {
-            format!(
-                " obj {} mat {} worlds {} units {}",
-                s.objectives, s.materiel, s.worlds, s.units
-            )
-        };
-        let style = summary
-            .factions
-            .get(i)
-            .map_or(theme.text(), |f| theme.faction_bold(*f));
-        standings.push(Line::from(vec![
-            Span::styled(format!("{} ", marker(i).1), style),
-            Span::styled(format!("{name:<width$}"), style),
-            Span::styled(numbers, theme.text()),
-        ]));
-    }
-    let head_h = u16::try_from(head.len()).unwrap_or(3) + 1;
-    let table_h = u16::try_from(standings.len()).unwrap_or(4) + 1;
-    let [head_r, table_r, charts_r, foot_r] = Layout::vertical([
-        Constraint::Length(head_h),
-        Constraint::Length(table_h),
-        Constraint::Min(0),
-        Constraint::Length(1),
-    ])
-    .areas(inner);
-    frame.render_widget(Paragraph::new(head).wrap(Wrap { trim: true }), head_r);
-    // The standings sit under the headline, as wide as their longest line.
-    let table_w = standings.iter().map(Line::width).max().unwrap_or(0);
-    let table_w = u16::try_from(table_w)
-        .unwrap_or(u16::MAX)
-        .min(table_r.width);
-    let table_r = Rect::new(
-        table_r.x + (table_r.width - table_w) / 2,
-        table_r.y,
-        table_w,
-        table_r.height,
-    );
-    frame.render_widget(Paragraph::new(standings), table_r);
-    charts(frame, charts_r, summary, theme);
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled("Esc", theme.key()),
-            Span::styled(" look at the board (", theme.dim()),
-            Span::styled("Enter", theme.key()),
-            Span::styled(" brings this back)  ", theme.dim()),
-            Span::styled("q", theme.key()),
-            Span::styled(" quit", theme.dim()),
-        ]))
-        .centered(),
-        foot_r,
-    );
 }
 
 fn who(summary: &GameSummary, seat: Seat) -> String {
@@ -135,7 +148,7 @@ fn who(summary: &GameSummary, seat: Seat) -> String {
 }
 
 /// The four charts, two by two (one row of four on a wide, low screen).
-fn charts(frame: &mut Frame<'_>, area: Rect, summary: &GameSummary, theme: Theme) {
+fn charts(buf: &mut Buffer, area: Rect, summary: &GameSummary, theme: Theme) {
     if area.height < 4 || area.width < 20 {
         return;
     }
@@ -154,12 +167,12 @@ fn charts(frame: &mut Frame<'_>, area: Rect, summary: &GameSummary, theme: Theme
             .collect()
     };
     for (stat, cell) in Stat::ALL.into_iter().zip(cells) {
-        chart(frame, cell, summary, stat, theme);
+        chart(buf, cell, summary, stat, theme);
     }
 }
 
 /// One statistic: a line per player, rounds along the bottom.
-fn chart(frame: &mut Frame<'_>, area: Rect, summary: &GameSummary, what: Stat, theme: Theme) {
+fn chart(buf: &mut Buffer, area: Rect, summary: &GameSummary, what: Stat, theme: Theme) {
     let players = summary.who.len();
     let points: Vec<Vec<(f64, f64)>> = (0..players)
         .map(|i| {
@@ -233,5 +246,5 @@ fn chart(frame: &mut Frame<'_>, area: Rect, summary: &GameSummary, what: Stat, t
                 .bounds([0.0, top])
                 .labels(["0".to_string(), format!("{top}")]),
         );
-    frame.render_widget(chart, area);
+    Widget::render(chart, area, buf);
 }

@@ -2,10 +2,10 @@
 //! rule behind the decision at hand (`r`), drawn from the seat's scene and the learning aids'
 //! state ([`super::learn::Teach`]).
 
-use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Clear, Paragraph};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 
 use super::app::{App, Screen};
 use super::layout::Regions;
@@ -152,45 +152,55 @@ pub fn guide_capacity(r: &Regions) -> u16 {
     guide_rect(r, u16::MAX / 2).height.saturating_sub(2)
 }
 
-/// Draws the learning aids over the screen: the guide's box and the phase reminder on the
-/// status line.
-pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
-    let theme = app.theme;
-    let area = frame.area();
-    if matches!(app.screen, Screen::Play | Screen::Bot(_)) {
-        let r = Regions::compute(
-            area,
-            scene.window,
-            scene.view.players.len(),
-            scene.choices.len(),
-        );
-        let legal: Vec<Action> = scene.choices.iter().map(|c| c.action).collect();
-        if let Some((s, number, waiting)) = app.teach.current(scene.decision, &legal) {
-            let said = app.teach.guide.as_ref().and_then(|g| g.said.as_deref());
-            let lines = step_lines(s, said, &keys_text(s, number), waiting, theme);
-            let width = usize::from(r.prompt.width.saturating_sub(2));
-            let lines = wrap_box(&lines, width);
-            let rect = guide_rect(&r, u16::try_from(lines.len()).unwrap_or(99));
-            let block = Block::bordered()
-                .border_type(BorderType::Double)
-                .border_style(theme.focused())
-                .title(Span::styled(format!(" Guide: {} ", s.title), theme.title()))
-                .title_bottom(
-                    Line::from(Span::styled(" n next · x leave guide ", theme.dim()))
-                        .right_aligned(),
-                );
-            frame.render_widget(Clear, rect);
-            frame.render_widget(Paragraph::new(lines).block(block), rect);
-        }
-        if app.flash.is_none()
-            && let Some(tip) = &app.teach.tip
-        {
-            let line = Line::from(vec![
-                Span::styled(format!(" {tip}"), theme.key()),
-                Span::styled("  (e: no reminders)", theme.dim()),
-            ]);
-            frame.render_widget(Clear, r.status);
-            frame.render_widget(Paragraph::new(line), r.status);
+/// The learning aids over the screen they are rendered on: the guide's box and the phase
+/// reminder on the status line, from the view state's learning aids and the seat's scene.
+#[derive(Debug, Clone, Copy)]
+pub struct Aids<'a> {
+    /// The view state.
+    pub app: &'a App,
+    /// What the seat on screen sees.
+    pub scene: &'a Scene<'a>,
+}
+
+impl Widget for Aids<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Aids { app, scene } = self;
+        let theme = app.theme;
+        if matches!(app.screen, Screen::Play | Screen::Bot(_)) {
+            let r = Regions::compute(
+                area,
+                scene.window,
+                scene.view.players.len(),
+                scene.choices.len(),
+            );
+            let legal: Vec<Action> = scene.choices.iter().map(|c| c.action).collect();
+            if let Some((s, number, waiting)) = app.teach.current(scene.decision, &legal) {
+                let said = app.teach.guide.as_ref().and_then(|g| g.said.as_deref());
+                let lines = step_lines(s, said, &keys_text(s, number), waiting, theme);
+                let width = usize::from(r.prompt.width.saturating_sub(2));
+                let lines = wrap_box(&lines, width);
+                let rect = guide_rect(&r, u16::try_from(lines.len()).unwrap_or(99));
+                let block = Block::bordered()
+                    .border_type(BorderType::Double)
+                    .border_style(theme.focused())
+                    .title(Span::styled(format!(" Guide: {} ", s.title), theme.title()))
+                    .title_bottom(
+                        Line::from(Span::styled(" n next · x leave guide ", theme.dim()))
+                            .right_aligned(),
+                    );
+                Clear.render(rect, buf);
+                Paragraph::new(lines).block(block).render(rect, buf);
+            }
+            if app.flash.is_none()
+                && let Some(tip) = &app.teach.tip
+            {
+                let line = Line::from(vec![
+                    Span::styled(format!(" {tip}"), theme.key()),
+                    Span::styled("  (e: no reminders)", theme.dim()),
+                ]);
+                Clear.render(r.status, buf);
+                Paragraph::new(line).render(r.status, buf);
+            }
         }
     }
 }

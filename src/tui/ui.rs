@@ -4,12 +4,13 @@ use ratatui::Frame;
 use ratatui::widgets::Clear;
 
 use super::app::{App, Focus, Overlay, Screen};
+use super::board::BoardView;
 use super::combat_box::{AtHandoff, OnScreen};
 use super::layout::{Regions, needed};
 use super::panels::{Combat, Detail, Log, Players, Prompt, Status};
 use super::scene::Scene;
 use super::theme::Theme;
-use super::{board, detail, endgame, screens};
+use super::{detail, endgame, screens};
 
 /// Draws one frame.
 pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
@@ -23,7 +24,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
         frame.render_widget(screens::TooSmall { need, theme }, area);
     } else {
         screen(frame, app, scene);
-        super::guide::draw(frame, app, scene);
+        frame.render_widget(super::guide::Aids { app, scene }, area);
     }
     match &app.overlay {
         Overlay::None => {}
@@ -35,8 +36,14 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
         | Overlay::Rule
         | Overlay::Digest => {
             if let Some((title, lines)) = detail::overlay_content(app, scene) {
-                let shown = detail::popup(frame, &title, &lines, app.overlay_scroll.get(), theme);
-                app.overlay_scroll.set(shown);
+                let popup = detail::Popup {
+                    title: &title,
+                    lines: &lines,
+                    theme,
+                };
+                let mut scroll = app.overlay_scroll.get();
+                frame.render_stateful_widget(popup, area, &mut scroll);
+                app.overlay_scroll.set(scroll);
             }
         }
         Overlay::ConfirmQuit => {
@@ -71,7 +78,14 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             // The public board (the scene of no seat) so the table can look while the
             // keyboard passes; no cursor, no selection, no area panel: nothing of the last seat.
             let r = Regions::compute(area, scene.window, scene.view.players.len(), 0);
-            board::draw(frame.buffer_mut(), &r, scene, theme, None, None);
+            let board = BoardView {
+                regions: &r,
+                scene,
+                theme,
+                cursor: None,
+                chosen: None,
+            };
+            frame.render_widget(board, r.board);
             frame.render_widget(players(scene, theme, r.player_lines), r.players);
             frame.render_widget(
                 Log {
@@ -122,7 +136,14 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             };
             // The board and the area panel follow the selected choice to its place.
             let cursor = app.shown_cursor(scene);
-            board::draw(frame.buffer_mut(), &r, scene, theme, Some(cursor), selected);
+            let board = BoardView {
+                regions: &r,
+                scene,
+                theme,
+                cursor: Some(cursor),
+                chosen: selected,
+            };
+            frame.render_widget(board, r.board);
             frame.render_widget(players(scene, theme, r.player_lines), r.players);
             frame.render_widget(Prompt { app, scene }, r.prompt);
             let chosen = if app.focus == Focus::Actions || scene.view.combat.is_some() {
@@ -179,7 +200,9 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
             }
             if app.screen == Screen::GameOver {
                 match &app.session.summary {
-                    Some(summary) if app.summary_open => endgame::draw(frame, summary, theme),
+                    Some(summary) if app.summary_open => {
+                        frame.render_widget(endgame::EndScreen { summary, theme }, area);
+                    }
                     Some(_) => {}
                     // A game that could not be summed up still names its winners.
                     None => frame.render_widget(screens::GameOver { scene, theme }, r.board),
