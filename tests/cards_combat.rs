@@ -413,7 +413,7 @@ fn discarding_cards_a_card_discarded_from_the_hand_is_revealed_to_every_player()
     );
     play(&mut g, &["card 1", "card 1"]);
     let log = g.apply("use".parse().unwrap()).unwrap();
-    let gone = side(&g, DEF).discarded.clone();
+    let gone = side(&g, DEF).revealed.clone();
     assert_eq!(gone.len(), 1);
     // Each seat's view, and the public one.
     for seat in g.seats().map(Some).chain([None]) {
@@ -669,6 +669,112 @@ fn armoured_advance_adds_a_second_assess_damage_step_keeping_the_tokens() {
     common::assert_produced(&g, "ExtraAssess");
 }
 
+/// The cards a faction holds in its combat deck, as its seat's view counts them.
+fn deck_left(g: &Game, r: CombatRole) -> usize {
+    let seen = g.view(None).combat.unwrap();
+    match r {
+        CombatRole::Attacker => seen.attacker.deck_left,
+        CombatRole::Defender => seen.defender.deck_left,
+    }
+}
+
+/// The combat deck of a faction.
+fn deck_of(g: &Game, f: Faction) -> &[CardName] {
+    &g.player(g.seat_of(f).unwrap()).combat_deck
+}
+
+/// Discarding Cards: a discarded card is shuffled back into its owner's deck at once, not at
+/// the end of the combat. The Eldar hold every card but one face up (their deck is empty);
+/// Snapper Gargant discards that face-up card, so their deck holds it and the count every
+/// seat sees grows at once; their Holofield Emitter, resolved next in the same round, draws
+/// it back into their hand.
+#[test]
+fn discarding_cards_a_card_discarded_mid_combat_is_back_in_the_deck_at_once() {
+    // covers: Discarding Cards
+    let mut g = fight(
+        s(ORK, &[Gargant], &[], "Snapper Gargant"),
+        s(EL, &[WarlockBattleTitan], &[], "Holofield Emitter"),
+        |p| {
+            let el = p.players.iter().position(|x| x.faction == EL).unwrap();
+            let mut rest = std::mem::take(&mut p.players[el].combat_deck);
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.defender.played.push(rest.pop().unwrap());
+                c.defender.hand.extend(rest);
+            }
+        },
+    );
+    let face_up = side(&g, DEF).played.clone();
+    assert_eq!(face_up.len(), 1);
+    assert_eq!(deck_left(&g, DEF), 0, "every Eldar card is in the combat");
+    play(&mut g, &["card 1", "card 1", "use"]);
+    assert_eq!(side(&g, DEF).revealed, face_up, "revealed to all");
+    assert_eq!(deck_of(&g, EL), face_up, "back in the deck at once");
+    assert_eq!(deck_left(&g, DEF), 1, "the deck count shown grows at once");
+    let hand = side(&g, DEF).hand.len();
+    let copies = |g: &Game| {
+        side(g, DEF)
+            .hand
+            .iter()
+            .filter(|c| **c == face_up[0])
+            .count()
+    };
+    let held = copies(&g);
+    assert_eq!(g.faction(g.decision().unwrap().seat), EL);
+    play(&mut g, &["use"]);
+    assert_eq!(
+        side(&g, DEF).hand.len(),
+        hand + 1,
+        "Holofield Emitter draws"
+    );
+    assert_eq!(copies(&g), held + 1, "the discarded card, drawn back");
+    assert_eq!(deck_left(&g, DEF), 0);
+    common::assert_produced(&g, "CombatCardDrawn");
+}
+
+/// Discarding Cards: Psychic Lance's random discard from the hand goes into the deck at once.
+#[test]
+fn discarding_cards_a_card_discarded_from_the_hand_is_shuffled_into_the_deck_at_once() {
+    // covers: Discarding Cards
+    let mut g = fight(
+        s(EL, &[WarlockBattleTitan], &[], "Psychic Lance"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |_| {},
+    );
+    play(&mut g, &["card 1", "card 1"]);
+    let deck = deck_of(&g, UM).len();
+    play(&mut g, &["use"]);
+    let gone = side(&g, DEF).revealed.clone();
+    assert_eq!(gone.len(), 1);
+    assert_eq!(deck_of(&g, UM).len(), deck + 1);
+    assert_eq!(deck_left(&g, DEF), deck + 1);
+    let in_deck = |c: &CardName| deck_of(&g, UM).iter().filter(|d| *d == c).count();
+    assert!(in_deck(&gone[0]) >= 1, "{gone:?} is in the deck");
+}
+
+/// Discarding Cards: the top card Mek Boyz makes the opponent discard is revealed and
+/// shuffled back into his deck: the deck keeps its ten minus the cards in the combat.
+#[test]
+fn discarding_cards_the_top_card_mek_boyz_discards_goes_back_into_the_deck() {
+    // covers: Discarding Cards
+    let mut g = fight(
+        s(ORK, &[OrkBoyz], &[], "Mek Boyz"),
+        s(UM, &[Scout], &[], "Blessed Power Armour"),
+        |p| forced(p, ATT, &[D]),
+    );
+    let mut before = deck_of(&g, UM).to_vec();
+    let top = before.last().unwrap().clone();
+    play(&mut g, &["card 1", "card 1", "use", "use"]);
+    assert_eq!(side(&g, DEF).revealed, [top]);
+    let mut after = deck_of(&g, UM).to_vec();
+    before.sort();
+    after.sort();
+    assert_eq!(after, before, "the same cards, shuffled");
+}
+
 #[test]
 fn break_the_line_the_opponent_discards_a_face_up_card() {
     let mut g = fight(
@@ -684,7 +790,7 @@ fn break_the_line_the_opponent_discards_a_face_up_card() {
     assert_eq!(g.faction(g.decision().unwrap().seat), CH, "he picks");
     play(&mut g, &["discard 1"]);
     assert!(!side(&g, DEF).played.contains(&"Impure Zeal".into()));
-    assert_eq!(side(&g, DEF).discarded, ["Impure Zeal"]);
+    assert_eq!(side(&g, DEF).revealed, ["Impure Zeal"]);
     common::assert_produced(&g, "FaceUpDiscarded");
 }
 
@@ -1153,7 +1259,7 @@ fn snapper_gargant_discards_the_opponents_face_up_card_you_pick() {
         |p| set_played(p, DEF, "Ambush"),
     );
     play(&mut g, &["card 1", "card 1", "use"]);
-    assert_eq!(side(&g, DEF).discarded, ["Ambush"]);
+    assert_eq!(side(&g, DEF).revealed, ["Ambush"]);
     let c = combat(&g);
     assert_eq!(
         g.combat_totals(c, DEF).offence,
@@ -1636,7 +1742,7 @@ fn psychic_lance_the_opponent_discards_at_random_then_four_offence_unless_he_dis
     let hand = side(&g, DEF).hand.len();
     play(&mut g, &["use"]);
     assert_eq!(side(&g, DEF).hand.len(), hand - 1);
-    assert_eq!(side(&g, DEF).discarded.len(), 1);
+    assert_eq!(side(&g, DEF).revealed.len(), 1);
     play(&mut g, &["use"]);
     // No face-up Ultramarines card yet: four offence tokens.
     assert_eq!(side(&g, ATT).offence_tokens, 4);
@@ -1668,7 +1774,7 @@ fn mek_boyz_rolls_a_die_and_gains_the_icons_of_the_opponents_top_deck_card() {
     play(&mut g, &["card 1", "card 1", "use"]);
     assert_eq!(side(&g, ATT).dice, [D]);
     play(&mut g, &["use"]);
-    assert_eq!(side(&g, DEF).discarded, [top]);
+    assert_eq!(side(&g, DEF).revealed, [top]);
     assert_eq!(side(&g, ATT).lasting.len(), 1);
 }
 

@@ -1265,3 +1265,83 @@ fn the_guide_box_how_to_play_and_the_rule_panel_are_drawn_from_the_persons_view_
         "{checked} screens, {redealt} re-dealt"
     );
 }
+
+/// Discarding Cards and hidden information: a card discarded mid-combat is back in its
+/// owner's deck at once, and the deck's order is hidden. Re-dealing what a seat cannot see
+/// covers that deck: every re-deal obeys the rules, shows each seat and the public the same
+/// view (the discard still named, the deck's count unchanged), keeps the owner's cards, and
+/// two games that differ only in that deck's order give the same re-deal.
+#[test]
+fn redeal_hidden_covers_a_deck_that_received_a_discard_mid_combat() {
+    let discarded = |g: &Game| {
+        g.combat().and_then(|c| {
+            [c.attacker.clone(), c.defender.clone()]
+                .into_iter()
+                .find(|s| !s.revealed.is_empty())
+        })
+    };
+    let game = (0..200)
+        .find_map(|seed| {
+            let mut game = common::intro(4, seed);
+            let mut bot = BotKind::Random.build(seed);
+            for _ in 0..3000 {
+                if discarded(&game).is_some() {
+                    return Some(game);
+                }
+                game.apply(bot.choose(&game)?).unwrap();
+            }
+            None
+        })
+        .expect("a random game with a card discarded mid-combat");
+    let side = discarded(&game).unwrap();
+    let f = side.faction.unwrap();
+    let owner = game.seat_of(f).unwrap();
+    let deck = |g: &Game| g.player(owner).combat_deck.clone();
+    // Every card the owner holds in the combat or the deck, in no order.
+    let held = |g: &Game| {
+        let c = g.combat().unwrap();
+        let s = if c.attacker.faction == Some(f) {
+            &c.attacker
+        } else {
+            &c.defender
+        };
+        let mut v = deck(g);
+        v.extend(s.hand.iter().chain(&s.chosen).chain(&s.played).cloned());
+        v.sort();
+        v
+    };
+    // The discarded card is in the deck: the twin has the same deck in another order.
+    assert!(side.revealed.iter().all(|c| deck(&game).contains(c)));
+    let mut pos = game.position().clone();
+    pos.players[owner.index()].combat_deck.rotate_left(1);
+    let twin = Game::from_position(pos, game.data_arc()).unwrap();
+    assert_ne!(
+        deck(&twin),
+        deck(&game),
+        "the twin's deck lies in another order"
+    );
+    let mut moved = 0;
+    for viewer in game.seats().map(Some).chain([None]) {
+        for k in 0..12 {
+            let r = game.redeal_hidden(viewer, k);
+            assert!(
+                Game::from_position(r.position().clone(), game.data_arc()).is_ok(),
+                "re-deal {k} for {viewer:?} breaks a rule"
+            );
+            assert_eq!(
+                r.view(viewer),
+                game.view(viewer),
+                "re-deal {k} for {viewer:?}"
+            );
+            assert_eq!(deck(&r).len(), deck(&game).len());
+            assert_eq!(held(&r), held(&game), "the owner's cards");
+            assert_eq!(
+                r.position(),
+                twin.redeal_hidden(viewer, k).position(),
+                "re-deal {k} for {viewer:?} rests on the deck's order"
+            );
+            moved += usize::from(deck(&r) != deck(&game));
+        }
+    }
+    assert!(moved > 0, "the deck is dealt anew");
+}

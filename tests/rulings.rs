@@ -137,6 +137,28 @@ fn the_unclear_rules_the_issue_names_each_have_a_ruling() {
     );
 }
 
+/// Discarding Cards: the reading that a combat card discarded mid-combat is back in its deck
+/// at once is a ruling named by every card that discards one and by the card that draws.
+#[test]
+fn discarding_cards_the_ruling_is_named_by_the_cards_that_discard_or_draw() {
+    let d = embedded();
+    let r = d.ruling("discard-back-into-deck-at-once").unwrap();
+    assert_eq!(r.topic, "Discarding Cards");
+    let by = d.ruling_users("discard-back-into-deck-at-once");
+    for card in [
+        "Break the Line",
+        "Psychic Lance",
+        "Mek Boyz",
+        "Snapper Gargant",
+        "Holofield Emitter",
+    ] {
+        assert!(
+            by.contains(&format!("combat card {card}")),
+            "{card}: {by:?}"
+        );
+    }
+}
+
 #[test]
 fn the_card_readings_of_the_rules_fixes_have_rulings_named_by_their_cards() {
     let d = embedded();

@@ -301,6 +301,63 @@ fn a_legal_hand_made_position_loads() {
     assert_eq!(game.position().area(a("B1.nw")).units.len(), 1);
 }
 
+/// Discarding Cards: older versions kept a card discarded mid-combat aside (`discarded` in
+/// a combat side) until the combat ended. Such a saved position still loads: the card is
+/// shuffled into its owner's deck, where this version puts it at once, and stays on record as
+/// revealed; the position written again no longer holds the field.
+#[test]
+fn discarding_cards_an_old_position_with_a_card_set_aside_in_combat_loads_with_it_in_the_deck() {
+    let game = (0..40)
+        .find_map(|seed| {
+            let mut game = intro(2, seed);
+            let mut bot = RandomBot::new(seed);
+            for _ in 0..3000 {
+                if game.combat().is_some_and(|c| c.defender.hand.len() > 1) {
+                    return Some(game);
+                }
+                let action = bot.choose(&game)?;
+                game.apply(action).unwrap();
+            }
+            None
+        })
+        .expect("a combat with cards in the defender's hand");
+    let mut pos = game.position().clone();
+    let Phase::Operations {
+        step: OpStep::Combat(c),
+        ..
+    } = &mut pos.phase
+    else {
+        unreachable!()
+    };
+    let card = c.defender.hand.remove(0);
+    c.defender.set_aside.push(card.clone());
+    let f = c.defender.faction.unwrap();
+    let deck = |g: &Game| g.player(g.seat_of(f).unwrap()).combat_deck.clone();
+    let copies = |cards: &[herakon::engine::CardName]| cards.iter().filter(|x| **x == card).count();
+    let before = deck(&game);
+    let text = save::SaveFile::of_position(pos).to_string();
+    assert!(
+        text.contains("\"discarded\""),
+        "written as an older version did"
+    );
+    let loaded = save::load(&text, data()).unwrap();
+    let after = deck(&loaded);
+    assert_eq!(
+        after.len(),
+        before.len() + 1,
+        "the set-aside card is in the deck"
+    );
+    assert_eq!(copies(&after), copies(&before) + 1);
+    let side = &loaded.combat().unwrap().defender;
+    assert!(side.set_aside.is_empty());
+    assert_eq!(
+        side.revealed.last(),
+        Some(&card),
+        "still shown as discarded"
+    );
+    assert!(!save::to_json(&loaded).contains("\"discarded\""));
+}
+
 #[test]
 fn a_save_keeps_which_seats_a_computer_plays_and_undo_keeps_them_too() {
     use herakon::engine::state::computer::ComputerPlayers;

@@ -887,7 +887,8 @@ impl Game {
         }
     }
 
-    /// Clean up: cards back into the deck and shuffled; reinforcement tokens gone to the
+    /// Clean up: cards in hand and in play back into the deck and shuffled (discarded ones
+    /// went back when discarded); reinforcement tokens gone to the
     /// supply; then the order ends.
     fn end_combat(&mut self, turn: Seat, c: &CombatState, log: &mut Vec<Event>) {
         for role in [CombatRole::Attacker, CombatRole::Defender] {
@@ -899,7 +900,6 @@ impl Game {
                 .hand
                 .iter()
                 .chain(&side.played)
-                .chain(&side.discarded)
                 .chain(side.chosen.iter())
                 .cloned()
                 .collect();

@@ -40,6 +40,7 @@ mod strategize;
 
 // Combat and what follows it.
 mod combat;
+mod discard;
 mod orbital_strike;
 mod retreat;
 
@@ -368,7 +369,9 @@ impl Game {
     ///
     /// # Errors
     /// Every violated rule, not only the first.
-    pub fn from_position(pos: Position, data: Arc<GameData>) -> Result<Game, Vec<Violation>> {
+    pub fn from_position(mut pos: Position, data: Arc<GameData>) -> Result<Game, Vec<Violation>> {
+        // Combat cards an older version set aside when discarded go into their decks now.
+        discard::settle_set_aside(&mut pos);
         let board = validate::validate(&pos, &data)?;
         let mut game = Game {
             data,

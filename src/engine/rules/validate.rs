@@ -186,12 +186,7 @@ pub(super) fn validate(pos: &Position, data: &GameData) -> Result<Board, Vec<Vio
             } => [&c.attacker, &c.defender]
                 .into_iter()
                 .filter(|s| s.faction == Some(p.faction))
-                .map(|s| {
-                    s.hand.len()
-                        + s.played.len()
-                        + s.discarded.len()
-                        + usize::from(s.chosen.is_some())
-                })
+                .map(|s| s.hand.len() + s.played.len() + usize::from(s.chosen.is_some()))
                 .sum(),
             _ => 0,
         };

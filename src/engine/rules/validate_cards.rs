@@ -90,13 +90,7 @@ fn in_combat(pos: &Position, faction: Faction) -> Vec<&CardName> {
     [&c.attacker, &c.defender]
         .into_iter()
         .filter(|s| s.faction == Some(faction))
-        .flat_map(|s| {
-            s.hand
-                .iter()
-                .chain(&s.chosen)
-                .chain(&s.played)
-                .chain(&s.discarded)
-        })
+        .flat_map(|s| s.hand.iter().chain(&s.chosen).chain(&s.played))
         .collect()
 }
 

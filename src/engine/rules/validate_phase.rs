@@ -404,6 +404,17 @@ fn card_step(ck: &mut Check<'_>, faction: Faction, step: &CardStep) {
 }
 
 fn side_cards(ck: &mut Check<'_>, side: &CombatSide, who: &str) {
+    // An older save's set-aside cards went into their deck on load; some are left only where
+    // no player of the side's faction holds a deck to take them.
+    if !side.set_aside.is_empty() {
+        (ck.say)(
+            Rule::DiscardingCards,
+            format!(
+                "the {who} has discarded cards set aside ({}) and no player's deck to shuffle them into",
+                side.set_aside.len()
+            ),
+        );
+    }
     let Some(f) = side.faction else {
         return;
     };
@@ -412,7 +423,7 @@ fn side_cards(ck: &mut Check<'_>, side: &CombatSide, who: &str) {
         .iter()
         .chain(&side.chosen)
         .chain(&side.played)
-        .chain(&side.discarded);
+        .chain(&side.revealed);
     for card in cards {
         ck.combat_card(f, card, &format!("a card of the {who}"));
     }
@@ -586,7 +597,7 @@ fn combat_step(ck: &mut Check<'_>, c: &CombatState) {
     // Reconnaissance: the attacker looks at the defender's face-down card.
     for role in [Attacker, Defender] {
         let s = c.side(role);
-        let looked = s.played.iter().chain(&s.discarded).any(|n| {
+        let looked = s.played.iter().chain(&s.revealed).any(|n| {
             ck.data
                 .combat_cards
                 .iter()

@@ -80,7 +80,8 @@ pub struct SeenCombatSide {
     pub hand: Vec<CardName>,
     /// Cards in hand.
     pub hand_size: usize,
-    /// Cards discarded during the combat (face up: the log names each).
+    /// Cards discarded during the combat, revealed to all (the log names each); they are
+    /// back in their deck already (Discarding Cards).
     pub discarded: Vec<CardName>,
     /// Cards left face down in the combat deck, to be drawn.
     pub deck_left: usize,
@@ -185,7 +186,6 @@ impl Game {
                             deck.extend(side.hand.iter().cloned());
                             deck.extend(side.chosen.iter().cloned());
                             deck.extend(side.played.iter().cloned());
-                            deck.extend(side.discarded.iter().cloned());
                         }
                     }
                 }
@@ -258,7 +258,7 @@ impl Game {
                         },
                         hand: if mine { x.hand.clone() } else { Vec::new() },
                         hand_size: x.hand.len(),
-                        discarded: x.discarded.clone(),
+                        discarded: x.revealed.clone(),
                         deck_left: x
                             .faction
                             .and_then(|f| self.seat_of(f))

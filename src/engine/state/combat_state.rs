@@ -40,9 +40,16 @@ pub struct CombatSide {
     /// Whether this side has decided its reinforcements.
     #[serde(default)]
     pub reinforced: bool,
-    /// Cards discarded during the combat (back into the deck when it ends).
+    /// Cards discarded during this combat, as every player saw them (Discarding Cards: a
+    /// discarded card is revealed, then shuffled back into its owner's deck at once). Only a
+    /// record for the views and the log: the cards themselves are in the deck already.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub discarded: Vec<CardName>,
+    pub revealed: Vec<CardName>,
+    /// Cards an older version set aside when discarded, out of the deck until the combat
+    /// ended. Read from older saves only: loading a position shuffles them into the deck and
+    /// records them in `revealed` (`Game::from_position`), so it is empty in every game.
+    #[serde(default, rename = "discarded", skip_serializing_if = "Vec::is_empty")]
+    pub set_aside: Vec<CardName>,
     /// Lasting card effects on this side.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lasting: Vec<crate::engine::state::effect::Lasting>,

@@ -349,8 +349,10 @@ impl Game {
                     let name = distinct(&c.side(r).played)
                         .get(usize::from(i).wrapping_sub(1))
                         .map(|s| (*s).to_string());
-                    if let Some(name) = name {
-                        Self::discard_face_up(c, r, &name, log);
+                    if let Some(name) = name
+                        && let Some(card) = Self::discard_face_up(c, r, &name, log)
+                    {
+                        self.discard_into_deck(c, r, card);
                     }
                 }
             }
@@ -365,7 +367,7 @@ impl Game {
                             faction: Self::side_faction(c, r),
                             card: name.clone(),
                         });
-                        c.side_mut(r).discarded.push(name);
+                        self.discard_into_deck(c, r, name);
                     }
                 }
             }
@@ -403,7 +405,7 @@ impl Game {
                         card: name.clone(),
                         gainer: Self::side_faction(c, role),
                     });
-                    c.side_mut(other).discarded.push(name);
+                    self.discard_into_deck(c, other, name);
                     c.side_mut(role).lasting.push(Lasting {
                         card: card.into(),
                         modifier: Modifier::Icons {

@@ -386,12 +386,20 @@ impl Game {
         }
     }
 
-    fn discard_face_up(c: &mut CombatState, role: CombatRole, name: &str, log: &mut Vec<Event>) {
+    /// Takes the face-up card `name` of `role` out of play with its effects; returns it, for
+    /// the caller to shuffle into its deck (Discarding Cards).
+    fn discard_face_up(
+        c: &mut CombatState,
+        role: CombatRole,
+        name: &str,
+        log: &mut Vec<Event>,
+    ) -> Option<crate::engine::state::card_name::CardName> {
         let s = c.side_mut(role);
-        if let Some(i) = s.played.iter().rposition(|n| n == name) {
-            let card = s.played.remove(i);
-            s.discarded.push(card);
-        }
+        let card = s
+            .played
+            .iter()
+            .rposition(|n| n == name)
+            .map(|i| s.played.remove(i));
         if let Some(i) = s.lasting.iter().position(|l| l.card == name) {
             s.lasting.remove(i);
         }
@@ -400,6 +408,7 @@ impl Game {
             faction: Self::side_faction(c, role),
             card: name.into(),
         });
+        card
     }
 }
 
