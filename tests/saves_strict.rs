@@ -10,7 +10,7 @@ mod common;
 use common::{data, intro};
 use herakon::bot::{Bot, HeuristicBot};
 use herakon::engine::format::save::{self, LoadError, SaveFile};
-use herakon::engine::{Game, Position, Rule};
+use herakon::engine::{Faction, Game, Position, Rule};
 use serde_json::{Value, json};
 
 /// Plays a 2-player game with heuristic players until `stop` holds for the phase (as JSON).
@@ -198,6 +198,40 @@ fn dice_limit_a_hand_made_side_with_nine_dice_is_refused() {
         p["step"]["attacker"]["dice"] = json!(vec!["offence"; 8]);
     });
     assert!(save::load(&eight, data()).is_ok());
+}
+
+/// Discarding Cards: an older version kept a card discarded mid-combat aside (`discarded`
+/// in a combat side). Such a file loads, the card shuffled into its owner's deck so the ten
+/// cards of deck and combat still count ten; a set-aside card of a side whose faction has no
+/// player has no deck to go to and is refused under that rule.
+#[test]
+fn discarding_cards_a_card_set_aside_by_an_older_version_goes_into_the_deck_or_is_refused() {
+    let game = reach(4, in_combat);
+    let old = with_phase(&game, |p| {
+        let hand = p["step"]["attacker"]["hand"].as_array_mut().unwrap();
+        let card = hand.remove(0);
+        p["step"]["attacker"]["discarded"] = json!([card]);
+    });
+    let loaded = save::load(&old, data()).unwrap();
+    let c = loaded.combat().unwrap();
+    let f = c.attacker.faction.unwrap();
+    let deck = |g: &Game| g.player(g.seat_of(f).unwrap()).combat_deck.len();
+    assert_eq!(deck(&loaded), deck(&game) + 1);
+    assert_eq!(c.attacker.revealed.len(), 1);
+    let absent = Faction::ALL
+        .into_iter()
+        .find(|x| loaded.seat_of(*x).is_none())
+        .unwrap();
+    let v = broken_rules(&with_phase(&game, |p| {
+        p["step"]["attacker"]["discarded"] = p["step"]["attacker"]["hand"].clone();
+        p["step"]["attacker"]["hand"] = json!([]);
+        p["step"]["attacker"]["faction"] = serde_json::to_value(absent).unwrap();
+    }));
+    assert!(
+        v.iter()
+            .any(|(r, m)| *r == Rule::DiscardingCards && m.contains("set aside")),
+        "{v:#?}"
+    );
 }
 
 /// Winning and Losing the Game: the game ends after the eighth round, so a hand-made
