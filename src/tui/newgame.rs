@@ -8,8 +8,10 @@ use std::sync::Arc;
 
 use crossterm::event::KeyCode;
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
 use super::app::Msg;
 use super::layout::{Window, centered, needed};
@@ -373,18 +375,15 @@ impl NewGame {
         })
     }
 
-    /// Draws the screen (and the help box over it when it is open).
+    /// Draws the screen over the whole frame ([`NewGameView`]).
     pub fn draw(&self, frame: &mut Frame<'_>, theme: Theme) {
-        self.draw_choices(frame, theme);
-        if self.help {
-            draw_help(frame, theme);
-        }
+        let view = NewGameView { menu: self, theme };
+        frame.render_widget(view, frame.area());
     }
 
-    /// Draws the choices.
-    fn draw_choices(&self, frame: &mut Frame<'_>, theme: Theme) {
-        let area = frame.area();
-        frame.render_widget(Clear, area);
+    /// Draws the choices over `area`.
+    fn draw_choices(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
+        Clear.render(area, buf);
         let seed_row = self.rows() - 1;
         let row = |i: usize, label: String, value: Vec<Span<'static>>| {
             let mark = if i == self.row { "▶ " } else { "  " };
@@ -502,12 +501,29 @@ impl NewGame {
             .border_type(BorderType::Double)
             .border_style(theme.focused())
             .title(Line::from(Span::styled(" New game ", theme.title())).centered());
-        frame.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .block(block),
-            r,
-        );
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(block)
+            .render(r, buf);
+    }
+}
+
+/// The new-game screen (and the help box over it when it is open), over the area it is
+/// rendered in, drawn from the screen's own state.
+#[derive(Debug, Clone, Copy)]
+pub struct NewGameView<'a> {
+    /// The screen's state.
+    pub menu: &'a NewGame,
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl Widget for NewGameView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        self.menu.draw_choices(area, buf, self.theme);
+        if self.menu.help {
+            draw_help(area, buf, self.theme);
+        }
     }
 }
 
@@ -617,16 +633,15 @@ fn help_lines(theme: Theme, width: usize) -> Vec<Line<'static>> {
 }
 
 /// The help box, over the middle of the screen.
-fn draw_help(frame: &mut Frame<'_>, theme: Theme) {
-    let area = frame.area();
+fn draw_help(area: Rect, buf: &mut Buffer, theme: Theme) {
     let width = area.width.min(84);
     let lines = help_lines(theme, usize::from(width.saturating_sub(2)));
     let h = u16::try_from(lines.len()).unwrap_or(u16::MAX) + 2;
     let r = centered(area, width, h);
-    frame.render_widget(Clear, r);
+    Clear.render(r, buf);
     let block = Block::bordered()
         .border_type(BorderType::Double)
         .border_style(theme.focused())
         .title(Line::from(Span::styled(" New game: help ", theme.title())).centered());
-    frame.render_widget(Paragraph::new(lines).block(block), r);
+    Paragraph::new(lines).block(block).render(r, buf);
 }

@@ -1,7 +1,10 @@
-//! The draw function: one frame from the client's state and the scene of the seat on screen.
+//! The draw function: one frame from the client's state and the scene of the seat on screen,
+//! as one widget ([`ClientView`]) made of the panels' and boxes' widgets.
 
 use ratatui::Frame;
-use ratatui::widgets::Clear;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::{Clear, StatefulWidget, Widget};
 
 use super::app::{App, Focus, Overlay, Screen};
 use super::board::BoardView;
@@ -12,19 +15,41 @@ use super::scene::Scene;
 use super::theme::Theme;
 use super::{detail, endgame, screens};
 
-/// Draws one frame.
+/// Draws one frame: the client's view over the whole frame.
 pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
+    frame.render_widget(ClientView { app, scene }, frame.area());
+}
+
+/// The client's screen and the box over it, drawn from the view state and the scene of the
+/// seat on screen. Rendering keeps the scroll of a scrolling box as drawn (clamped) in
+/// [`App::overlay_scroll`].
+#[derive(Debug, Clone, Copy)]
+pub struct ClientView<'a> {
+    /// The view state.
+    pub app: &'a App,
+    /// What the seat on screen sees.
+    pub scene: &'a Scene<'a>,
+}
+
+impl Widget for ClientView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let ClientView { app, scene } = self;
+        render_client(area, buf, app, scene);
+    }
+}
+
+/// Draws [`ClientView`].
+fn render_client(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
     let theme = app.theme;
-    let area = frame.area();
-    frame.render_widget(Clear, area);
+    Widget::render(Clear, area, buf);
     let win = scene.window;
     let (min_w, min_h) = needed(win, scene.view.players.len());
     if area.width < min_w || area.height < min_h {
         let need = (min_w, min_h);
-        frame.render_widget(screens::TooSmall { need, theme }, area);
+        Widget::render(screens::TooSmall { need, theme }, area, buf);
     } else {
-        screen(frame, app, scene);
-        frame.render_widget(super::guide::Aids { app, scene }, area);
+        screen(area, buf, app, scene);
+        Widget::render(super::guide::Aids { app, scene }, area, buf);
     }
     match &app.overlay {
         Overlay::None => {}
@@ -42,37 +67,36 @@ pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                     theme,
                 };
                 let mut scroll = app.overlay_scroll.get();
-                frame.render_stateful_widget(popup, area, &mut scroll);
+                StatefulWidget::render(popup, area, buf, &mut scroll);
                 app.overlay_scroll.set(scroll);
             }
         }
         Overlay::ConfirmQuit => {
             let unsaved = app.session.unsaved.as_deref();
-            frame.render_widget(screens::ConfirmQuit { unsaved, theme }, area);
+            Widget::render(screens::ConfirmQuit { unsaved, theme }, area, buf);
         }
         Overlay::Confirm(asked) => {
             let question = &asked.question;
-            frame.render_widget(screens::ConfirmAction { question, theme }, area);
+            Widget::render(screens::ConfirmAction { question, theme }, area, buf);
         }
         Overlay::NotSaved(box_) => {
             let (why, offer) = (&box_.why, &box_.offer);
-            frame.render_widget(screens::NotSaved { why, offer, theme }, area);
+            Widget::render(screens::NotSaved { why, offer, theme }, area, buf);
         }
         Overlay::SaveAs(box_) => {
             let typed = &box_.input;
-            frame.render_widget(screens::SaveAs { typed, theme }, area);
+            Widget::render(screens::SaveAs { typed, theme }, area, buf);
         }
         Overlay::ReplaceSave(replacing) => {
             let lines = &replacing.lines();
-            frame.render_widget(screens::ReplaceSave { lines, theme }, area);
+            Widget::render(screens::ReplaceSave { lines, theme }, area, buf);
         }
     }
 }
 
 /// The screen under the boxes.
-fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
+fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
     let theme = app.theme;
-    let area = frame.area();
     match app.screen {
         Screen::Handoff(seat) => {
             // The public board (the scene of no seat) so the table can look while the
@@ -85,16 +109,17 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 cursor: None,
                 chosen: None,
             };
-            frame.render_widget(board, r.board);
-            frame.render_widget(players(scene, theme, r.player_lines), r.players);
-            frame.render_widget(
+            Widget::render(board, r.board, buf);
+            Widget::render(players(scene, theme, r.player_lines), r.players, buf);
+            Widget::render(
                 Log {
                     app,
                     bordered: !r.compact,
                 },
                 r.log,
+                buf,
             );
-            frame.render_widget(Status { app }, r.status);
+            Widget::render(Status { app }, r.status, buf);
             let side = r.prompt.union(r.detail);
             let since: Vec<String> = app
                 .session
@@ -114,7 +139,7 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 text,
                 theme,
             };
-            frame.render_widget(handoff, area);
+            Widget::render(handoff, area, buf);
             // The combat that just ended (or its cards turned) and the digest of a phase that
             // began since this seat's turn, over the board, for the whole table.
             let digest = app.session.digest_for(seat);
@@ -124,7 +149,7 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 scene,
                 theme,
             };
-            frame.render_widget(boxes, r.board);
+            Widget::render(boxes, r.board, buf);
         }
         Screen::Play | Screen::GameOver | Screen::Bot(_) => {
             let r = scene.regions(area);
@@ -143,9 +168,9 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                 cursor: Some(cursor),
                 chosen: selected,
             };
-            frame.render_widget(board, r.board);
-            frame.render_widget(players(scene, theme, r.player_lines), r.players);
-            frame.render_widget(Prompt { app, scene }, r.prompt);
+            Widget::render(board, r.board, buf);
+            Widget::render(players(scene, theme, r.player_lines), r.players, buf);
+            Widget::render(Prompt { app, scene }, r.prompt, buf);
             let chosen = if app.focus == Focus::Actions || scene.view.combat.is_some() {
                 visible.get(app.selected).copied()
             } else {
@@ -163,49 +188,50 @@ fn screen(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
                     selected: chosen,
                     theme,
                 };
-                frame.render_widget(combat, r.combat);
+                Widget::render(combat, r.combat, buf);
                 if r.compact {
-                    frame.render_widget(detail, r.detail);
+                    Widget::render(detail, r.detail, buf);
                 } else {
                     let log = Log {
                         app,
                         bordered: true,
                     };
-                    frame.render_widget(log, r.log_beside_combat());
+                    Widget::render(log, r.log_beside_combat(), buf);
                 }
             } else {
-                frame.render_widget(detail, r.detail);
+                Widget::render(detail, r.detail, buf);
                 let log = Log {
                     app,
                     bordered: !r.compact,
                 };
-                frame.render_widget(log, r.log);
+                Widget::render(log, r.log, buf);
             }
-            frame.render_widget(Status { app }, r.status);
+            Widget::render(Status { app }, r.status, buf);
             if let Screen::Bot(seat) = app.screen {
-                frame.render_widget(screens::BotTurn { seat, app, scene }, r.prompt);
+                Widget::render(screens::BotTurn { seat, app, scene }, r.prompt, buf);
             }
             if let Some(m) = app.session.moments.on_screen.front()
                 && app.screen != Screen::GameOver
             {
                 let moment = m;
-                frame.render_widget(
+                Widget::render(
                     OnScreen {
                         moment,
                         scene,
                         theme,
                     },
                     area,
+                    buf,
                 );
             }
             if app.screen == Screen::GameOver {
                 match &app.session.summary {
                     Some(summary) if app.summary_open => {
-                        frame.render_widget(endgame::EndScreen { summary, theme }, area);
+                        Widget::render(endgame::EndScreen { summary, theme }, area, buf);
                     }
                     Some(_) => {}
                     // A game that could not be summed up still names its winners.
-                    None => frame.render_widget(screens::GameOver { scene, theme }, r.board),
+                    None => Widget::render(screens::GameOver { scene, theme }, r.board, buf),
                 }
             }
         }
