@@ -1,7 +1,7 @@
 //! The board: a rectangle of system tiles, each a 2x2 of areas. Adjacency of areas and
 //! systems, tile edges for warp storms, and ground-unit paths.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 use crate::engine::data::{AreaData, GameData};
 use crate::engine::state::board_layout::BoardLayout;
@@ -431,11 +431,18 @@ impl Board {
         if from == to || !self.has_area(from) || !self.has_area(to) {
             return None;
         }
-        let mut previous: BTreeMap<AreaId, AreaId> = BTreeMap::new();
-        let mut queue = VecDeque::from([from]);
-        while let Some(here) = queue.pop_front() {
+        // Breadth first over at most a few systems' areas: one small vector is the queue and
+        // the list of areas reached, each with the area it was reached from. A map and a
+        // queue cost more to allocate than the search, which retreats run for every area (#26).
+        let mut reached: Vec<(AreaId, AreaId)> = Vec::with_capacity(4 * systems.len());
+        let mut next_to_visit = 0;
+        let mut here = from;
+        loop {
             for next in self.area_neighbours(here) {
-                if next == from || previous.contains_key(&next) || !systems.contains(&next.system) {
+                if next == from
+                    || reached.iter().any(|&(a, _)| a == next)
+                    || !systems.contains(&next.system)
+                {
                     continue;
                 }
                 if !Board::step_open(here, next, &storm_at) {
@@ -444,7 +451,7 @@ impl Board {
                 if next == to {
                     let mut path = vec![to, here];
                     let mut at = here;
-                    while let Some(&p) = previous.get(&at) {
+                    while let Some(&(_, p)) = reached.iter().find(|&&(a, _)| a == at) {
                         path.push(p);
                         at = p;
                     }
@@ -452,11 +459,12 @@ impl Board {
                     return Some(path);
                 }
                 if passable(next) {
-                    previous.insert(next, here);
-                    queue.push_back(next);
+                    reached.push((next, here));
                 }
             }
+            let &(area, _) = reached.get(next_to_visit)?;
+            here = area;
+            next_to_visit += 1;
         }
-        None
     }
 }

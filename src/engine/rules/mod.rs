@@ -349,6 +349,9 @@ pub struct Game {
     legal: std::sync::OnceLock<Vec<Action>>,
 }
 
+/// How many actions a copy of a game can take before its history must grow.
+const HISTORY_HEADROOM: usize = 64;
+
 impl Clone for Game {
     fn clone(&self) -> Game {
         Game {
@@ -356,7 +359,14 @@ impl Clone for Game {
             board: Arc::clone(&self.board),
             pos: self.pos.clone(),
             start: Arc::clone(&self.start),
-            history: self.history.clone(),
+            history: {
+                // Room for the actions a copy is usually made to try: `Vec::clone` gives no spare
+                // capacity, so the first `apply` on a copy moved the whole history to a new,
+                // larger block, and that copy was most of `apply`'s time after a clone (#26).
+                let mut history = Vec::with_capacity(self.history.len() + HISTORY_HEADROOM);
+                history.extend_from_slice(&self.history);
+                history
+            },
             names: self.names.clone(),
             computer: self.computer.clone(),
             legal: std::sync::OnceLock::new(),
@@ -730,7 +740,22 @@ impl Game {
 
     /// Applies an action known to be legal.
     fn apply_unchecked(&mut self, action: Action, log: &mut Vec<Event>) {
-        let phase = self.pos.phase.clone();
+        // The combat is taken out of the position rather than copied: copying its cards, dice
+        // and effects was a tenth of a combat's playout time (#26). `apply_combat` stores it
+        // back on every path; see `CombatState::stand_in` for what the position holds meanwhile.
+        let phase = match &mut self.pos.phase {
+            Phase::Operations {
+                turn,
+                step: OpStep::Combat(c),
+            } => {
+                let stand_in = c.stand_in();
+                Phase::Operations {
+                    turn: *turn,
+                    step: OpStep::Combat(Box::new(std::mem::replace(c, stand_in))),
+                }
+            }
+            other => other.clone(),
+        };
         match phase {
             Phase::GameOver { .. } => {}
             Phase::Setup(s) => self.apply_setup(s, action, log),

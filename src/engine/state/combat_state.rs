@@ -171,6 +171,41 @@ pub struct NextCombat {
 }
 
 impl CombatState {
+    /// What the position holds while an action on this combat is applied: the combat itself is
+    /// taken out to be changed and stored back when the action is done, instead of copied with
+    /// every card, die and effect (#26). Until then the rules may look at the position and see
+    /// what they read mid-action: that a combat is fought (an order upgrade after an Advance,
+    /// Corsair Raid, asks), where, at which step, and the reinforcement tokens it keeps out of
+    /// the supply (`Game::assets_in_supply`). Hands, dice, cards in play, lasting effects and
+    /// pending effects are left empty: nothing reads them from the position mid-action.
+    #[must_use]
+    pub(crate) fn stand_in(&self) -> CombatState {
+        let side = |s: &CombatSide| CombatSide {
+            faction: s.faction,
+            offence_tokens: s.offence_tokens,
+            defence_tokens: s.defence_tokens,
+            reinforcements: s.reinforcements.clone(),
+            reinforced: s.reinforced,
+            saw_card: s.saw_card,
+            ..CombatSide::default()
+        };
+        CombatState {
+            area: self.area,
+            system: self.system,
+            attacker: side(&self.attacker),
+            defender: side(&self.defender),
+            attack_origins: Vec::new(),
+            round: self.round,
+            step: self.step.clone(),
+            winner: self.winner,
+            pending: Vec::new(),
+            second_assess: self.second_assess,
+            assess_begun: self.assess_begun,
+            assess_ended: self.assess_ended,
+            next_combat: self.next_combat,
+        }
+    }
+
     /// One side by role.
     #[must_use]
     pub fn side(&self, role: CombatRole) -> &CombatSide {

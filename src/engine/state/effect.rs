@@ -421,8 +421,45 @@ fn one() -> u8 {
 pub struct Step {
     /// The side the effect speaks as; it makes the choices.
     pub role: CombatRole,
-    /// The effect.
-    pub effect: Effect,
+    /// The effect, shared rather than owned: a combat's state is copied with every action
+    /// and every look-ahead, and the effects waiting in it are whole trees from the card data
+    /// that rarely change (#26). A step about to resolve takes its own copy only if shared.
+    #[serde(with = "shared_effect")]
+    #[schemars(with = "Effect")]
+    pub effect: std::sync::Arc<Effect>,
+}
+
+/// A shared effect reads and writes as the effect itself, so saves are unchanged.
+mod shared_effect {
+    use std::sync::Arc;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Effect;
+
+    pub(super) fn serialize<S: Serializer>(
+        effect: &Arc<Effect>,
+        out: S,
+    ) -> Result<S::Ok, S::Error> {
+        effect.as_ref().serialize(out)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        input: D,
+    ) -> Result<Arc<Effect>, D::Error> {
+        Effect::deserialize(input).map(Arc::new)
+    }
+}
+
+impl Step {
+    /// The effect `effect` waiting to resolve, with `role` making its choices.
+    #[must_use]
+    pub fn new(role: CombatRole, effect: Effect) -> Step {
+        Step {
+            role,
+            effect: std::sync::Arc::new(effect),
+        }
+    }
 }
 
 /// A card ability being resolved (or an interruption such as an Ambush save).

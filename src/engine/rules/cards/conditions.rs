@@ -143,7 +143,7 @@ impl Game {
         let mut any = false;
         let mut only_costs = !list.is_empty();
         for s in list {
-            match &s.effect {
+            match s.effect.as_ref() {
                 Effect::Spend { faces } => {
                     if faces_present(&c.side(s.role).dice, faces).is_empty() {
                         return false;
@@ -255,13 +255,7 @@ impl Game {
                 }
             }
             _ => self
-                .card_step_options(
-                    c,
-                    &Step {
-                        role,
-                        effect: e.clone(),
-                    },
-                )
+                .card_step_options(c, role, e)
                 .is_none_or(|o| !o.is_empty()),
         }
     }

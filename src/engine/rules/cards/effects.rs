@@ -21,7 +21,7 @@ impl Game {
     ) {
         let role = step.role;
         let done = matches!(action, Some(Action::Done));
-        match step.effect {
+        match std::sync::Arc::unwrap_or_clone(step.effect) {
             Effect::Tokens {
                 offence,
                 defence,
@@ -74,10 +74,8 @@ impl Game {
                         face: f,
                     });
                     out.next = steps(role, &each);
-                    out.next.push(Step {
-                        role,
-                        effect: Effect::SpendEach { face, each },
-                    });
+                    out.next
+                        .push(Step::new(role, Effect::SpendEach { face, each }));
                 }
             }
             Effect::Convert { from, to, up_to } => {
@@ -90,14 +88,14 @@ impl Game {
                         from: a,
                         to: b,
                     });
-                    out.next.push(Step {
+                    out.next.push(Step::new(
                         role,
-                        effect: Effect::Convert {
+                        Effect::Convert {
                             from,
                             to,
                             up_to: up_to.saturating_sub(1),
                         },
-                    });
+                    ));
                 }
             }
             Effect::Reroll { whose, face, count } => {
@@ -324,10 +322,8 @@ impl Game {
                             to,
                         });
                     }
-                    out.next.push(Step {
-                        role,
-                        effect: Effect::WaveSerpentMoving { to: Some(to) },
-                    });
+                    out.next
+                        .push(Step::new(role, Effect::WaveSerpentMoving { to: Some(to) }));
                 }
             }
             Effect::LookAtCard => {
@@ -484,13 +480,13 @@ impl Game {
                 } else if let Some(Action::Die { face }) = action {
                     remove_die(c, role, face);
                     if dice > 1 {
-                        out.next.push(Step {
+                        out.next.push(Step::new(
                             role,
-                            effect: Effect::SaveOrDestroy {
+                            Effect::SaveOrDestroy {
                                 piece,
                                 dice: dice - 1,
                             },
-                        });
+                        ));
                     } else {
                         log.push(Event::SavedBySpending {
                             faction: Self::side_faction(c, role),

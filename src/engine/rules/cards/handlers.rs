@@ -33,19 +33,18 @@ impl Game {
                         target,
                         dice: level,
                     });
-                    out.next.push(Step {
-                        role: role.other(),
-                        effect: Effect::SaveOrDestroy {
+                    out.next.push(Step::new(
+                        role.other(),
+                        Effect::SaveOrDestroy {
                             piece: target_piece(target),
                             dice: level,
                         },
-                    });
+                    ));
                 }
             }
-            Handler::WaveSerpent => out.next.push(Step {
-                role,
-                effect: Effect::WaveSerpentMoving { to: None },
-            }),
+            Handler::WaveSerpent => out
+                .next
+                .push(Step::new(role, Effect::WaveSerpentMoving { to: None })),
         }
     }
 

@@ -46,13 +46,7 @@ struct Out {
 }
 
 fn steps(role: CombatRole, effects: &[Effect]) -> Vec<Step> {
-    effects
-        .iter()
-        .map(|e| Step {
-            role,
-            effect: e.clone(),
-        })
-        .collect()
+    effects.iter().map(|e| Step::new(role, e.clone())).collect()
 }
 
 /// Effects whose choice may be ended or declined with `done`.
@@ -117,10 +111,9 @@ impl Game {
                 return DecisionKind::CardAbility;
             }
             return match p.todo.first() {
-                Some(Step {
-                    effect: Effect::AmbushSave { .. },
-                    ..
-                }) => DecisionKind::AmbushSave,
+                Some(s) if matches!(s.effect.as_ref(), Effect::AmbushSave { .. }) => {
+                    DecisionKind::AmbushSave
+                }
                 Some(s) if s.role != p.owner => DecisionKind::OpponentCardChoice,
                 _ => DecisionKind::CardChoice,
             };
@@ -204,7 +197,7 @@ impl Game {
         let Some(step) = p.todo.first() else {
             return;
         };
-        if let Some(o) = self.card_step_options(c, step) {
+        if let Some(o) = self.card_step_options(c, step.role, &step.effect) {
             out.extend(o);
             if declinable(&step.effect) {
                 out.push(Action::Done);
@@ -239,7 +232,7 @@ impl Game {
                 c.pending.remove(0);
                 continue;
             };
-            match self.card_step_options(c, &step) {
+            match self.card_step_options(c, step.role, &step.effect) {
                 None => self.card_execute(c, None, log),
                 Some(o) if o.is_empty() => self.card_execute(c, Some(Action::Done), log),
                 Some(o) if o.len() == 1 && !declinable(&step.effect) => {
@@ -379,7 +372,7 @@ impl Game {
                         accepted: false,
                         must: false,
                         scheme: true,
-                        todo: vec![Step { role, effect }],
+                        todo: vec![Step::new(role, effect)],
                     });
                 }
             }

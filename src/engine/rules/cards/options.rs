@@ -7,7 +7,7 @@ use crate::engine::rules::{Action, Game};
 use crate::engine::state::action::DamageTarget;
 use crate::engine::state::combat_state::CombatState;
 use crate::engine::state::die::{CombatRole, DieFace};
-use crate::engine::state::effect::{Effect, Filter, Handler, Modifier, PlaceAt, RerollCount, Step};
+use crate::engine::state::effect::{Effect, Filter, Handler, Modifier, PlaceAt, RerollCount};
 use crate::engine::state::ids::AreaId;
 use crate::engine::state::unit_type::UnitType;
 
@@ -72,8 +72,12 @@ impl Game {
     /// The actions a choice effect offers (without `done`), or `None` for an effect that
     /// resolves by itself.
     #[allow(clippy::too_many_lines)]
-    pub(super) fn card_step_options(&self, c: &CombatState, step: &Step) -> Option<Vec<Action>> {
-        let role = step.role;
+    pub(super) fn card_step_options(
+        &self,
+        c: &CombatState,
+        role: CombatRole,
+        effect: &Effect,
+    ) -> Option<Vec<Action>> {
         let f = Self::side_faction(c, role);
         let die_actions = |faces: Vec<DieFace>| {
             faces
@@ -86,7 +90,7 @@ impl Game {
                 .map(|target| Action::Pick { target })
                 .collect::<Vec<_>>()
         };
-        let out = match &step.effect {
+        let out = match effect {
             Effect::LoseDie { whose, faces } => {
                 let r = whose.roles(role)[0];
                 die_actions(faces_present(&c.side(r).dice, faces))

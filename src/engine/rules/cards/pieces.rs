@@ -176,10 +176,7 @@ impl Game {
                 accepted: true,
                 must: true,
                 scheme: false,
-                todo: vec![Step {
-                    role,
-                    effect: Effect::AmbushSave { piece },
-                }],
+                todo: vec![Step::new(role, Effect::AmbushSave { piece })],
             });
         }
         if self
@@ -193,10 +190,7 @@ impl Game {
                 accepted: false,
                 must: false,
                 scheme: true,
-                todo: vec![Step {
-                    role: role.other(),
-                    effect: Effect::DestroyPiece { piece },
-                }],
+                todo: vec![Step::new(role.other(), Effect::DestroyPiece { piece })],
             });
         }
         out

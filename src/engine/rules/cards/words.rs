@@ -41,7 +41,7 @@ impl Game {
         let step = p.todo.first()?;
         let other = |r: CombatRole| Self::side_faction(c, r).possessive();
         let name_of = |r: CombatRole| Self::side_faction(c, r).name();
-        Some(match (&step.effect, action) {
+        Some(match (step.effect.as_ref(), action) {
             (Effect::Choose { options }, Action::Choose { option }) => options
                 .get(usize::from(option).wrapping_sub(1))
                 .map_or_else(|| action.to_string(), |o| o.label.clone()),
@@ -52,7 +52,7 @@ impl Game {
                 self.card_target_name(target)
             ),
             (Effect::Destroy { .. } | Effect::Handler { .. }, Action::Pick { target }) => {
-                let r = match &step.effect {
+                let r = match step.effect.as_ref() {
                     Effect::Destroy { whose, .. } => whose.roles(step.role)[0],
                     _ => step.role.other(),
                 };
