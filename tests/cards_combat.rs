@@ -1905,6 +1905,45 @@ fn retreats_a_unit_drop_pod_assault_brought_in_cannot_retreat_and_is_destroyed()
 }
 
 #[test]
+fn retreats_a_unit_a_card_placed_is_destroyed_when_the_last_damage_decides_the_combat() {
+    // The same rule reached through play rather than a position loaded at the retreat: the
+    // defender takes the last damage of the third round, the combat is decided on morale (seven
+    // morale dice and his unrouted Cultist against two Space Marines), and the Space Marine that
+    // Drop Pod Assault put in the area is destroyed before the attacker retreats.
+    let mut g = fight(
+        s(UM, &[SpaceMarine, SpaceMarine], &[], "Drop Pod Assault"),
+        s(CH, &[Cultist, Cultist], &[M; 7], "Dark Faith"),
+        |p| {
+            if let Phase::Operations {
+                step: OpStep::Combat(c),
+                ..
+            } = &mut p.phase
+            {
+                c.round = 3;
+                c.step = CombatStep::AssignDamage {
+                    side: DEF,
+                    remaining: 1,
+                };
+                c.attacker.placed = vec![SpaceMarine];
+            }
+        },
+    );
+    assert_eq!(kind(&g), DecisionKind::AssignDamage);
+    let last = g.legal_actions()[0];
+    let events = g.apply(last).unwrap();
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            herakon::engine::Event::CannotRetreat { faction: UM, units, .. } if units == &[SpaceMarine]
+        )),
+        "{events:?}"
+    );
+    assert_eq!(combat(&g).winner, Some(DEF));
+    assert_eq!(types(&g, here(), UM), [SpaceMarine]);
+    common::assert_produced(&g, "CannotRetreat");
+}
+
+#[test]
 fn retreats_a_free_cultist_of_mark_of_slaanesh_placed_for_the_attacker_is_destroyed() {
     let (_, origin, _) = places();
     let mut g = fight(
