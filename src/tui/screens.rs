@@ -319,17 +319,25 @@ impl Widget for ConfirmQuit<'_> {
             Line::from(""),
             Line::from(question).centered(),
             Line::from(""),
-            Line::from(vec![
-                Span::styled("y", theme.key()),
-                Span::raw(" quit   "),
-                Span::styled("any other key", theme.key()),
-                Span::raw(" go on playing"),
-            ])
-            .centered(),
+            yes_or_no("quit", "go on playing", theme),
         ];
         let area = centered(screen, 66, 7);
         boxed(buf, area, "Quit", lines, theme);
     }
+}
+
+/// The answer line of a yes-or-no box: `y` does `yes`, any other key does `no`.
+fn yes_or_no(yes: &'static str, no: &'static str, theme: Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled("y", theme.key()),
+        Span::raw(" "),
+        Span::raw(yes),
+        Span::raw("   "),
+        Span::styled("any other key", theme.key()),
+        Span::raw(" "),
+        Span::raw(no),
+    ])
+    .centered()
 }
 
 /// "Really do this?" before an action whose slip is costly and final: the question, then
@@ -349,13 +357,7 @@ impl Widget for ConfirmAction<'_> {
             Line::from(""),
             Line::from(question.to_string()).centered(),
             Line::from(""),
-            Line::from(vec![
-                Span::styled("y", theme.key()),
-                Span::raw(" yes, do it   "),
-                Span::styled("any other key", theme.key()),
-                Span::raw(" no"),
-            ])
-            .centered(),
+            yes_or_no("yes, do it", "no", theme),
         ];
         let area = centered(screen, 72, 9);
         boxed(buf, area, "Are you sure?", lines, theme);
@@ -382,13 +384,7 @@ impl Widget for ReplaceSave<'_> {
             Line::from(Span::styled(file.clone(), theme.warn())).centered(),
             Line::from(now.clone()).centered(),
             Line::from(""),
-            Line::from(vec![
-                Span::styled("y", theme.key()),
-                Span::raw(" replace it   "),
-                Span::styled("any other key", theme.key()),
-                Span::raw(" keep it (not saved)"),
-            ])
-            .centered(),
+            yes_or_no("replace it", "keep it (not saved)", theme),
         ];
         let area = centered(screen, 76, 10);
         boxed(buf, area, "Replace the save?", lines, theme);
@@ -628,5 +624,17 @@ impl Widget for BotTurn<'_> {
             .border_style(style)
             .title(Line::from(Span::styled(" Computer ", theme.title())).centered());
         Widget::render(Paragraph::new(lines).block(block), r, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Theme, yes_or_no};
+
+    #[test]
+    fn a_yes_or_no_box_names_y_and_any_other_key_with_what_each_does() {
+        let line = yes_or_no("quit", "go on playing", Theme::default());
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "y quit   any other key go on playing");
     }
 }
