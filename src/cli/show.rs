@@ -37,8 +37,9 @@ pub fn position_text(game: &Game, viewer: Option<Seat>) -> String {
         game.who(view.first_player)
     );
     match &view.decision {
-        Some((seat, what)) => {
-            let _ = writeln!(out, "Decision: {seat} ({}) must {what}", game.who(*seat));
+        Some(d) => {
+            let (seat, what) = (d.seat, d.kind);
+            let _ = writeln!(out, "Decision: {seat} ({}) must {what}", game.who(seat));
         }
         None => {
             let _ = writeln!(out, "The game is over.");

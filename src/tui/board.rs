@@ -180,7 +180,7 @@ pub fn tile_preview(data: &GameData, system: SystemId, placed: PlacedTile) -> Op
 #[must_use]
 pub fn placed_tile(number: u8, side_b: bool, rotation: u8) -> PlacedTile {
     PlacedTile {
-        tile: format!("{number}{}", if side_b { 'B' } else { 'A' }),
+        tile: format!("{number}{}", if side_b { 'B' } else { 'A' }).into(),
         rotation,
     }
 }

@@ -14,6 +14,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::state::card_name::CardName;
+use crate::engine::state::card_name::CardText;
 use crate::engine::state::die::DieFace;
 use crate::engine::state::ids::{Asset, Faction, Order, Quadrant, StructureKind, SystemId};
 use crate::engine::state::unit_type::UnitType;
@@ -301,10 +302,10 @@ pub enum AreaData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TileSideData {
-    /// The printed code, e.g. `10A`.
-    pub code: String,
-    /// The system's name.
-    pub name: String,
+    /// The printed code, e.g. `10A` (shared: a board placed in play names it without copying).
+    pub code: CardText,
+    /// The system's name (shared: the log names it without copying it).
+    pub name: CardText,
     /// The four areas by quadrant.
     pub areas: BTreeMap<Quadrant, AreaData>,
     /// Where the data or the rules are unsure, the id of the ruling in `rulings.json` that
@@ -590,6 +591,13 @@ impl GameData {
                 .find(|s| s.structure == kind)
                 .unwrap_or_else(|| unreachable!("validated data lists every structure")),
         }
+    }
+
+    /// The printed code of tile `number`'s side (A, or B if `side_b`), as the data shares it.
+    #[must_use]
+    pub fn tile_side_code(&self, number: u8, side_b: bool) -> Option<&CardText> {
+        let tile = self.tiles.iter().find(|t| t.number == number)?;
+        tile.sides.get(usize::from(side_b)).map(|s| &s.code)
     }
 
     /// A tile side by its code (`10A`), in any letter case.

@@ -749,7 +749,7 @@ fn intro_board(players: usize, data: &GameData) -> BoardLayout {
                 (
                     s.system,
                     PlacedTile {
-                        tile: s.tile.clone(),
+                        tile: s.tile.as_str().into(),
                         rotation: s.rotation,
                     },
                 )

@@ -2,6 +2,7 @@
 //! system; then ground units along legal paths fixed before any moves; then the combat (or an
 //! orbital strike) and capacity.
 
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::rule::Rule;
 use std::collections::{BTreeMap, BinaryHeap};
 
@@ -259,7 +260,7 @@ impl Game {
                 {
                     // Used at the first unit it lets through (ruling `ork-roks-used-at-first-unit`).
                     if self.pos.cards.roks_void.is_none() {
-                        self.use_upgrade(turn, "Ork Roks", log);
+                        self.use_upgrade(turn, &CardName::fixed("Ork Roks"), log);
                     }
                     self.pos.cards.roks_void = Some(v);
                     self.pos.cards.roks_units += count;

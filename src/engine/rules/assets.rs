@@ -3,6 +3,7 @@
 //! of a token, from a world, a card or an upgrade, is checked and made here.
 
 use super::{Event, Game};
+use crate::engine::rules::AssetSource;
 use crate::engine::state::combat_state::CombatState;
 use crate::engine::state::ids::{Asset, Seat};
 
@@ -47,7 +48,7 @@ impl Game {
         &mut self,
         seat: Seat,
         asset: Asset,
-        why: Option<&str>,
+        why: Option<AssetSource>,
         log: &mut Vec<Event>,
     ) -> bool {
         let max = self.data.components.max_assets_each;
@@ -56,7 +57,7 @@ impl Game {
                 faction: self.faction(seat),
                 max,
                 asset,
-                why: why.map(str::to_owned),
+                why,
             });
             return false;
         }
@@ -64,7 +65,7 @@ impl Game {
             log.push(Event::AssetSupplyEmpty {
                 faction: self.faction(seat),
                 asset,
-                why: why.map(str::to_owned),
+                why,
             });
             return false;
         }
@@ -74,7 +75,7 @@ impl Game {
         log.push(Event::AssetGained {
             faction: self.faction(seat),
             asset,
-            why: why.map(str::to_owned),
+            why,
         });
         true
     }

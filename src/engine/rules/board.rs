@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::data::{AreaData, GameData};
 use crate::engine::state::board_layout::BoardLayout;
+use crate::engine::state::card_name::CardText;
 use crate::engine::state::ids::{AreaId, Asset, EdgeId, Quadrant, Side, SystemId};
 
 /// What kind of area it is, with a world's printed banner.
@@ -118,7 +119,7 @@ pub struct Board {
     /// on a board under construction, see [`Board::new_partial`]).
     areas: Vec<Option<AreaInfo>>,
     /// System names by system, row-major.
-    names: Vec<String>,
+    names: Vec<CardText>,
 }
 
 impl Board {
@@ -150,7 +151,7 @@ impl Board {
         if !(1..=max).contains(&cols) || !(1..=max).contains(&rows) {
             return Err(vec![BoardError::BadSize { cols, rows }]);
         }
-        let mut used: BTreeMap<String, SystemId> = BTreeMap::new();
+        let mut used: BTreeMap<&str, SystemId> = BTreeMap::new();
         for (&system, placed) in &layout.tiles {
             if system.col >= cols || system.row >= rows {
                 errors.push(BoardError::OutsideBoard(system, cols, rows));
@@ -158,10 +159,11 @@ impl Board {
             if placed.rotation > 3 {
                 errors.push(BoardError::BadRotation(system));
             }
-            let number: String = placed.tile.chars().filter(char::is_ascii_digit).collect();
-            if let Some(&first) = used.get(&number) {
+            // The printed number: the code without its side letter.
+            let number = placed.tile.trim_end_matches(|c: char| !c.is_ascii_digit());
+            if let Some(&first) = used.get(number) {
                 errors.push(BoardError::TileTwice {
-                    number: number.clone(),
+                    number: number.to_owned(),
                     first,
                     second: system,
                 });
@@ -171,7 +173,7 @@ impl Board {
         }
         let (w, h) = (usize::from(cols), usize::from(rows));
         let mut areas: Vec<Option<AreaInfo>> = vec![None; w * h * 4];
-        let mut names = vec![String::new(); w * h];
+        let mut names = vec![CardText::fixed(""); w * h];
         // Tile by tile (a board under construction is mostly empty), then the gaps in reading
         // order.
         for (&system, placed) in &layout.tiles {
@@ -181,11 +183,11 @@ impl Board {
             let Some(side) = data.tile_side(&placed.tile) else {
                 errors.push(BoardError::UnknownTile {
                     system,
-                    code: placed.tile.clone(),
+                    code: placed.tile.to_string(),
                 });
                 continue;
             };
-            names[usize::from(system.row) * w + usize::from(system.col)].clone_from(&side.name);
+            names[usize::from(system.row) * w + usize::from(system.col)] = side.name.clone();
             for q in Quadrant::ALL {
                 let id = AreaId::new(system, q);
                 // The area shown at board quadrant q came from data quadrant q turned back.
@@ -301,12 +303,17 @@ impl Board {
     /// The system's name (from its tile).
     #[must_use]
     pub fn system_name(&self, s: SystemId) -> &str {
+        self.system_title(s).map_or("", CardText::as_str)
+    }
+
+    /// The system's name as the data shares it, for an event to hold without copying it.
+    #[must_use]
+    pub fn system_title(&self, s: SystemId) -> Option<&CardText> {
         if !self.has_system(s) {
-            return "";
+            return None;
         }
         self.names
             .get(usize::from(s.row) * usize::from(self.cols) + usize::from(s.col))
-            .map_or("", String::as_str)
     }
 
     /// The areas sharing an edge with `a` (never diagonal ones), on the board.

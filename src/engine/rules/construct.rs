@@ -5,6 +5,7 @@
 //! anticlockwise, each places a warp storm. The grid the board grows on is described in
 //! [`crate::engine::state::setup_phase`].
 
+use crate::engine::state::card_name::CardText;
 use crate::engine::state::rule::Rule;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -435,7 +436,12 @@ impl Game {
                 if let Some(hand) = s.hands.get_mut(seat.index()) {
                     hand.retain(|t| *t != number);
                 }
-                let code = side_code(number, side_b);
+                // The data's shared code: placing a tile copies no text.
+                let code = self
+                    .data
+                    .tile_side_code(number, side_b)
+                    .cloned()
+                    .unwrap_or_else(|| side_code(number, side_b).into());
                 self.pos.board.tiles.insert(
                     system,
                     PlacedTile {
@@ -450,7 +456,11 @@ impl Game {
                     faction: self.faction(seat),
                     number,
                     side_b,
-                    system_name: self.board.system_name(system).to_owned(),
+                    system_name: self
+                        .board
+                        .system_title(system)
+                        .cloned()
+                        .unwrap_or(CardText::fixed("")),
                     system,
                     rotation,
                 });

@@ -4,6 +4,7 @@
 use super::explain::kind_word;
 use super::{Action, Event, Game, RuleError};
 use crate::engine::data::UnitKind;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind, SystemId};
 use crate::engine::state::phase::{DeployStep, OpStep, Phase};
 use crate::engine::state::position::{Structure, Unit};
@@ -263,7 +264,7 @@ impl Game {
     /// Warboss: the order's purchases cost 1 materiel less for every reinforcement token held
     /// (the tokens are kept).
     fn use_warboss(&mut self, seat: Seat, log: &mut Vec<Event>) {
-        self.discard_scheme(seat, "Warboss", log);
+        self.discard_scheme(seat, &CardName::fixed("Warboss"), log);
         let off = self.player(seat).assets.reinforcement;
         self.pos.cards.discount = self.pos.cards.discount.saturating_add(off);
         log.push(Event::Warboss {

@@ -4,6 +4,7 @@
 
 use super::explain::choices;
 use super::{Action, Event, Game, RuleError};
+use crate::engine::rules::AssetSource;
 use crate::engine::rules::board::AreaInfo;
 use crate::engine::state::ids::{AreaId, Asset, Faction, Order, Seat, SystemId};
 use crate::engine::state::phase::{DominateStep, OpStep, Phase};
@@ -197,7 +198,7 @@ impl Game {
     ) {
         match action {
             Action::TakeAsset { asset } => {
-                self.gain_asset(turn, asset, Some("prosperity"), log);
+                self.gain_asset(turn, asset, Some(AssetSource::Prosperity), log);
                 d.prosperity_left -= 1;
                 self.set_phase(Phase::Operations {
                     turn,

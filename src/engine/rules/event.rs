@@ -8,7 +8,7 @@ use std::fmt::{self, Write as _};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::state::action::{DamageTarget, a_face, face_key};
-use crate::engine::state::card_name::CardName;
+use crate::engine::state::card_name::{CardName, CardText};
 use crate::engine::state::die::DieFace;
 use crate::engine::state::ids::{AreaId, Asset, EdgeId, Faction, Order, StructureKind, SystemId};
 use crate::engine::state::phase::EndReason;
@@ -121,6 +121,25 @@ impl<T: fmt::Display> fmt::Display for Because<'_, T> {
     }
 }
 
+/// What gave an asset token, or would have: a card, or a prosperity icon of a world.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AssetSource {
+    /// A card's ability (an event card, an order upgrade).
+    Card(CardName),
+    /// The prosperity icon of the world an order was resolved on.
+    Prosperity,
+}
+
+impl fmt::Display for AssetSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AssetSource::Card(card) => f.write_str(card),
+            AssetSource::Prosperity => f.write_str("prosperity"),
+        }
+    }
+}
+
 /// What a purchase cost: `2 materiel`, `1 materiel, 1 forge token and a cache token`.
 struct Paid {
     materiel: u8,
@@ -228,7 +247,7 @@ macro_rules! events {
 events! {
     // ----- setup -----
     /// A system tile placed while constructing the board.
-    TilePlaced { faction: Faction, number: u8, side_b: bool, system_name: String, system: SystemId, rotation: u8 } =>
+    TilePlaced { faction: Faction, number: u8, side_b: bool, system_name: CardText, system: SystemId, rotation: u8 } =>
         |w| write!(w, "{} places system tile {number}{} ({system_name}) on {system}, turned {rotation}", faction.name(), if *side_b { 'B' } else { 'A' });
     /// The constructed board is complete and renamed.
     BoardComplete { cols: u8, rows: u8 } =>
@@ -337,13 +356,13 @@ events! {
 
     // ----- assets -----
     /// A token gained from the supply (`why`: the card or icon).
-    AssetGained { faction: Faction, asset: Asset, why: Option<String> } =>
+    AssetGained { faction: Faction, asset: Asset, why: Option<AssetSource> } =>
         |w| write!(w, "{} gains a {asset} token{}", faction.name(), Because(why));
     /// No token gained: the player holds the most allowed.
-    AssetsFull { faction: Faction, max: u8, asset: Asset, why: Option<String> } =>
+    AssetsFull { faction: Faction, max: u8, asset: Asset, why: Option<AssetSource> } =>
         |w| write!(w, "{} already holds {max} {asset} tokens and gains none{}", faction.name(), Because(why));
     /// No token gained: the supply is empty.
-    AssetSupplyEmpty { faction: Faction, asset: Asset, why: Option<String> } =>
+    AssetSupplyEmpty { faction: Faction, asset: Asset, why: Option<AssetSource> } =>
         |w| write!(w, "the supply has no {asset} token left: {} gains none{}", faction.name(), Because(why));
 
     // ----- combat -----
@@ -460,10 +479,10 @@ events! {
             write!(w, "{}: now {now}", if *count == 1 { "die" } else { "dice" })
         };
     /// One of a card's options chosen.
-    OptionChosen { faction: Faction, opponent: Faction, label: String } =>
+    OptionChosen { faction: Faction, opponent: Faction, label: CardText } =>
         |w| write!(w, "{} chooses: {}", faction.name(), super::wording::third_person(label, opponent.name()));
     /// A card's optional effect taken.
-    OptionalTaken { faction: Faction, opponent: Faction, label: String } =>
+    OptionalTaken { faction: Faction, opponent: Faction, label: CardText } =>
         |w| write!(w, "{} chooses to {}", faction.name(), super::wording::third_person(label, opponent.name()));
     /// A routed piece rallied by a card.
     Rallied { faction: Faction, target: DamageTarget } =>
@@ -697,5 +716,57 @@ impl fmt::Display for Event {
         let mut raw = String::new();
         self.raw(&mut raw)?;
         f.write_str(&super::wording::plain(&raw))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
+mod tests {
+    use super::*;
+
+    /// The kind declarations of the `events!` table in this file: `Name { fields } =>`.
+    fn declarations() -> Vec<(&'static str, &'static str)> {
+        let source = include_str!("event.rs");
+        let table = &source[source.find("events! {\n").unwrap()..];
+        table
+            .lines()
+            .filter_map(|line| {
+                let line = line.trim();
+                let (name, rest) = line.split_once(" {")?;
+                let fields = match rest.split_once("} =>")? {
+                    ("", _) => "",
+                    (fields, _) => fields.trim(),
+                };
+                name.chars()
+                    .all(char::is_alphanumeric)
+                    .then_some((name, fields))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn no_event_holds_text_the_engine_writes_while_playing() {
+        // Facts first, words last (#26): an event holds typed facts and names shared with the
+        // data (`CardName`, `CardText`), never a `String` the engine builds while it plays.
+        let found = declarations();
+        let names: Vec<&str> = found.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, Event::KINDS, "every kind is read from the table");
+        for (name, fields) in found {
+            assert!(!fields.contains("String"), "{name} holds text: {fields}");
+        }
+    }
+
+    #[test]
+    fn an_asset_source_reads_as_the_card_or_the_icon() {
+        let card = AssetSource::Card(CardName::fixed("Crusade"));
+        assert_eq!(card.to_string(), "Crusade");
+        assert_eq!(AssetSource::Prosperity.to_string(), "prosperity");
+        let event = Event::AssetGained {
+            faction: Faction::Chaos,
+            asset: Asset::Forge,
+            why: Some(AssetSource::Prosperity),
+        };
+        let json = serde_json::to_string(&event).unwrap();
+        assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), event);
     }
 }

@@ -208,8 +208,8 @@ impl Game {
             Phase::Operations { step, .. } => match step {
                 OpStep::Card(c) => match c.as_ref() {
                     CardStep::Scheme { card, .. } => Some(card.clone()),
-                    CardStep::DreadRitual { .. } => Some("Dread Ritual".into()),
-                    CardStep::Outmanoeuvre { .. } => Some("Outmanoeuvre".into()),
+                    CardStep::DreadRitual { .. } => Some(CardName::fixed("Dread Ritual")),
+                    CardStep::Outmanoeuvre { .. } => Some(CardName::fixed("Outmanoeuvre")),
                     CardStep::Strike(_) => None,
                 },
                 OpStep::Combat(c) => match c.step {

@@ -82,7 +82,7 @@ use crate::engine::state::unit_type::UnitType;
 pub use combat::{CombatTotals, dice_text};
 pub use construct::{first_tile_system, fits_board_size, grid_side};
 pub use deploy::Price;
-pub use event::{Dice, Event, WonBy};
+pub use event::{AssetSource, Dice, Event, WonBy};
 pub(crate) use hand::starting_player;
 pub use purchase::UpgradeCards;
 pub use setup::{NewGameError, NewGameOptions};

@@ -3,6 +3,7 @@
 
 use super::{Action, Event, Game, RuleError};
 use crate::engine::data::EventKind;
+use crate::engine::rules::AssetSource;
 use crate::engine::rules::storms::storm_destinations;
 use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{Asset, EdgeId, Seat};
@@ -290,8 +291,8 @@ impl Game {
 
     /// The tactics that only give asset tokens (Event Cards: a tactic is resolved at once).
     /// Returns whether the card is one of them.
-    fn resolve_tactic(&mut self, seat: Seat, card: &str, log: &mut Vec<Event>) -> bool {
-        let gains: &[Asset] = match card {
+    fn resolve_tactic(&mut self, seat: Seat, card: &CardName, log: &mut Vec<Event>) -> bool {
+        let gains: &[Asset] = match card.as_str() {
             "Spoils of War" => &[Asset::Forge, Asset::Reinforcement],
             "Legacy of Vaul" => &[Asset::Forge, Asset::Forge],
             "Moar Boyz!" => &[Asset::Reinforcement, Asset::Reinforcement],
@@ -299,7 +300,7 @@ impl Game {
         };
         for &asset in gains {
             // Assets: at most three of each held, and only what the supply still has.
-            self.gain_asset(seat, asset, Some(card), log);
+            self.gain_asset(seat, asset, Some(AssetSource::Card(card.clone())), log);
         }
         true
     }
@@ -399,7 +400,7 @@ impl Game {
                 step: RefreshStep::MoveStorm { card, .. },
                 ..
             } => card.clone(),
-            _ => CardName::from(""),
+            _ => CardName::fixed(""),
         };
         let icon = self
             .data

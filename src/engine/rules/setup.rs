@@ -118,7 +118,7 @@ fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position,
         tiles.insert(
             sys.system,
             PlacedTile {
-                tile: sys.tile.clone(),
+                tile: sys.tile.as_str().into(),
                 rotation: sys.rotation,
             },
         );

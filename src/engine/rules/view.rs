@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::engine::rules::{Decision, Game};
 use crate::engine::state::card_name::CardName;
@@ -106,6 +106,17 @@ pub struct SeenCombat {
     pub defender: SeenCombatSide,
 }
 
+/// A pending decision as JSON: `[seat, "the choice in words"]`.
+#[allow(
+    clippy::ref_option,
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's `serialize_with` passes the field by reference"
+)]
+fn decision_in_words<S: Serializer>(d: &Option<Decision>, s: S) -> Result<S::Ok, S::Error> {
+    d.map(|Decision { seat, kind }| (seat, kind.to_string()))
+        .serialize(s)
+}
+
 /// Everything one seat may see.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayerView {
@@ -123,8 +134,10 @@ pub struct PlayerView {
     pub stacks: BTreeMap<SystemId, Vec<SeenToken>>,
     /// Warp storms.
     pub storms: Vec<Storm>,
-    /// The decision pending.
-    pub decision: Option<(Seat, String)>,
+    /// The decision pending. JSON gives the seat and the choice in words, as `--as` always
+    /// printed it; the words are written only then.
+    #[serde(serialize_with = "decision_in_words")]
+    pub decision: Option<Decision>,
     /// Event cards the viewer drew and is choosing from.
     pub drawn_events: Vec<CardName>,
     /// Objective tokens needed to win.
@@ -227,9 +240,7 @@ impl Game {
             areas: pos.areas.clone(),
             stacks,
             storms: pos.storms.clone(),
-            decision: self
-                .decision()
-                .map(|Decision { seat, kind }| (seat, kind.to_string())),
+            decision: self.decision(),
             drawn_events,
             objectives_needed: self.player_count(),
             combat: self.combat().map(|c| {

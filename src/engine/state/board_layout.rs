@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::state::card_name::CardText;
 use crate::engine::state::ids::SystemId;
 
 /// A tile side laid on the board: which side, turned how far.
@@ -13,7 +14,7 @@ use crate::engine::state::ids::SystemId;
 #[serde(deny_unknown_fields)]
 pub struct PlacedTile {
     /// The tile side's printed code (`10A`).
-    pub tile: String,
+    pub tile: CardText,
     /// Quarter turns clockwise from the data orientation (0-3).
     #[serde(default)]
     pub rotation: u8,

@@ -17,14 +17,62 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A card's name, cheap to clone (no allocation) and compared by its text.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct CardName(Arc<str>);
+#[derive(Clone)]
+pub struct CardName(Text);
+
+/// Other text from the card data, such as an option's label: shared like a name, so an event
+/// that repeats it copies no text.
+pub type CardText = CardName;
+
+/// Where a name's text lives: in the program (a name the rules code spells out, such as an
+/// order upgrade's) or in one shared buffer (a name read from the data or a save). Either way
+/// a copy allocates nothing, so the engine writes no text while playing (#26).
+#[derive(Clone)]
+enum Text {
+    Fixed(&'static str),
+    Shared(Arc<str>),
+}
 
 impl CardName {
+    /// A name the program spells out, kept without a buffer of its own.
+    #[must_use]
+    pub const fn fixed(name: &'static str) -> CardName {
+        CardName(Text::Fixed(name))
+    }
+
     /// The name as text.
     #[must_use]
     pub fn as_str(&self) -> &str {
-        &self.0
+        match &self.0 {
+            Text::Fixed(s) => s,
+            Text::Shared(s) => s,
+        }
+    }
+}
+
+impl PartialEq for CardName {
+    fn eq(&self, other: &CardName) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for CardName {}
+
+impl PartialOrd for CardName {
+    fn partial_cmp(&self, other: &CardName) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for CardName {
+    fn cmp(&self, other: &CardName) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl std::hash::Hash for CardName {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
     }
 }
 
@@ -32,37 +80,37 @@ impl Deref for CardName {
     type Target = str;
 
     fn deref(&self) -> &str {
-        &self.0
+        self.as_str()
     }
 }
 
 impl AsRef<str> for CardName {
     fn as_ref(&self) -> &str {
-        &self.0
+        self.as_str()
     }
 }
 
 impl Borrow<str> for CardName {
     fn borrow(&self) -> &str {
-        &self.0
+        self.as_str()
     }
 }
 
 impl From<&str> for CardName {
     fn from(name: &str) -> Self {
-        CardName(Arc::from(name))
+        CardName(Text::Shared(Arc::from(name)))
     }
 }
 
 impl From<String> for CardName {
     fn from(name: String) -> Self {
-        CardName(Arc::from(name))
+        CardName(Text::Shared(Arc::from(name)))
     }
 }
 
 impl From<&String> for CardName {
     fn from(name: &String) -> Self {
-        CardName(Arc::from(name.as_str()))
+        CardName::from(name.as_str())
     }
 }
 
@@ -76,63 +124,63 @@ impl From<&CardName> for CardName {
 
 impl From<CardName> for String {
     fn from(name: CardName) -> Self {
-        name.0.to_string()
+        name.as_str().to_owned()
     }
 }
 
 impl PartialEq<str> for CardName {
     fn eq(&self, other: &str) -> bool {
-        *self.0 == *other
+        self.as_str() == other
     }
 }
 
 impl PartialEq<&str> for CardName {
     fn eq(&self, other: &&str) -> bool {
-        *self.0 == **other
+        self.as_str() == &**other
     }
 }
 
 impl PartialEq<String> for CardName {
     fn eq(&self, other: &String) -> bool {
-        *self.0 == **other
+        self.as_str() == &**other
     }
 }
 
 impl PartialEq<CardName> for str {
     fn eq(&self, other: &CardName) -> bool {
-        *self == *other.0
+        self == other.as_str()
     }
 }
 
 impl PartialEq<CardName> for &str {
     fn eq(&self, other: &CardName) -> bool {
-        **self == *other.0
+        *self == other.as_str()
     }
 }
 
 impl PartialEq<CardName> for String {
     fn eq(&self, other: &CardName) -> bool {
-        **self == *other.0
+        *self == other.as_str()
     }
 }
 
 /// The name alone, as the log and the screen write it.
 impl fmt::Display for CardName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(self.as_str())
     }
 }
 
 /// Quoted like a `String`, so debug output reads as it did when names were `String`s.
 impl fmt::Debug for CardName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&*self.0, f)
+        fmt::Debug::fmt(self.as_str(), f)
     }
 }
 
 impl Serialize for CardName {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
+        s.serialize_str(self.as_str())
     }
 }
 
@@ -182,6 +230,23 @@ mod tests {
         assert_eq!(copy, "Rapid Assault");
         assert_eq!(copy.to_string(), "Rapid Assault");
         assert_eq!(format!("{copy:?}"), "\"Rapid Assault\"");
+    }
+
+    #[test]
+    fn a_fixed_name_equals_orders_and_hashes_as_the_same_text_read_from_data() {
+        use std::collections::hash_map::DefaultHasher;
+        use std::hash::{Hash, Hasher};
+        let hash = |n: &CardName| {
+            let mut h = DefaultHasher::new();
+            n.hash(&mut h);
+            h.finish()
+        };
+        let fixed = CardName::fixed("Crusade");
+        let read = CardName::from(String::from("Crusade"));
+        assert_eq!(fixed, read);
+        assert_eq!(hash(&fixed), hash(&read));
+        assert!(CardName::fixed("Abc") < read);
+        assert_eq!(serde_json::to_string(&fixed).unwrap(), "\"Crusade\"");
     }
 
     #[test]

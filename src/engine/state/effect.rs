@@ -9,7 +9,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::state::card_name::CardName;
+use crate::engine::state::card_name::{CardName, CardText};
 use crate::engine::state::die::{CombatRole, DieFace};
 use crate::engine::state::unit_type::UnitType;
 
@@ -166,7 +166,7 @@ pub enum Handler {
 #[serde(deny_unknown_fields)]
 pub struct Opt {
     /// The option in words (for the player).
-    pub label: String,
+    pub label: CardText,
     /// What it does.
     pub effects: Vec<Effect>,
 }
@@ -262,7 +262,7 @@ pub enum Effect {
     /// You may resolve these effects (`use`), or not (`done`).
     Optional {
         /// In words.
-        label: String,
+        label: CardText,
         /// What it does.
         effects: Vec<Effect>,
     },

@@ -4,6 +4,7 @@
 use super::{Out, distinct, piece_target, remove_die, steps, unrouted};
 use crate::engine::rules::Dice;
 use crate::engine::rules::{Action, Event, Game};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::combat_state::CombatState;
 use crate::engine::state::effect::{Effect, Lasting, Modifier, Per, PlaceAt, RerollCount, Step};
 use crate::engine::state::position::Unit;
@@ -13,7 +14,7 @@ impl Game {
     pub(super) fn card_effect(
         &mut self,
         c: &mut CombatState,
-        card: &str,
+        card: &CardName,
         step: Step,
         action: Option<Action>,
         out: &mut Out,
@@ -335,7 +336,7 @@ impl Game {
             }
             Effect::Lasting { modifier } => {
                 c.side_mut(role).lasting.push(Lasting {
-                    card: card.into(),
+                    card: card.clone(),
                     modifier,
                 });
             }
@@ -344,7 +345,7 @@ impl Game {
                     let r = whose.roles(role)[0];
                     let name = distinct(&c.side(r).played)
                         .get(usize::from(i).wrapping_sub(1))
-                        .map(|s| (*s).to_string());
+                        .map(|&s| s.clone());
                     if let Some(name) = name
                         && let Some(card) = Self::discard_face_up(c, r, &name, log)
                     {
@@ -403,7 +404,7 @@ impl Game {
                     });
                     self.discard_into_deck(c, other, name);
                     c.side_mut(role).lasting.push(Lasting {
-                        card: card.into(),
+                        card: card.clone(),
                         modifier: Modifier::Icons {
                             offence: icons.offence,
                             defence: icons.defence,

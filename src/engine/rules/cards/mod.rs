@@ -20,13 +20,14 @@ mod words;
 use super::{Action, DecisionKind, Event, Game};
 use crate::engine::data::CombatCardData;
 use crate::engine::state::action::DamageTarget;
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::combat_state::{CombatState, CombatStep};
 use crate::engine::state::die::{CombatRole, DieFace};
 use crate::engine::state::effect::{Effect, Filter, Pending, Piece, Step, Whose};
 
 const FACES: [DieFace; 3] = [DieFace::Offence, DieFace::Defence, DieFace::Morale];
 
-const GITZ_DEM: &str = "Gitz Dem!";
+const GITZ_DEM: CardName = CardName::fixed("Gitz Dem!");
 
 /// The moments of an assess damage step when schemes may be used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -366,7 +367,7 @@ impl Game {
             for (name, effect) in list {
                 if self.has_scheme(seat, name) {
                     c.pending.push(Pending {
-                        card: name.into(),
+                        card: CardName::fixed(name),
                         owner: role,
                         unit: false,
                         accepted: false,
@@ -384,22 +385,22 @@ impl Game {
     fn discard_face_up(
         c: &mut CombatState,
         role: CombatRole,
-        name: &str,
+        name: &CardName,
         log: &mut Vec<Event>,
-    ) -> Option<crate::engine::state::card_name::CardName> {
+    ) -> Option<CardName> {
         let s = c.side_mut(role);
         let card = s
             .played
             .iter()
-            .rposition(|n| n == name)
+            .rposition(|n| n == name.as_str())
             .map(|i| s.played.remove(i));
-        if let Some(i) = s.lasting.iter().position(|l| l.card == name) {
+        if let Some(i) = s.lasting.iter().position(|l| l.card == *name) {
             s.lasting.remove(i);
         }
-        c.pending.retain(|p| !(p.owner == role && p.card == name));
+        c.pending.retain(|p| !(p.owner == role && p.card == *name));
         log.push(Event::FaceUpDiscarded {
             faction: Self::side_faction(c, role),
-            card: name.into(),
+            card: name.clone(),
         });
         card
     }

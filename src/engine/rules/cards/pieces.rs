@@ -181,10 +181,10 @@ impl Game {
         }
         if self
             .seat_of(Self::side_faction(c, role.other()))
-            .is_some_and(|s| self.has_scheme(s, GITZ_DEM))
+            .is_some_and(|s| self.has_scheme(s, &GITZ_DEM))
         {
             out.push(Pending {
-                card: GITZ_DEM.into(),
+                card: GITZ_DEM,
                 owner: role.other(),
                 unit: false,
                 accepted: false,

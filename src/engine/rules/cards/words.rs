@@ -44,8 +44,8 @@ impl Game {
         Some(match (step.effect.as_ref(), action) {
             (Effect::Choose { options }, Action::Choose { option }) => options
                 .get(usize::from(option).wrapping_sub(1))
-                .map_or_else(|| action.to_string(), |o| o.label.clone()),
-            (Effect::Optional { label, .. }, Action::UseAbility) => label.clone(),
+                .map_or_else(|| action.to_string(), |o| o.label.to_string()),
+            (Effect::Optional { label, .. }, Action::UseAbility) => label.to_string(),
             (Effect::Rout { whose, .. }, Action::Pick { target }) => format!(
                 "rout {} {}",
                 other(whose.roles(step.role)[0]),

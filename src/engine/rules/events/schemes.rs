@@ -155,7 +155,7 @@ impl Game {
     pub(crate) fn apply_scheme(
         &mut self,
         seat: Seat,
-        card: &str,
+        card: &CardName,
         _from: Option<AreaId>,
         to: Option<AreaId>,
         action: Action,
@@ -257,7 +257,7 @@ impl Game {
     }
 
     pub(crate) fn use_through_the_warp(&mut self, seat: Seat, log: &mut Vec<Event>) {
-        self.discard_scheme(seat, "Through the Warp", log);
+        self.discard_scheme(seat, &CardName::fixed("Through the Warp"), log);
         self.pos.cards.ships_cross_storms = true;
         self.pos.cards.ground_cross_storms = true;
     }
@@ -309,7 +309,7 @@ impl Game {
         let Action::MoveStorm { from, to: dest } = action else {
             return;
         };
-        self.discard_scheme(holder, PRAYER, log);
+        self.discard_scheme(holder, &CardName::fixed(PRAYER), log);
         if let Some(s) = self.pos.storms.iter_mut().find(|s| s.edge == to) {
             s.edge = dest;
         }
@@ -379,7 +379,7 @@ impl Game {
     ) {
         let step = match (system, token, action) {
             (None, _, Action::System { system }) => {
-                self.discard_scheme(seat, OUTMANOEUVRE, log);
+                self.discard_scheme(seat, &CardName::fixed(OUTMANOEUVRE), log);
                 CardStep::Outmanoeuvre {
                     system: Some(system),
                     token: None,

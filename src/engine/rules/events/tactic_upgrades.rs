@@ -2,6 +2,7 @@
 //! Warrior (Eldar).
 
 use crate::engine::rules::{Action, Event, Game};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{Seat, StructureKind};
 
 impl Game {
@@ -91,7 +92,7 @@ impl Game {
         seat: Seat,
         action: Action,
         off: u8,
-        card_name: &str,
+        card_name: &CardName,
         log: &mut Vec<Event>,
     ) {
         match action {

@@ -3,6 +3,7 @@
 //! here and carried out.
 
 use super::PLAIN;
+use crate::engine::rules::AssetSource;
 use crate::engine::rules::{Action, Event, Game};
 use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{AreaId, Asset, EdgeId, Seat, Side, StructureKind, SystemId};
@@ -198,7 +199,7 @@ impl Game {
         unit: UnitType,
         area: AreaId,
         n: usize,
-        card: &str,
+        card: &CardName,
         log: &mut Vec<Event>,
     ) {
         let n = n.min(self.units_in_supply(unit));
@@ -230,12 +231,12 @@ impl Game {
     pub(crate) fn apply_tactic(
         &mut self,
         seat: Seat,
-        card: &str,
+        card: &CardName,
         action: Action,
         log: &mut Vec<Event>,
     ) -> bool {
         let f = self.faction(seat);
-        match (card, action) {
+        match (card.as_str(), action) {
             ("Heroic Intervention" | "Outcasts Returned", Action::PlaceFree { unit, area }) => {
                 self.place_free(seat, unit, area, 1, card, log);
             }
@@ -441,14 +442,14 @@ impl Game {
     pub(crate) fn apply_tactic_step(
         &mut self,
         seat: Seat,
-        card: &str,
+        card: &CardName,
         area: Option<AreaId>,
         drawn: &[CardName],
         action: Action,
         log: &mut Vec<Event>,
     ) -> bool {
         let f = self.faction(seat);
-        match (card, area, action) {
+        match (card.as_str(), area, action) {
             ("Work of the Righteous", Some(w), Action::Choose { option: 2 }) => {
                 let m = self
                     .board
@@ -482,7 +483,7 @@ impl Game {
                         (Asset::Prosperity, _) => continue,
                         (other, _) => other,
                     };
-                    self.gain_asset(seat, icon, Some(card), log);
+                    self.gain_asset(seat, icon, Some(AssetSource::Card(card.clone())), log);
                 }
             }
             ("Touched by the Warp", _, Action::Done) => {}

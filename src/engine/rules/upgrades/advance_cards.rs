@@ -1,7 +1,9 @@
 //! Order upgrades of the Advance order that act on movement: Crusade (Ultramarines) and From
 //! the Warp (Chaos). The Advance upgrades that act on an orbital strike are `strike_cards.rs`'s.
 
+use crate::engine::rules::AssetSource;
 use crate::engine::rules::{Event, Game};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{Asset, Seat, SystemId};
 
 impl Game {
@@ -19,8 +21,13 @@ impl Game {
         if friendly_world {
             return;
         }
-        self.use_upgrade(seat, "Crusade", log);
-        self.gain_asset(seat, Asset::Reinforcement, Some("Crusade"), log);
+        self.use_upgrade(seat, &CardName::fixed("Crusade"), log);
+        self.gain_asset(
+            seat,
+            Asset::Reinforcement,
+            Some(AssetSource::Card(CardName::fixed("Crusade"))),
+            log,
+        );
     }
 
     /// Whether ships of the seat may cross a storm in this Advance.
@@ -31,7 +38,7 @@ impl Game {
     /// A ship moved across a storm: From the Warp is used unless a card already allows it.
     pub(crate) fn note_storm_crossing(&mut self, seat: Seat, log: &mut Vec<Event>) {
         if !self.pos.cards.ships_cross_storms {
-            self.use_upgrade(seat, "From the Warp", log);
+            self.use_upgrade(seat, &CardName::fixed("From the Warp"), log);
             self.pos.cards.ships_cross_storms = true;
         }
     }

@@ -2,6 +2,7 @@
 //! (Eldar) and Werk Fasta! (Orks).
 
 use crate::engine::rules::{Action, Event, Game};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{AreaId, Seat, StructureKind};
 use crate::engine::state::phase::DeployStep;
 
@@ -50,7 +51,7 @@ impl Game {
         if d.units_bought > self.deploy_limit(faction, d.system)
             && self.upgrade_ready(seat, "Recruitment Worlds")
         {
-            self.use_upgrade(seat, "Recruitment Worlds", log);
+            self.use_upgrade(seat, &CardName::fixed("Recruitment Worlds"), log);
         }
     }
 
@@ -116,12 +117,12 @@ impl Game {
         log: &mut Vec<Event>,
     ) -> bool {
         if !d.structure_stage {
-            self.use_upgrade(seat, "Werk Fasta!", log);
+            self.use_upgrade(seat, &CardName::fixed("Werk Fasta!"), log);
             self.pos.cards.structure_first = true;
             return true;
         }
         if self.pos.area(area).structures.len() > 1 {
-            self.use_upgrade(seat, "Wraithbone Singers", log);
+            self.use_upgrade(seat, &CardName::fixed("Wraithbone Singers"), log);
         }
         false
     }

@@ -11,6 +11,7 @@ mod strategize_cards;
 mod strike_cards;
 
 use super::{Action, Event, Game};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::card_step::{CardStep, StrikeStage};
 use crate::engine::state::die::DieFace;
 use crate::engine::state::ids::{Order, Seat};
@@ -29,14 +30,14 @@ impl Game {
     }
 
     /// Turns an order upgrade face down for the rest of the round.
-    pub(crate) fn use_upgrade(&mut self, seat: Seat, name: &str, log: &mut Vec<Event>) {
+    pub(crate) fn use_upgrade(&mut self, seat: Seat, name: &CardName, log: &mut Vec<Event>) {
         let p = self.player_mut(seat);
-        if !p.used_upgrades.iter().any(|u| u == name) {
-            p.used_upgrades.push(name.into());
+        if !p.used_upgrades.contains(name) {
+            p.used_upgrades.push(name.clone());
         }
         log.push(Event::OrderUpgradeUsed {
             faction: self.faction(seat),
-            card: name.into(),
+            card: name.clone(),
         });
     }
 
@@ -46,16 +47,16 @@ impl Game {
     }
 
     /// Discards a face-up scheme back into the event deck (shuffled).
-    pub(crate) fn discard_scheme(&mut self, seat: Seat, name: &str, log: &mut Vec<Event>) {
+    pub(crate) fn discard_scheme(&mut self, seat: Seat, name: &CardName, log: &mut Vec<Event>) {
         let p = self.player_mut(seat);
         p.schemes.retain(|s| s != name);
-        p.event_deck.push(name.into());
+        p.event_deck.push(name.clone());
         let mut deck = std::mem::take(&mut self.player_mut(seat).event_deck);
         self.shuffle(&mut deck);
         self.player_mut(seat).event_deck = deck;
         log.push(Event::SchemeDiscarded {
             faction: self.faction(seat),
-            card: name.into(),
+            card: name.clone(),
         });
     }
 
@@ -114,7 +115,7 @@ impl Game {
                     && let Some(price) =
                         self.dread_ritual_price(turn, system, unit, forge_level, cache)
                 {
-                    self.use_upgrade(turn, "Dread Ritual", log);
+                    self.use_upgrade(turn, &CardName::fixed("Dread Ritual"), log);
                     self.pay(turn, price);
                     self.pos.area_mut(area).units.push(Unit::new(unit));
                     log.push(Event::DreadRitual {

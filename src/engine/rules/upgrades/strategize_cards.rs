@@ -3,6 +3,7 @@
 //! a Strategize token as another order.
 
 use crate::engine::rules::{Action, Event, Game};
+use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::{Order, Seat, StructureKind, SystemId};
 use crate::engine::state::phase::StrategizeStep;
 
@@ -66,7 +67,7 @@ impl Game {
         let faction = self.faction(seat);
         match action {
             Action::BuildStructure { kind, area, .. } => {
-                self.use_upgrade(seat, "Direct the Faithful", log);
+                self.use_upgrade(seat, &CardName::fixed("Direct the Faithful"), log);
                 let structures = &mut self.pos.area_mut(area).structures;
                 if let Some(st) = structures.iter_mut().find(|st| st.owner == faction) {
                     let old = st.kind;
@@ -81,7 +82,7 @@ impl Game {
                 true
             }
             Action::UseAbility => {
-                self.use_upgrade(seat, "Favour of the Dark Gods", log);
+                self.use_upgrade(seat, &CardName::fixed("Favour of the Dark Gods"), log);
                 let p = self.player_mut(seat);
                 let n = p.orders.len().min(2);
                 let moved: Vec<Order> = p.orders.drain(..n).collect();
@@ -92,7 +93,7 @@ impl Game {
             }
             Action::BuyOrderUpgrade { .. } | Action::BuyCombatUpgrade { .. } => {
                 if !self.has_presence(faction, s.system) && self.upgrade_ready(seat, "Farseers") {
-                    self.use_upgrade(seat, "Farseers", log);
+                    self.use_upgrade(seat, &CardName::fixed("Farseers"), log);
                 }
                 false
             }
@@ -117,7 +118,7 @@ impl Game {
         order: Order,
         log: &mut Vec<Event>,
     ) {
-        self.use_upgrade(seat, "The Green Tide", log);
+        self.use_upgrade(seat, &CardName::fixed("The Green Tide"), log);
         self.pos.cards.token = Some(Order::Strategize);
         self.apply_revealed(seat, system, order, Action::Resolve, log);
     }

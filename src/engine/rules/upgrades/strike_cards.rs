@@ -108,7 +108,7 @@ impl Game {
         // A strike after the order's combat is Corsair Raid's (the only after-order ability
         // of an Advance): used now that a strike is made.
         if self.pos.cards.after_order_done && self.upgrade_ready(turn, "Corsair Raid") {
-            self.use_upgrade(turn, "Corsair Raid", log);
+            self.use_upgrade(turn, &CardName::fixed("Corsair Raid"), log);
         }
         let ready = self.ready_strike_upgrades(turn);
         let schemes =
@@ -440,7 +440,7 @@ impl Game {
                 if let Some(d) = s.dice.iter_mut().find(|d| **d == DieFace::Morale) {
                     *d = DieFace::Offence;
                 }
-                s.used.push("Rain of Fire".into());
+                s.used.push(CardName::fixed("Rain of Fire"));
                 log.push(Event::RainOfFire { faction: f });
             }
             (StrikeStage::Dice, Action::Die { face }) => {
@@ -461,10 +461,10 @@ impl Game {
                 if matches!(card, "Complete Destruction" | "Drop Pods") {
                     Self::spend_die(&mut s, face);
                 }
-                s.used.push(card.into());
+                s.used.push(CardName::fixed(card));
                 log.push(Event::DiceSpentFor {
                     faction: f,
-                    card: card.into(),
+                    card: CardName::fixed(card),
                 });
                 match card {
                     "Lootin'!" => {
@@ -478,7 +478,7 @@ impl Game {
                             amount: 1,
                             kept,
                             max,
-                            card: card.into(),
+                            card: CardName::fixed(card),
                         });
                         if let Some(owner) = self.strike_owner(turn, s.world)
                             && let Some(os) = self.seat_of(owner)
@@ -491,7 +491,7 @@ impl Game {
                                 log.push(Event::MaterielLost {
                                     faction: owner,
                                     amount: had - p.materiel,
-                                    card: card.into(),
+                                    card: CardName::fixed(card),
                                 });
                             }
                         }
@@ -503,7 +503,7 @@ impl Game {
             }
             (StrikeStage::Dice, Action::Steal { faction, asset }) => {
                 Self::spend_die(&mut s, DieFace::Morale);
-                s.used.push("Stealin'!".into());
+                s.used.push(CardName::fixed("Stealin'!"));
                 if let Some(os) = self.seat_of(faction)
                     && let Some(n) = self.player_mut(os).assets.get_mut(asset)
                 {
@@ -523,13 +523,13 @@ impl Game {
             }
             (StrikeStage::Dice, Action::UseEvent) => {
                 if self.has_scheme(turn, "Exterminatus") {
-                    self.discard_scheme(turn, "Exterminatus", log);
-                    s.used.push("Exterminatus".into());
+                    self.discard_scheme(turn, &CardName::fixed("Exterminatus"), log);
+                    s.used.push(CardName::fixed("Exterminatus"));
                     s.dice.iter_mut().for_each(|d| *d = DieFace::Offence);
                     log.push(Event::Exterminatus { faction: f });
                 } else {
-                    self.discard_scheme(turn, "Vicious Raids", log);
-                    s.used.push("Vicious Raids".into());
+                    self.discard_scheme(turn, &CardName::fixed("Vicious Raids"), log);
+                    s.used.push(CardName::fixed("Vicious Raids"));
                     s.stage = StrikeStage::Reroll;
                 }
             }
