@@ -27,7 +27,7 @@ pub struct Args {
     pub topics: bool,
 }
 
-/// The rules coverage table as the tests keep it (`tests/rule_coverage.rs` checks it against
+/// The rules coverage table as the tests keep it (`tests/it/rule_coverage.rs` checks it against
 /// the test sources): each glossary topic with the tests that check it.
 const COVERAGE: &str = include_str!("rule_coverage.json");
 

@@ -1,6 +1,6 @@
 //! The game's keys in one table: the key handling looks a key up here, the `?` help lists the
 //! rows (see `screens::help_lines`) and the README's key table is these rows, word for word
-//! (tests/keys.rs compares them). Keys a box or screen names itself (the hand-off's seat
+//! (tests/it/keys.rs compares them). Keys a box or screen names itself (the hand-off's seat
 //! number, the end screen's, the not-saved box's letters) are handled where they are shown.
 
 use std::fmt::Write as _;

@@ -7,7 +7,7 @@
 //! the order then offers. That copy is the game as the deciding seat may know it
 //! ([`Game::redeal_hidden`] with a fixed seed): whatever that seat cannot see (face-down tokens,
 //! other hands, deck orders) is dealt anew, so the preview cannot tell a hidden fact, and two
-//! games that differ only in such facts give the same preview (`tests/privacy.rs` checks it).
+//! games that differ only in such facts give the same preview (`tests/it/privacy.rs` checks it).
 //!
 //! `compute` works the previews out; `words` puts them in lines for the client.
 

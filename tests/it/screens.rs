@@ -1,0 +1,468 @@
+//! Whole screens of the terminal client, drawn on ratatui's `TestBackend` at the sizes players
+//! use (80x24, the smallest supported, and 120x40) and compared with reviewed snapshots
+//! (`tests/it/snapshots/`). After a deliberate change of the screen, review and accept the new
+//! ones: `INSTA_UPDATE=always cargo test --test it screens::`, then `git diff tests/it/snapshots`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+use crate::common;
+
+use common::{a, build, clear_board, edited, put};
+use crossterm::event::KeyCode;
+use herakon::bot::{Bot, HeuristicBot};
+use herakon::engine::state::combat_state::{CombatSide, CombatState, CombatStep};
+use herakon::engine::state::die::{CombatRole, DieFace};
+use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
+use herakon::engine::state::phase::{OpStep, Phase};
+use herakon::engine::{DecisionKind, Game, UnitType};
+use herakon::tui::combat_result::{CombatResult, Moment};
+use herakon::tui::{App, Msg, Scene, Screen, Theme, draw};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// The screen as text, one line per row, trailing blanks cut.
+fn render(app: &App, game: &Game) -> String {
+    common::few_odds_playouts();
+    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
+    t.draw(|f| {
+        let scene = Scene::new(game, app.shown);
+        draw(f, app, &scene);
+    })
+    .unwrap();
+    let buf = t.backend().buffer();
+    common::rows(buf)
+        .into_iter()
+        .map(|r| r.trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A client of `w` x `h` past the hand-off to the deciding seat.
+fn client(game: &mut Game, w: u16, h: u16) -> App {
+    common::few_odds_playouts();
+    let mut app = App::new(game, Theme::monochrome(), w, h);
+    common::take_keyboard(&mut app, game);
+    assert_eq!(app.screen, Screen::Play);
+    app
+}
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+/// Ultramarines (seat 1) attack Smyrna (B1.nw), held by the World Eaters, from Alledrias: each
+/// side has rolled its dice and holds five cards; both have played their first card in the
+/// first round, so the second round starts with two face-up cards.
+fn combat_in_second_round() -> Game {
+    use UnitType::{ChaosSpaceMarine, Cultist, Scout, SpaceMarine};
+    let mut game = edited(2, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, Faction::Ultramarines);
+        build(p, "B3.sw", StructureKind::Factory, Faction::Chaos);
+        put(p, "B1.nw", &[ChaosSpaceMarine, Cultist, Cultist]);
+        put(p, "B1.nw", &[SpaceMarine, SpaceMarine, Scout]);
+        let i = p.players[0]
+            .orders
+            .iter()
+            .position(|o| *o == Order::Advance)
+            .unwrap();
+        p.players[0].orders.remove(i);
+        let mut side = |seat: usize, faction, faces: &[DieFace]| {
+            let deck = &mut p.players[seat].combat_deck;
+            let hand = deck.split_off(deck.len() - 5);
+            CombatSide {
+                faction: Some(faction),
+                dice: faces.to_vec(),
+                hand,
+                reinforced: true,
+                ..CombatSide::default()
+            }
+        };
+        let attacker = side(
+            0,
+            Faction::Ultramarines,
+            &[
+                DieFace::Offence,
+                DieFace::Offence,
+                DieFace::Defence,
+                DieFace::Morale,
+            ],
+        );
+        let defender = side(
+            1,
+            Faction::Chaos,
+            &[DieFace::Defence, DieFace::Morale, DieFace::Offence],
+        );
+        p.phase = Phase::Operations {
+            turn: Seat(0),
+            step: OpStep::Combat(Box::new(CombatState {
+                area: a("B1.nw"),
+                system: "B1".parse().unwrap(),
+                attacker,
+                defender,
+                attack_origins: vec![a("A1.ne")],
+                round: 1,
+                step: CombatStep::ChooseCard {
+                    side: CombatRole::Attacker,
+                },
+                winner: None,
+                pending: Vec::new(),
+                second_assess: false,
+                assess_begun: false,
+                assess_ended: false,
+                next_combat: None,
+            })),
+        };
+    });
+    // The first card of each hand; every later choice of the first round is the first listed.
+    common::play(&mut game, &["card 1", "card 1"]);
+    while game
+        .decision()
+        .is_some_and(|d| d.kind != DecisionKind::ChooseCombatCard)
+    {
+        let first = game.legal_actions()[0];
+        game.apply(first).unwrap();
+    }
+    game
+}
+
+#[test]
+fn screen_planning_at_80x24_and_120x40() {
+    for (w, h) in SIZES {
+        let mut game = common::intro(2, 1);
+        let app = client(&mut game, w, h);
+        insta::assert_snapshot!(format!("planning_{w}x{h}"), render(&app, &game));
+    }
+}
+
+#[test]
+fn screen_help_scrolls_at_80x24_and_fits_120x40() {
+    for (w, h) in SIZES {
+        let mut game = common::intro(2, 1);
+        let mut app = client(&mut game, w, h);
+        app.handle(&mut game, Msg::char('?'));
+        insta::assert_snapshot!(format!("help_{w}x{h}"), render(&app, &game));
+    }
+    let mut game = common::intro(2, 1);
+    let mut app = client(&mut game, 80, 24);
+    app.handle(&mut game, Msg::char('?'));
+    app.handle(&mut game, Msg::key(KeyCode::End));
+    let end = render(&app, &game);
+    assert!(end.contains("any other key closes it"), "{end}");
+    app.handle(&mut game, Msg::char('x'));
+    assert_eq!(app.overlay, herakon::tui::Overlay::None);
+}
+
+#[test]
+fn screen_combat_with_a_hand_and_face_up_cards() {
+    for (w, h) in SIZES {
+        let mut game = combat_in_second_round();
+        let mut app = client(&mut game, w, h);
+        insta::assert_snapshot!(format!("combat_{w}x{h}"), render(&app, &game));
+        app.handle(&mut game, Msg::char('c'));
+        insta::assert_snapshot!(format!("combat_cards_{w}x{h}"), render(&app, &game));
+    }
+}
+
+#[test]
+fn screen_faction_sheet() {
+    for (w, h) in SIZES {
+        let mut game = combat_in_second_round();
+        let mut app = client(&mut game, w, h);
+        app.handle(&mut game, Msg::char('i'));
+        insta::assert_snapshot!(format!("sheet_{w}x{h}"), render(&app, &game));
+        app.handle(&mut game, Msg::key(KeyCode::Right));
+        insta::assert_snapshot!(format!("sheet_other_{w}x{h}"), render(&app, &game));
+    }
+}
+
+/// Ultramarines Advance into B1 with ships from A1 and B2; the ship from A1 has moved, so the
+/// one at B2.ne may no longer join (ships come from at most one adjacent system).
+fn advance_with_a_refused_ship() -> Game {
+    use UnitType::{Cultist, Scout, StrikeCruiser};
+    let mut game = edited(2, |p| {
+        clear_board(p);
+        build(p, "A1.nw", StructureKind::Factory, Faction::Ultramarines);
+        put(p, "A1.ne", &[Scout]);
+        build(p, "B3.sw", StructureKind::Factory, Faction::Chaos);
+        put(p, "B3.ne", &[Cultist]);
+        p.first_player = Seat(0);
+        put(p, "A1.se", &[StrikeCruiser]);
+        put(p, "B2.ne", &[StrikeCruiser]);
+        put(p, "B2.nw", &[Scout]);
+        common::revealed(p, 0, "B1", Order::Advance);
+    });
+    common::play(
+        &mut game,
+        &["resolve", "move A1.se -> B1.ne strike-cruiser x1"],
+    );
+    game
+}
+
+#[test]
+fn why_not_a_refused_unit_group_shows_the_engines_reason() {
+    let mut game = advance_with_a_refused_ship();
+    let refused: herakon::engine::Action = "move B2.ne -> B1.ne strike-cruiser x1".parse().unwrap();
+    let reason = game.check(&refused).unwrap_err().reason;
+    for (w, h) in SIZES {
+        let mut app = client(&mut game, w, h);
+        // The player puts the cursor on the ship that is no longer offered.
+        app.cursor = a("B2.ne");
+        app.filter = true;
+        app.focus = herakon::tui::Focus::Board;
+        app.refresh_why(&game);
+        assert!(
+            app.why.iter().any(|l| l.contains(&reason)),
+            "{:?} lacks {reason}",
+            app.why
+        );
+        let screen = render(&app, &game);
+        let words: Vec<&str> = reason.split_whitespace().take(3).collect();
+        assert!(screen.contains(&words.join(" ")), "{screen}");
+        insta::assert_snapshot!(format!("advance_refused_{w}x{h}"), screen);
+    }
+}
+
+/// Plays `game` through the client by typed numbers, as players do, the heuristic players
+/// choosing, until `stop` holds or the game ends.
+fn play_through_client(game: &mut Game, app: &mut App, seed: u64, stop: impl Fn(&Game) -> bool) {
+    let mut bots: Vec<HeuristicBot> = (0..4).map(|s| HeuristicBot::new(seed + s)).collect();
+    while let Some(d) = game.decision() {
+        if stop(game) {
+            return;
+        }
+        common::take_keyboard(app, game);
+        // A combat's box on screen takes one key to close (and says so).
+        while !app.session.moments.on_screen.is_empty() {
+            app.handle(game, Msg::key(KeyCode::Esc));
+        }
+        let a = bots[d.seat.index()].choose(game).unwrap();
+        let n = game.legal_actions().iter().position(|x| *x == a).unwrap() + 1;
+        for c in n.to_string().chars() {
+            app.handle(game, Msg::char(c));
+        }
+        app.handle(game, Msg::key(KeyCode::Enter));
+        if matches!(app.overlay, herakon::tui::Overlay::Confirm(_)) {
+            // A done that starts a combat, or a token burying one's own: yes.
+            app.handle(game, Msg::char('y'));
+        }
+    }
+}
+
+#[test]
+fn log_reloaded_from_the_history_reads_as_it_did_while_playing() {
+    let mut game = common::intro(2, 5);
+    let mut app = App::new(&game, Theme::monochrome(), 120, 40);
+    // Past the first combat and into round 3.
+    play_through_client(&mut game, &mut app, 5, |g| g.position().round >= 3);
+    let played: Vec<String> = app.session.log.iter().map(|l| l.text.clone()).collect();
+    let loaded = App::new(&game, Theme::monochrome(), 120, 40);
+    let reloaded: Vec<String> = loaded.session.log.iter().map(|l| l.text.clone()).collect();
+    assert_eq!(played, reloaded);
+    assert!(
+        played.iter().any(|l| l.starts_with("── Round 2")),
+        "{played:#?}"
+    );
+    assert!(played.iter().any(|l| l == "── Operations Phase ──"));
+    // Client notes (saved, refused, undone) stay on the status line.
+    assert!(
+        !played
+            .iter()
+            .any(|l| l.starts_with("not ") || l.starts_with("undone"))
+    );
+    // Each combat ends with its summary line.
+    let ends = played
+        .iter()
+        .filter(|l| l.starts_with("the combat in "))
+        .count();
+    let summaries = played
+        .iter()
+        .filter(|l| l.starts_with("Combat in ") && l.contains(" wins"))
+        .count();
+    assert!(ends > 0, "this game has a combat by round 3: {played:#?}");
+    assert_eq!(summaries, ends);
+}
+
+/// The order preview in the detail pane while placing: World Eaters (deciding first) select
+/// "place Deploy on B3", where their factory stands on Veneficous.
+#[test]
+fn screen_order_preview_before_placing_a_deploy() {
+    for (w, h) in SIZES {
+        let mut game = common::intro(2, 1);
+        let mut app = client(&mut game, w, h);
+        let wanted: herakon::engine::Action = "place deploy B3".parse().unwrap();
+        let scene = Scene::new(&game, app.shown);
+        let at = scene
+            .choices
+            .iter()
+            .position(|c| c.action == wanted)
+            .unwrap();
+        drop(scene);
+        for _ in 0..at {
+            app.handle(&mut game, Msg::key(KeyCode::Down));
+        }
+        let screen = render(&app, &game);
+        assert!(screen.contains("Deploy on B3"), "{screen}");
+        assert!(screen.contains("up to 3 units"), "{screen}");
+        insta::assert_snapshot!(format!("preview_deploy_{w}x{h}"), screen);
+    }
+}
+
+/// The order preview before resolving: the Ultramarines revealed a Dominate on A1, whose
+/// Turaci gives two reinforcement tokens; the `c` box shows it in full.
+#[test]
+fn screen_order_preview_before_resolving_a_dominate() {
+    for (w, h) in SIZES {
+        let mut game = edited(2, |p| common::revealed(p, 0, "A1", Order::Dominate));
+        let mut app = client(&mut game, w, h);
+        let screen = render(&app, &game);
+        assert!(screen.contains("Dominate on A1"), "{screen}");
+        assert!(screen.contains("gain 2 reinforcement"), "{screen}");
+        insta::assert_snapshot!(format!("preview_dominate_{w}x{h}"), screen);
+        app.handle(&mut game, Msg::char('c'));
+        let cards = render(&app, &game);
+        assert!(cards.contains("For the Emperor"), "{cards}");
+        insta::assert_snapshot!(format!("preview_dominate_cards_{w}x{h}"), cards);
+    }
+}
+
+/// Plays on by the first legal action, fed to the client as the terminal loop feeds it, until
+/// `stop` holds for the client.
+fn first_actions_until(app: &mut App, game: &mut Game, stop: impl Fn(&App) -> bool) {
+    for _ in 0..400 {
+        if stop(app) {
+            return;
+        }
+        let first = game.legal_actions()[0];
+        let events = game.apply(first).unwrap();
+        app.applied(game, first, &events);
+    }
+    panic!("never reached");
+}
+
+/// The card each side turned face up last, from the moment's typed facts.
+fn last_cards(c: &CombatResult) -> [String; 2] {
+    [&c.attacker, &c.defender].map(|s| s.cards.last().cloned().unwrap_or_default())
+}
+
+#[test]
+fn screen_combat_both_cards_face_up_as_a_moment_of_their_own() {
+    for (w, h) in SIZES {
+        let mut game = combat_in_second_round();
+        let mut app = client(&mut game, w, h);
+        first_actions_until(&mut app, &mut game, |a| {
+            matches!(a.session.moments.handoff, Some(Moment::Reveal(_)))
+        });
+        let Some(Moment::Reveal(r)) = app.session.moments.handoff.clone() else {
+            unreachable!()
+        };
+        let screen = render(&app, &game);
+        assert!(screen.contains("Cards face up"), "{screen}");
+        for card in last_cards(&r.combat) {
+            assert!(screen.contains(&card), "{card} missing:\n{screen}");
+        }
+        // The dice as faces, not only counts.
+        assert!(
+            screen.contains("dice ✸") || screen.contains("dice ▣"),
+            "{screen}"
+        );
+        assert!(!screen.contains("the rest on the d key"), "{screen}");
+        insta::assert_snapshot!(format!("combat_reveal_{w}x{h}"), screen);
+    }
+}
+
+#[test]
+fn screen_combat_result_box_names_the_winner_why_losses_and_cards_and_takes_one_key() {
+    for (w, h) in SIZES {
+        let mut game = combat_in_second_round();
+        let mut app = client(&mut game, w, h);
+        first_actions_until(&mut app, &mut game, |a| {
+            matches!(a.session.moments.handoff, Some(Moment::Result(_)))
+        });
+        let Some(Moment::Result(r)) = app.session.moments.handoff.clone() else {
+            unreachable!()
+        };
+        assert!(r.ended);
+        // On the next player's hand-off, or on the screen of the player who goes on.
+        let first = render(&app, &game);
+        assert!(first.contains("result"), "{first}");
+        insta::assert_snapshot!(format!("combat_result_first_{w}x{h}"), first);
+        // On a player's own screen, over the board: drawn whole.
+        common::take_keyboard(&mut app, &mut game);
+        app.session.moments.push(Moment::Result(r.clone()), true);
+        let screen = render(&app, &game);
+        let scene = Scene::new(&game, app.shown);
+        let (verdict, why) = r.verdict(&|f| herakon::tui::combat_box::name_of(&scene, f));
+        drop(scene);
+        let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        for words in [&verdict, &why] {
+            let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+            // Wrapped at word boundaries: the words read in order across the box's lines.
+            let first_word = words.split(' ').next().unwrap();
+            assert!(flat.contains(first_word), "{words} missing:\n{screen}");
+        }
+        for card in r.attacker.cards.iter().chain(&r.defender.cards) {
+            assert!(
+                flat.contains(card.split(' ').next().unwrap()),
+                "{card}:\n{screen}"
+            );
+        }
+        assert!(!screen.contains("the rest on the d key"), "{screen}");
+        insta::assert_snapshot!(format!("combat_result_{w}x{h}"), screen);
+        // A key meant for a decision closes the box, does nothing else, and says so.
+        let len = game.history().len();
+        app.handle(&mut game, Msg::key(KeyCode::Enter));
+        assert_eq!(game.history().len(), len, "the Enter was not applied");
+        assert!(app.session.moments.on_screen.is_empty());
+        assert!(
+            app.flash
+                .as_deref()
+                .is_some_and(|f| f.contains("did nothing else")),
+            "{:?}",
+            app.flash
+        );
+    }
+}
+
+#[test]
+fn screen_round_digest_on_the_handoff_and_the_d_key() {
+    for (players, w, h) in [(2, 80, 24), (4, 120, 40)] {
+        let mut game = common::intro(players, 3);
+        let mut app = App::new(&game, Theme::monochrome(), w, h);
+        let mut bots: Vec<HeuristicBot> = (0..4).map(|s| HeuristicBot::new(3 + s)).collect();
+        // Through round 1's Operations Phase, to the first decision of its Refresh Phase.
+        while !matches!(game.position().phase, Phase::Refresh { .. }) {
+            let d = game.decision().unwrap();
+            let a = bots[d.seat.index()].choose(&game).unwrap();
+            let events = game.apply(a).unwrap();
+            app.applied(&game, a, &events);
+        }
+        app.session.moments = herakon::tui::combat_result::Moments::default();
+        let Screen::Handoff(seat) = app.screen else {
+            panic!("a hand-off: {:?}", app.screen)
+        };
+        let digest = app.session.digest_for(seat).expect("a phase ended since");
+        assert!(!digest.orders.is_empty(), "{digest:?}");
+        let screen = render(&app, &game);
+        assert!(screen.contains("Operations Phase"), "{screen}");
+        assert!(screen.contains("resolved"), "{screen}");
+        // The box's title is whole at every size, and not the hand-off's own heading.
+        assert!(screen.contains(" What happened "), "{screen}");
+        assert!(screen.matches("Since your turn").count() <= 1, "{screen}");
+        insta::assert_snapshot!(format!("digest_handoff_{players}p_{w}x{h}"), screen);
+        let now = app.clock;
+        app.handle(&mut game, Msg::Tick(now));
+        app.handle(&mut game, Msg::Tick(now + herakon::tui::app::HANDOFF_PAUSE));
+        app.handle(&mut game, Msg::char('d'));
+        assert_eq!(app.overlay, herakon::tui::Overlay::Digest);
+        let key = render(&app, &game);
+        assert!(key.contains("Last phase"), "{key}");
+        insta::assert_snapshot!(format!("digest_key_{players}p_{w}x{h}"), key);
+        // Any other key closes it; the hand-off is still there.
+        app.handle(&mut game, Msg::char('x'));
+        assert_eq!(app.overlay, herakon::tui::Overlay::None);
+        assert!(matches!(app.screen, Screen::Handoff(_)));
+    }
+}

@@ -1,0 +1,204 @@
+//! The search player: it decides from its own seat's view only (the same choice whatever the
+//! others' hidden facts are), chooses only legal actions, finishes a game with a small budget,
+//! and is available by name (`search`, `search:N`) wherever bots are chosen.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use crate::common;
+
+use herakon::bot::play::play_out;
+use herakon::bot::search::DEFAULT_ITERATIONS;
+use herakon::bot::{Bot, BotKind, HeuristicBot, SearchBot};
+use herakon::cli::simulate::parse_bots;
+use std::time::Duration;
+
+/// A search player cheap enough for a debug-build test.
+fn small(seed: u64) -> SearchBot {
+    SearchBot::new(seed, 4).with_depth(8)
+}
+
+#[test]
+fn the_search_bots_decision_does_not_change_when_only_hidden_facts_differ() {
+    // Along a game played by the heuristic player, at decisions with a real choice, the search
+    // player chooses the same in the real game and in games where everything its seat may not
+    // see (the other seats' face-down orders, hands, decks, dice to come) was dealt otherwise.
+    for players in [2, 3] {
+        let mut game = common::intro(players, 11);
+        let mut driver = HeuristicBot::new(3);
+        let mut checked = 0;
+        for step in 0..400 {
+            let Some(d) = game.decision() else { break };
+            if game.legal_actions().len() > 1 && step % 7 == 0 && checked < 8 {
+                let choice = small(21).choose(&game).unwrap();
+                for other in 0..2 {
+                    let twin = game.redeal_hidden(Some(d.seat), 1000 + other);
+                    assert_eq!(
+                        small(21).choose(&twin),
+                        Some(choice),
+                        "{players} players, step {step}: the choice changed with hidden facts"
+                    );
+                }
+                checked += 1;
+            }
+            let action = driver.choose(&game).unwrap();
+            game.apply(action).unwrap();
+        }
+        assert!(checked >= 4, "only {checked} decisions checked");
+    }
+}
+
+#[test]
+fn the_search_bot_only_chooses_legal_actions() {
+    for (players, seed) in [(2, 3), (4, 5)] {
+        let mut game = common::intro(players, seed);
+        let mut bots: Vec<SearchBot> = (0..players)
+            .map(|i| SearchBot::new(u64::from(i), 2).with_depth(6))
+            .collect();
+        for step in 0..60 {
+            let Some(d) = game.decision() else { break };
+            let legal = game.legal_actions();
+            let action = bots[d.seat.index()].choose(&game).unwrap();
+            assert!(
+                legal.contains(&action),
+                "{players} players, step {step}: `{action:?}` is not legal"
+            );
+            game.apply(action).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_search_bot_with_a_small_budget_finishes_a_two_player_intro_game() {
+    let mut game = common::intro(2, 6);
+    let mut bots: Vec<Box<dyn Bot + Send>> = vec![
+        Box::new(SearchBot::new(1, 2).with_depth(6)),
+        Box::new(HeuristicBot::new(2)),
+    ];
+    let record = play_out(&mut game, &mut bots, 20_000).unwrap();
+    assert!(game.is_over());
+    assert!(!record.winners.is_empty());
+    assert!((1..=8).contains(&record.rounds));
+}
+
+#[test]
+fn the_search_bot_is_named_search_with_an_optional_iteration_budget() {
+    assert_eq!(
+        "search".parse::<BotKind>(),
+        Ok(BotKind::Search(DEFAULT_ITERATIONS))
+    );
+    assert_eq!("Search:200".parse::<BotKind>(), Ok(BotKind::Search(200)));
+    assert!("search:0".parse::<BotKind>().is_err());
+    assert!("search:many".parse::<BotKind>().is_err());
+    assert_eq!(
+        parse_bots("search:16,heuristic"),
+        Ok(vec![BotKind::Search(16), BotKind::Heuristic])
+    );
+    assert_eq!(BotKind::Search(16).name(), "search");
+}
+
+#[test]
+fn a_time_budget_is_written_in_seconds_or_milliseconds_and_reads_back_as_the_same_kind() {
+    for (text, kind) in [
+        ("search:1s", BotKind::SearchMillis(1000)),
+        ("search:500ms", BotKind::SearchMillis(500)),
+        ("Search:1.5s", BotKind::SearchMillis(1500)),
+        ("search:0.25s", BotKind::SearchMillis(250)),
+        ("search: 2s", BotKind::SearchMillis(2000)),
+        ("search:1ms", BotKind::SearchMillis(1)),
+        ("search:600s", BotKind::SearchMillis(600_000)),
+    ] {
+        assert_eq!(text.parse::<BotKind>(), Ok(kind), "{text}");
+    }
+    for bad in [
+        "search:0s",
+        "search:0ms",
+        "search:s",
+        "search:ms",
+        "search:1m",
+        "search:1.2345s",
+        "search:-1s",
+        "search:infs",
+        "search:1e3s",
+        "search:601s",
+        "search:99999999999999999999ms",
+    ] {
+        let e = bad.parse::<BotKind>().unwrap_err();
+        assert!(e.contains("search:"), "{bad}: {e}");
+    }
+    // What a save records of a computer seat (Display) parses back to the same kind.
+    for kind in [
+        BotKind::Random,
+        BotKind::Heuristic,
+        BotKind::Search(1),
+        BotKind::Search(DEFAULT_ITERATIONS),
+        BotKind::SearchMillis(1),
+        BotKind::SearchMillis(500),
+        BotKind::SearchMillis(1000),
+        BotKind::SearchMillis(1500),
+        BotKind::SearchMillis(600_000),
+    ] {
+        assert_eq!(kind.to_string().parse::<BotKind>(), Ok(kind), "{kind}");
+    }
+    assert_eq!(BotKind::SearchMillis(1000).to_string(), "search:1s");
+    assert_eq!(BotKind::SearchMillis(500).to_string(), "search:500ms");
+    assert_eq!(BotKind::SearchMillis(500).name(), "search");
+    assert_eq!(
+        parse_bots("search:1s,heuristic"),
+        Ok(vec![BotKind::SearchMillis(1000), BotKind::Heuristic])
+    );
+}
+
+#[test]
+fn a_search_on_a_time_budget_makes_at_least_one_iteration_and_chooses_a_legal_action() {
+    // However short the time, every decision with a real choice gets one rollout; a decision
+    // with one legal action is taken without searching.
+    let mut game = common::intro(2, 8);
+    let mut bot = SearchBot::timed(4, Duration::ZERO).with_depth(6);
+    let mut driver = HeuristicBot::new(5);
+    let (mut searched, mut forced) = (0, 0);
+    for step in 0..120 {
+        let Some(_) = game.decision() else { break };
+        let legal = game.legal_actions();
+        let before = bot.iterations();
+        let action = bot.choose(&game).unwrap();
+        assert!(
+            legal.contains(&action),
+            "step {step}: `{action:?}` is not legal"
+        );
+        let made = bot.iterations() - before;
+        if legal.len() > 1 {
+            // A zero budget is spent as soon as the first rollout is done.
+            assert_eq!(made, 1, "step {step}");
+            searched += 1;
+        } else {
+            assert_eq!(made, 0, "step {step}");
+            forced += 1;
+        }
+        game.apply(driver.choose(&game).unwrap()).unwrap();
+    }
+    assert!(
+        searched >= 10 && forced >= 1,
+        "{searched} searched, {forced} forced"
+    );
+    // The kind `search:1ms` builds such a player.
+    let game = common::intro(2, 8);
+    let action = BotKind::SearchMillis(1).build(3).choose(&game).unwrap();
+    assert!(game.legal_actions().contains(&action));
+}
+
+#[test]
+fn a_search_on_an_iteration_budget_makes_exactly_that_many_rollouts_per_real_choice() {
+    let mut game = common::intro(2, 9);
+    let mut bot = SearchBot::new(2, 3).with_depth(4);
+    let mut driver = HeuristicBot::new(6);
+    let mut searched = 0;
+    for _ in 0..60 {
+        let Some(_) = game.decision() else { break };
+        let before = bot.iterations();
+        bot.choose(&game).unwrap();
+        let expected = if game.legal_actions().len() > 1 { 3 } else { 0 };
+        assert_eq!(bot.iterations() - before, expected);
+        searched += u64::from(expected > 0);
+        game.apply(driver.choose(&game).unwrap()).unwrap();
+    }
+    assert!(searched >= 5, "{searched}");
+}

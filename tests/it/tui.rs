@@ -1,0 +1,1521 @@
+//! The terminal client drawn on ratatui's `TestBackend` and driven by key and mouse messages.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests fail loudly"
+)]
+
+use crate::common;
+
+use std::sync::Arc;
+
+use crossterm::event::KeyCode;
+use herakon::engine::{Action, Game, GameData, NewGameOptions, Order, Seat};
+use herakon::tui::app::HANDOFF_PAUSE;
+use herakon::tui::{App, Effect, Msg, Overlay, Scene, Screen, Theme, draw};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn data() -> Arc<GameData> {
+    // TEMP: a GameData JSON dump while the embedded data is being written.
+    if let Ok(path) = std::env::var("HERAKON_DATA_JSON") {
+        let text = std::fs::read_to_string(path).unwrap();
+        return Arc::new(serde_json::from_str(&text).unwrap());
+    }
+    Arc::new(GameData::embedded().unwrap())
+}
+
+fn new_game(players: u8) -> Game {
+    Game::new(
+        &NewGameOptions {
+            players,
+            factions: None,
+            seed: 1,
+            setup: herakon::engine::SetupKind::Intro,
+        },
+        data(),
+    )
+    .unwrap()
+}
+
+/// The screen as text, one line per row.
+fn render(app: &App, game: &Game) -> Vec<String> {
+    common::few_odds_playouts();
+    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
+    t.draw(|f| {
+        let scene = Scene::new(game, app.shown);
+        draw(f, app, &scene);
+    })
+    .unwrap();
+    let buf = t.backend().buffer();
+    common::rows(buf)
+}
+
+fn screen_text(app: &App, game: &Game) -> String {
+    render(app, game).join("\n")
+}
+
+/// Takes the keyboard at the hand-off on screen as a player does: the hand-off is drawn (the
+/// first tick), its pause runs out, then Space.
+fn take_keyboard(app: &mut App, game: &mut Game) {
+    assert!(matches!(app.screen, Screen::Handoff(_)), "{:?}", app.screen);
+    let now = app.clock;
+    app.handle(game, Msg::Tick(now));
+    app.handle(game, Msg::Tick(now + HANDOFF_PAUSE));
+    assert_eq!(app.handle(game, Msg::char(' ')), Effect::None);
+    assert_eq!(app.screen, Screen::Play);
+}
+
+/// A client past the first hand-off.
+fn client(game: &Game, w: u16, h: u16) -> App {
+    common::few_odds_playouts();
+    let mut app = App::new(game, Theme::monochrome(), w, h);
+    take_keyboard(&mut app, &mut game.clone());
+    app
+}
+
+fn world_names(game: &Game) -> Vec<String> {
+    game.board()
+        .areas()
+        .filter_map(|a| a.world())
+        .map(|w| w.name.clone())
+        .collect()
+}
+
+#[test]
+fn board_of_a_new_two_player_game_shows_world_names_and_system_ids() {
+    let game = new_game(2);
+    for (w, h) in [(120, 40), (160, 48), (200, 60)] {
+        let app = client(&game, w, h);
+        let text = screen_text(&app, &game);
+        for s in game.board().systems() {
+            assert!(
+                text.contains(&format!(" {s} ")),
+                "{w}x{h}: system {s} missing:\n{text}"
+            );
+        }
+        for name in world_names(&game) {
+            assert!(
+                text.contains(&name),
+                "{w}x{h}: world {name} missing:\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn four_player_board_fits_in_120_by_40_and_200_by_60() {
+    let game = new_game(4);
+    for (w, h) in [(120, 40), (200, 60)] {
+        let app = client(&game, w, h);
+        let lines = render(&app, &game);
+        let text = lines.join("\n");
+        for s in game.board().systems() {
+            assert!(
+                text.contains(&format!(" {s}")),
+                "{w}x{h}: system {s} missing:\n{text}"
+            );
+        }
+        for f in game.seats().map(|s| game.faction(s)) {
+            assert!(
+                text.contains(f.name()),
+                "{w}x{h}: {} missing from the players panel",
+                f.name()
+            );
+        }
+        assert!(
+            app.list_rows(&game).1 >= 5,
+            "{w}x{h}: the action list is too short"
+        );
+    }
+}
+
+#[test]
+fn handoff_screen_shows_only_the_public_board_and_the_key_that_takes_it() {
+    let mut game = new_game(2);
+    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+    let first = game.decision().unwrap().seat;
+    assert_eq!(app.screen, Screen::Handoff(first));
+    let check_public = |app: &mut App, game: &mut Game| {
+        let text = screen_text(app, game);
+        assert!(text.contains("one moment"), "{text}");
+        assert!(
+            !text.contains("press Space"),
+            "a key is offered in the pause:\n{text}"
+        );
+        let now = app.clock;
+        app.handle(game, Msg::Tick(now));
+        app.handle(game, Msg::Tick(now + HANDOFF_PAUSE));
+        let text = screen_text(app, game);
+        assert!(text.contains("Pass the keyboard"), "{text}");
+        assert!(text.contains("press Space or"), "{text}");
+        assert!(text.contains(game.faction(game.decision().unwrap().seat).name()));
+        // The public board: every world is there, so the table can look.
+        for name in world_names(game) {
+            assert!(text.contains(&name), "the hand-off hides {name}:\n{text}");
+        }
+        // No actions and no face-down order of anybody.
+        assert!(
+            !text.contains("choices"),
+            "the hand-off lists actions:\n{text}"
+        );
+        for seat in game.seats() {
+            let letter = game.faction(seat).letter();
+            for o in Order::ALL {
+                let long = format!("{letter}:{}", o.key());
+                let short = format!("{letter}:{}", herakon::tui::board::order_code(o));
+                assert!(
+                    !text.contains(&long) && !text.contains(&short),
+                    "the hand-off shows {long}:\n{text}"
+                );
+            }
+        }
+    };
+    check_public(&mut app, &mut game);
+    take_keyboard(&mut app, &mut game);
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let next = game.decision().unwrap().seat;
+    assert_ne!(next, first);
+    assert_eq!(app.screen, Screen::Handoff(next));
+    check_public(&mut app, &mut game);
+}
+
+#[test]
+fn handoff_is_taken_only_by_space_or_the_seats_number_after_its_pause() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let next = game.decision().unwrap().seat;
+    assert_eq!(app.screen, Screen::Handoff(next));
+    // The burst of the last player: keys before the hand-off was even drawn, then in its pause.
+    let t0 = app.clock;
+    for key in [KeyCode::Enter, KeyCode::Char(' '), KeyCode::Char('5')] {
+        app.handle(&mut game, Msg::key(key));
+    }
+    app.handle(&mut game, Msg::Tick(t0));
+    for key in [KeyCode::Enter, KeyCode::Char(' '), KeyCode::Char('2')] {
+        app.handle(&mut game, Msg::key(key));
+        app.handle(&mut game, Msg::Tick(t0 + HANDOFF_PAUSE / 2));
+    }
+    assert_eq!(app.screen, Screen::Handoff(next), "taken in the pause");
+    assert_eq!(game.history().len(), 1);
+    // After the pause: Enter, other digits and letters still do nothing.
+    app.handle(&mut game, Msg::Tick(t0 + HANDOFF_PAUSE));
+    let other = char::from_digit(u32::from(next.0) + 2, 10).unwrap();
+    for key in [
+        KeyCode::Enter,
+        KeyCode::Char(other),
+        KeyCode::Char('x'),
+        KeyCode::Tab,
+    ] {
+        app.handle(&mut game, Msg::key(key));
+        assert_eq!(app.screen, Screen::Handoff(next), "taken by {key:?}");
+    }
+    // The seat's own number takes it.
+    app.handle(&mut game, Msg::char(herakon::tui::app::seat_key(next)));
+    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(app.shown, Some(next));
+    assert_eq!(game.history().len(), 1, "no key of the burst acted");
+}
+
+#[test]
+fn keys_do_nothing_while_the_terminal_is_too_small() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    app.handle(&mut game, Msg::Resize(60, 20));
+    for key in [
+        KeyCode::Char('1'),
+        KeyCode::Enter,
+        KeyCode::Down,
+        KeyCode::Enter,
+        KeyCode::Char('u'),
+        KeyCode::Char('s'),
+        KeyCode::Char('f'),
+    ] {
+        assert_eq!(app.handle(&mut game, Msg::key(key)), Effect::None);
+    }
+    app.handle(&mut game, Msg::Click(30, 10));
+    app.handle(&mut game, Msg::Click(30, 10));
+    assert!(game.history().is_empty(), "an action was taken blind");
+    assert_eq!(app.overlay, Overlay::None);
+    assert!(app.typed.is_empty(), "a digit was typed blind");
+    // Quitting still works (the question is drawn over the message).
+    app.handle(&mut game, Msg::char('q'));
+    assert_eq!(app.overlay, Overlay::ConfirmQuit);
+    assert!(screen_text(&app, &game).contains("Quit the game?"));
+    app.handle(&mut game, Msg::char('n'));
+    // Grown again, the same keys act.
+    app.handle(&mut game, Msg::Resize(160, 48));
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(game.history().len(), 1);
+}
+
+#[test]
+fn a_seats_messages_go_to_its_status_line_not_the_log_and_end_at_the_hand_off() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let log_before = app.session.log.clone();
+    for c in "999".chars() {
+        app.handle(&mut game, Msg::char(c));
+    }
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let flash = app.flash.clone().unwrap();
+    assert!(flash.contains("no action number 999"), "{flash}");
+    assert!(screen_text(&app, &game).contains("no action number 999"));
+    app.handle(&mut game, Msg::char('u'));
+    assert!(app.flash.is_some(), "the refusal is on the status line");
+    assert_eq!(
+        app.session.log, log_before,
+        "the log holds game events only"
+    );
+    app.handle(&mut game, Msg::char('u'));
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(matches!(app.screen, Screen::Handoff(_)));
+    assert_eq!(
+        app.flash, None,
+        "the next seat does not read the last one's messages"
+    );
+    assert!(
+        app.session
+            .log
+            .iter()
+            .all(|l| !l.text.contains("no action")),
+        "the log holds game events (and the lines the log writes about them) only"
+    );
+}
+
+#[test]
+fn prompt_lists_exactly_the_legal_actions() {
+    let game = new_game(2);
+    let app = client(&game, 200, 60);
+    let legal = game.legal_actions();
+    let scene = Scene::new(&game, app.shown);
+    assert_eq!(app.visible(&scene.choices).len(), legal.len());
+    assert_eq!(
+        scene.choices.iter().map(|c| c.action).collect::<Vec<_>>(),
+        legal
+    );
+
+    let r = app.regions(&game);
+    let (first, rows) = app.list_rows(&game);
+    assert!(rows >= legal.len(), "the test needs every action on screen");
+    let lines = render(&app, &game);
+    let prompt: Vec<String> = lines[usize::from(first)..usize::from(r.prompt.bottom())]
+        .iter()
+        .map(|l| {
+            l.chars()
+                .skip(usize::from(r.prompt.x) + 1)
+                .take(usize::from(r.prompt.width) - 2)
+                .collect()
+        })
+        .collect();
+    let numbered: Vec<usize> = prompt
+        .iter()
+        .filter_map(|l| l.split_whitespace().next().and_then(|w| w.parse().ok()))
+        .collect();
+    assert_eq!(
+        numbered,
+        (1..=legal.len()).collect::<Vec<_>>(),
+        "prompt:\n{}",
+        prompt.join("\n")
+    );
+    assert!(lines[usize::from(first) - 1].contains(&format!("{} choices", legal.len())));
+}
+
+#[test]
+fn choosing_an_action_by_number_applies_it_and_the_decision_moves_on() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let before = game.decision().unwrap();
+    let legal = game.legal_actions();
+    let n = legal.len().min(3);
+    for c in n.to_string().chars() {
+        assert_eq!(app.handle(&mut game, Msg::char(c)), Effect::None);
+    }
+    assert!(
+        game.history().is_empty(),
+        "a digit alone must not apply anything"
+    );
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(game.history(), &[legal[n - 1]]);
+    let after = game.decision().unwrap();
+    assert_ne!(after.seat, before.seat);
+    assert_eq!(app.screen, Screen::Handoff(after.seat));
+    assert!(
+        app.session
+            .log
+            .iter()
+            .any(|l| l.text.contains("places an order token"))
+    );
+}
+
+#[test]
+fn arrows_and_enter_choose_from_the_list() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let legal = game.legal_actions();
+    app.handle(&mut game, Msg::key(KeyCode::Down));
+    app.handle(&mut game, Msg::key(KeyCode::Down));
+    app.handle(&mut game, Msg::key(KeyCode::Up));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(game.history(), &[legal[1]]);
+}
+
+#[test]
+fn clicking_an_area_lists_only_the_actions_there() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let Some(Action::Place { system, .. }) = game.legal_actions().last().copied() else {
+        panic!("planning offers placements");
+    };
+    let r = app.regions(&game);
+    let area = herakon::engine::AreaId::new(system, herakon::engine::Quadrant::Se);
+    let rect = r.area(area);
+    app.handle(&mut game, Msg::Click(rect.x + 1, rect.y + 1));
+    assert_eq!(app.cursor, area);
+    let scene = Scene::new(&game, app.shown);
+    let visible = app.visible(&scene.choices);
+    assert_eq!(
+        visible.len(),
+        game.legal_actions()
+            .iter()
+            .filter(|a| matches!(a, Action::Place { system: s, .. } if *s == system))
+            .count()
+    );
+    assert!(
+        visible
+            .iter()
+            .all(|c| matches!(c.action, Action::Place { system: s, .. } if s == system))
+    );
+    assert!(screen_text(&app, &game).contains(&format!("At {area}")));
+    // Clicking the first listed action selects it, clicking it again does it.
+    let row = app.list_rows(&game).0;
+    app.handle(&mut game, Msg::Click(r.prompt.x + 4, row));
+    assert!(game.history().is_empty());
+    app.handle(&mut game, Msg::Click(r.prompt.x + 4, row));
+    assert_eq!(game.history(), &[visible[0].action]);
+}
+
+#[test]
+fn opponents_face_down_orders_never_reach_the_screen() {
+    let mut game = new_game(2);
+    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+    let mut own_order_seen = false;
+    for step in 0..8 {
+        assert!(matches!(app.screen, Screen::Handoff(_)), "step {step}");
+        take_keyboard(&mut app, &mut game);
+        let me = app.shown.unwrap();
+        let text = screen_text(&app, &game);
+        for seat in game.seats() {
+            let letter = game.faction(seat).letter();
+            for o in Order::ALL {
+                let long = format!("{letter}:{}", o.key());
+                let short = format!("{letter}:{}", herakon::tui::board::order_code(o));
+                if seat == me {
+                    own_order_seen |= text.contains(&long) || text.contains(&short);
+                } else {
+                    assert!(
+                        !text.contains(&long) && !text.contains(&short),
+                        "{me} sees {long}:\n{text}"
+                    );
+                }
+            }
+        }
+        // Both players take the last placement (Dominate on B3) twice in a row, stacking on
+        // each other, then the first (Advance on A1) twice in a row: each player's token then
+        // lies under the opponent's, and the second player's lies on top at his next turn.
+        // (Always stacking on one system in a two-player game would leave the opponent's
+        // token on top at every turn, so no player could ever see his own.)
+        let legal = game.legal_actions();
+        let place = |a: &Action| matches!(a, Action::Place { .. });
+        let pick = if (step / 2) % 2 == 0 {
+            legal.iter().rposition(place)
+        } else {
+            legal.iter().position(place)
+        }
+        .unwrap();
+        for c in (pick + 1).to_string().chars() {
+            app.handle(&mut game, Msg::char(c));
+        }
+        app.handle(&mut game, Msg::key(KeyCode::Enter));
+        assert_eq!(game.history().len(), step + 1);
+        if !matches!(
+            game.position().phase,
+            herakon::engine::state::phase::Phase::Planning { .. }
+        ) {
+            break;
+        }
+    }
+    assert!(own_order_seen, "each player sees his own top order");
+}
+
+#[test]
+fn quitting_asks_first() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 120, 40);
+    assert_eq!(app.handle(&mut game, Msg::char('q')), Effect::None);
+    assert_eq!(app.overlay, Overlay::ConfirmQuit);
+    assert!(screen_text(&app, &game).contains("Quit the game?"));
+    assert_eq!(app.handle(&mut game, Msg::char('n')), Effect::None);
+    assert_eq!(app.overlay, Overlay::None);
+    app.handle(&mut game, Msg::char('q'));
+    assert_eq!(app.handle(&mut game, Msg::char('y')), Effect::Quit);
+    // Ctrl-C asks too, and so does `q` on a hand-off.
+    let ctrl_c = Msg::Key(KeyCode::Char('c'), crossterm::event::KeyModifiers::CONTROL);
+    assert_eq!(app.handle(&mut game, ctrl_c), Effect::None);
+    assert_eq!(app.overlay, Overlay::ConfirmQuit);
+    app.handle(&mut game, Msg::key(KeyCode::Esc));
+    assert_eq!(app.overlay, Overlay::None);
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(matches!(app.screen, Screen::Handoff(_)));
+    let now = app.clock;
+    app.handle(&mut game, Msg::Tick(now));
+    app.handle(&mut game, Msg::Tick(now + HANDOFF_PAUSE));
+    assert_eq!(app.handle(&mut game, Msg::char('q')), Effect::None);
+    assert_eq!(app.overlay, Overlay::ConfirmQuit);
+}
+
+#[test]
+fn help_shows_the_keys() {
+    let mut game = new_game(3);
+    let mut app = client(&game, 120, 40);
+    app.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&app, &game);
+    assert!(text.contains("Keys") && text.contains("save the game"));
+    app.handle(&mut game, Msg::char('x'));
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+#[test]
+fn help_shows_the_rulings_of_the_decision_at_hand() {
+    // Chaos resolving a Dominate order: the faction ability's ruling is the one to read.
+    let sketch = r#"{"players": ["ultramarines", "chaos"], "turn": 2, "phase": "dominate B3",
+        "areas": {"A1.nw": "ultramarines factory", "B3.sw": "chaos factory"}}"#;
+    let mut game = herakon::engine::format::save::load(sketch, data()).unwrap();
+    assert_eq!(
+        game.decision().map(|d| d.kind),
+        Some(herakon::engine::DecisionKind::FactionAbility)
+    );
+    let mut app = client(&game, 120, 40);
+    app.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&app, &game);
+    assert!(text.contains("Rulings for this decision"), "{text}");
+    assert!(text.contains("The Chaos faction ability"), "{text}");
+    // Placing orders has no ruling: the help is the keys alone.
+    let mut game = new_game(2);
+    let mut app = client(&game, 120, 40);
+    app.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&app, &game);
+    assert!(!text.contains("Rulings for this decision"), "{text}");
+}
+
+#[test]
+fn save_key_asks_for_a_file_name_then_the_caller_saves() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 120, 40);
+    app.session.save_path = "saves/hotseat-3.json".into();
+    assert_eq!(app.handle(&mut game, Msg::char('s')), Effect::None);
+    assert!(
+        matches!(app.overlay, Overlay::SaveAs(_)),
+        "{:?}",
+        app.overlay
+    );
+    let Overlay::SaveAs(save) = &app.overlay else {
+        panic!("no save box: {:?}", app.overlay)
+    };
+    assert_eq!(
+        save.input, "saves/hotseat-3.json",
+        "prefilled with the current path"
+    );
+    let text = screen_text(&app, &game);
+    assert!(
+        text.contains("Save as") && text.contains("saves/hotseat-3.json"),
+        "{text}"
+    );
+    // Esc cancels: nothing saved, the path unchanged.
+    assert_eq!(app.handle(&mut game, Msg::key(KeyCode::Esc)), Effect::None);
+    assert_eq!(app.overlay, Overlay::None);
+    app.handle(&mut game, Msg::char('s'));
+    for _ in 0.."saves/hotseat-3.json".len() {
+        app.handle(&mut game, Msg::key(KeyCode::Backspace));
+    }
+    for c in "mine".chars() {
+        assert_eq!(
+            app.handle(&mut game, Msg::char(c)),
+            Effect::None,
+            "typing saves nothing"
+        );
+    }
+    assert!(game.history().is_empty(), "typing plays nothing");
+    assert_eq!(
+        app.handle(&mut game, Msg::key(KeyCode::Enter)),
+        Effect::Save
+    );
+    assert_eq!(
+        app.session.save_path,
+        std::path::Path::new("saves/mine.json")
+    );
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+/// A game played by a random bot until `stop` holds for it (after at least one action).
+fn played_until(seed: u64, stop: impl Fn(&Game, &Game) -> bool) -> Game {
+    use herakon::bot::{Bot, RandomBot};
+    let mut game = new_game(2);
+    let mut bot = RandomBot::new(seed);
+    for _ in 0..3000 {
+        let before = game.clone();
+        let action = bot.choose(&game).unwrap();
+        game.apply(action).unwrap();
+        if stop(&before, &game) {
+            return game;
+        }
+    }
+    panic!("never stopped");
+}
+
+fn same_seat(before: &Game, after: &Game) -> bool {
+    matches!(
+        (before.decision(), after.decision()),
+        (Some(b), Some(a)) if a.seat == b.seat
+    )
+}
+
+#[test]
+fn undo_restores_the_previous_decision() {
+    // An action that moved no dice nor cards and left the same seat deciding.
+    let mut game = played_until(1, |b, a| {
+        same_seat(b, a)
+            && b.position().rng == a.position().rng
+            && !matches!(a.history().last(), Some(Action::Reveal { .. }))
+            && a.combat().is_none()
+    });
+    let before = herakon::tui::undo::rewind(&game, game.history().len() - 1).unwrap();
+    let last = *game.history().last().unwrap();
+    let mut app = client(&game, 160, 48);
+    assert_eq!(app.handle(&mut game, Msg::char('u')), Effect::None);
+    assert_eq!(game.position(), before.position());
+    assert_eq!(game.history(), before.history());
+    assert_eq!(app.screen, Screen::Play, "the same seat goes on deciding");
+    assert!(
+        app.flash.as_deref().unwrap().contains("undone"),
+        "{:?}",
+        app.flash
+    );
+    // The undone action is selected again.
+    let scene = Scene::new(&game, app.shown);
+    assert_eq!(app.visible(&scene.choices)[app.selected].action, last);
+    // Doing it again gives the same game. The selection is the client's suggestion: the first
+    // Enter only names it, so a reflexive Enter does not redo what was just taken back.
+    let log_before = app.session.log.clone();
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(game.history(), before.history(), "the first Enter did it");
+    assert!(app.flash.as_deref().unwrap().starts_with("Enter again"));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    // (A formality may follow it, taken without asking; `u` takes it back with the action.)
+    assert_eq!(game.history().get(before.history().len()), Some(&last));
+    assert!(
+        app.session.log.len() > log_before.len(),
+        "the action is logged"
+    );
+    // Taking it back takes its lines out of the shared log too.
+    app.handle(&mut game, Msg::char('u'));
+    assert_eq!(game.history(), before.history());
+    assert_eq!(
+        app.session.log, log_before,
+        "the undone action left lines in the log"
+    );
+}
+
+#[test]
+fn undo_is_refused_after_a_reveal_a_roll_or_a_hand_off() {
+    let mut revealed = played_until(2, |b, a| {
+        same_seat(b, a) && matches!(a.history().last(), Some(Action::Reveal { .. }))
+    });
+    let mut app = client(&revealed, 160, 48);
+    let len = revealed.history().len();
+    app.handle(&mut revealed, Msg::char('u'));
+    assert_eq!(revealed.history().len(), len, "nothing undone");
+    assert!(
+        app.flash.as_deref().unwrap().contains("revealed"),
+        "{:?}",
+        app.flash
+    );
+
+    let mut rolled = played_until(3, |b, a| {
+        same_seat(b, a)
+            && b.position().rng != a.position().rng
+            && !matches!(a.history().last(), Some(Action::Reveal { .. }))
+    });
+    let mut app = client(&rolled, 160, 48);
+    let len = rolled.history().len();
+    app.handle(&mut rolled, Msg::char('u'));
+    assert_eq!(rolled.history().len(), len, "nothing undone");
+    let why = app.flash.clone().unwrap();
+    assert!(why.contains("rolled dice") || why.contains("drew"), "{why}");
+
+    // Once the next seat has taken the keyboard, the placed order stays.
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(matches!(app.screen, Screen::Handoff(_)));
+    take_keyboard(&mut app, &mut game);
+    app.handle(&mut game, Msg::char('u'));
+    assert_eq!(game.history().len(), 1, "not across a hand-off");
+    assert!(
+        app.flash.as_deref().unwrap().contains("another player"),
+        "{:?}",
+        app.flash
+    );
+}
+
+/// Does `action` through the client as a player does: its number, then Enter (unless a box
+/// asks first: then it stays open).
+fn do_action(app: &mut App, game: &mut Game, action: Action) {
+    let scene = Scene::new(game, app.shown);
+    let n = scene
+        .choices
+        .iter()
+        .find(|c| c.action == action)
+        .unwrap_or_else(|| panic!("{action} is not listed"))
+        .number;
+    let len = game.history().len();
+    for c in n.to_string().chars() {
+        app.handle(game, Msg::char(c));
+    }
+    if game.history().len() == len && app.overlay == Overlay::None {
+        app.handle(game, Msg::key(KeyCode::Enter));
+    }
+}
+
+/// The systems where the deciding seat may place an order, with one order it may place there.
+fn placements(game: &Game) -> Vec<(herakon::engine::SystemId, Order)> {
+    let mut out: Vec<(herakon::engine::SystemId, Order)> = Vec::new();
+    for a in game.legal_actions() {
+        if let Action::Place { order, system } = a
+            && !out.iter().any(|(s, _)| *s == system)
+        {
+            out.push((system, order));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_placed_order_token_may_be_taken_back_until_the_next_player_takes_the_keyboard() {
+    use herakon::engine::Keyboard;
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let me = app.shown.unwrap();
+    let spots = placements(&game);
+    let (first, order) = spots[0];
+    let (second, order2) = spots[1];
+    do_action(
+        &mut app,
+        &mut game,
+        Action::Place {
+            order,
+            system: first,
+        },
+    );
+    let next = game.decision().unwrap().seat;
+    assert_eq!(app.screen, Screen::Handoff(next));
+    // The hand-off says where the token went (not its face) and that it may be taken back.
+    let text = screen_text(&app, &game);
+    assert!(
+        text.contains(&format!("placed an order token on {first}")),
+        "{text}"
+    );
+    assert!(text.contains("u takes it back"), "{text}");
+    // `u` works at once (the hand-off's pause drops only the keys that would take it).
+    app.handle(&mut game, Msg::char('u'));
+    assert!(game.history().is_empty(), "the token was not taken back");
+    // The keyboard may be with the next player by now: the placer gets it back through a
+    // hand-off of his own, and the screen says in public words what was taken back.
+    assert_eq!(app.screen, Screen::Handoff(me));
+    assert_eq!(
+        app.shown, None,
+        "the placer's screen is up before he took the keyboard"
+    );
+    let text = screen_text(&app, &game);
+    let who = game.who(me);
+    assert!(
+        text.contains(&format!(
+            "{who} took back the order token placed on {first}"
+        )),
+        "{text}"
+    );
+    assert!(
+        !text.contains(&order.to_string()) && !text.contains("undone"),
+        "the hand-off names the token taken back:\n{text}"
+    );
+    assert!(!text.contains("Place an order token"), "{text}");
+    take_keyboard(&mut app, &mut game);
+    assert_eq!(app.shown, Some(me), "the same player goes on");
+    assert!(
+        !app.session
+            .log
+            .iter()
+            .any(|l| l.text.contains("places an order token")),
+        "the taken-back token is still in the log: {:?}",
+        app.session.log
+    );
+    // Placed elsewhere, the offer follows the new token; on the player's own screen it
+    // names the token's face.
+    do_action(
+        &mut app,
+        &mut game,
+        Action::Place {
+            order: order2,
+            system: second,
+        },
+    );
+    assert_eq!(
+        game.history(),
+        &[Action::Place {
+            order: order2,
+            system: second
+        }]
+    );
+    assert!(
+        app.takeback_text().unwrap().contains(&second.to_string()),
+        "{:?}",
+        app.takeback_text()
+    );
+    // The next player takes the keyboard: the offer is gone, and `u` is refused with the
+    // engine's reason (for the player at the keyboard, and for the one who placed it).
+    take_keyboard(&mut app, &mut game);
+    assert_eq!(app.takeback_text(), None);
+    assert!(!screen_text(&app, &game).contains("takes it back"));
+    app.handle(&mut game, Msg::char('u'));
+    assert_eq!(game.history().len(), 1, "taken back across a hand-off");
+    let refusal = game.can_undo_at(next, Keyboard::WithDecider).unwrap_err();
+    assert_eq!(app.flash.as_deref(), Some(refusal.to_string().as_str()));
+    assert_eq!(
+        game.can_undo_at(me, Keyboard::WithDecider),
+        Err(herakon::engine::UndoRefusal::HandedOver(next))
+    );
+}
+
+#[test]
+fn an_order_token_on_top_of_ones_own_face_down_token_asks_first() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let me = app.shown.unwrap();
+    let spots = placements(&game);
+    let (mine, order) = spots[0];
+    do_action(
+        &mut app,
+        &mut game,
+        Action::Place {
+            order,
+            system: mine,
+        },
+    );
+    take_keyboard(&mut app, &mut game);
+    // The other player places elsewhere.
+    let (theirs, order) = placements(&game)
+        .into_iter()
+        .find(|(s, _)| *s != mine)
+        .unwrap();
+    do_action(
+        &mut app,
+        &mut game,
+        Action::Place {
+            order,
+            system: theirs,
+        },
+    );
+    take_keyboard(&mut app, &mut game);
+    assert_eq!(app.shown, Some(me));
+    // On his own token: a question first; anything but `y` places nothing.
+    let (_, order) = placements(&game)
+        .into_iter()
+        .find(|(s, _)| *s == mine)
+        .unwrap();
+    let bury = Action::Place {
+        order,
+        system: mine,
+    };
+    do_action(&mut app, &mut game, bury);
+    assert!(
+        matches!(app.overlay, Overlay::Confirm(_)),
+        "{:?}",
+        app.overlay
+    );
+    assert_eq!(game.history().len(), 2, "placed before the answer");
+    let text = screen_text(&app, &game);
+    assert!(text.contains("buries"), "{text}");
+    app.handle(&mut game, Msg::char('n'));
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(game.history().len(), 2, "placed after a no");
+    do_action(&mut app, &mut game, bury);
+    assert!(
+        matches!(app.overlay, Overlay::Confirm(_)),
+        "{:?}",
+        app.overlay
+    );
+    app.handle(&mut game, Msg::char('y'));
+    assert_eq!(game.history().last(), Some(&bury));
+    assert_eq!(game.position().stacks[&mine].len(), 2);
+    // On the other player's token: no question.
+    take_keyboard(&mut app, &mut game);
+    let mut g = game.clone();
+    let other = g.decision().unwrap().seat;
+    assert_ne!(other, me);
+    // Back to the first player, who now covers the other's token.
+    let (free, order) = placements(&g)
+        .into_iter()
+        .find(|(s, _)| *s != mine && *s != theirs)
+        .unwrap();
+    do_action(
+        &mut app,
+        &mut g,
+        Action::Place {
+            order,
+            system: free,
+        },
+    );
+    take_keyboard(&mut app, &mut g);
+    let (_, order) = placements(&g)
+        .into_iter()
+        .find(|(s, _)| *s == theirs)
+        .unwrap();
+    let cover = Action::Place {
+        order,
+        system: theirs,
+    };
+    do_action(&mut app, &mut g, cover);
+    assert_eq!(app.overlay, Overlay::None, "asked about another's token");
+    assert_eq!(g.history().last(), Some(&cover));
+}
+
+#[test]
+fn the_done_that_starts_a_combat_asks_first_and_no_other_done_does() {
+    let starts_combat = |g: &Game| {
+        let mut after = g.clone();
+        g.combat().is_none() && after.apply(Action::Done).is_ok() && after.combat().is_some()
+    };
+    let ends_quietly = |g: &Game| {
+        let mut after = g.clone();
+        g.legal_actions().contains(&Action::Done)
+            && after.apply(Action::Done).is_ok()
+            && after.combat().is_none()
+    };
+    for (seed, combat) in [(2, true), (5, false)] {
+        let game = played_until(seed, |_, a| {
+            if combat {
+                starts_combat(a)
+            } else {
+                ends_quietly(a)
+            }
+        });
+        let mut game = game;
+        let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+        take_keyboard(&mut app, &mut game);
+        let len = game.history().len();
+        do_action(&mut app, &mut game, Action::Done);
+        if !combat {
+            assert_eq!(app.overlay, Overlay::None, "asked before a quiet done");
+            assert_eq!(game.history().len(), len + 1);
+            continue;
+        }
+        assert!(
+            matches!(app.overlay, Overlay::Confirm(_)),
+            "{:?}",
+            app.overlay
+        );
+        assert_eq!(game.history().len(), len, "done before the answer");
+        let text = screen_text(&app, &game);
+        assert!(text.contains("starts a combat"), "{text}");
+        app.handle(&mut game, Msg::key(KeyCode::Esc));
+        assert_eq!(game.history().len(), len, "done after Esc");
+        assert_eq!(app.flash.as_deref(), Some("not done"));
+        do_action(&mut app, &mut game, Action::Done);
+        app.handle(&mut game, Msg::char('y'));
+        assert_eq!(game.history().len(), len + 1);
+        assert!(game.combat().is_some(), "no combat after yes");
+    }
+}
+
+#[test]
+fn replay_steps_through_the_history_and_shows_hidden_orders() {
+    use herakon::tui::Replay;
+    let mut game = new_game(2);
+    for _ in 0..4 {
+        let a = game.legal_actions()[0];
+        game.apply(a).unwrap();
+    }
+    let mut replay = Replay::new(&game).unwrap();
+    assert_eq!((replay.index(), replay.len()), (0, 4));
+    let mut app = App::new(replay.game(), Theme::monochrome(), 200, 60);
+    replay.sync(&mut app);
+    let draw_replay = |app: &App, replay: &Replay| {
+        let mut t = Terminal::new(TestBackend::new(200, 60)).unwrap();
+        t.draw(|f| draw(f, app, &replay.scene())).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..60)
+            .map(|y| {
+                (0..200)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(draw_replay(&app, &replay).contains("replay 0/4"));
+    assert!(!replay.handle(&mut app, Msg::key(KeyCode::Right)));
+    assert!(!replay.handle(&mut app, Msg::key(KeyCode::Right)));
+    assert_eq!(replay.index(), 2);
+    let mut two = new_game(2);
+    for a in &game.history()[..2] {
+        two.apply(*a).unwrap();
+    }
+    assert_eq!(replay.game().position(), two.position());
+    // Both seats' face-down orders are on screen, which no player's own view shows.
+    assert!(two.position().stacks.keys().all(|s| s.to_string() == "A1"));
+    let text = draw_replay(&app, &replay);
+    assert!(text.contains("replay 2/4"), "{text}");
+    let mut shown = 0;
+    for (system, stack) in &two.position().stacks {
+        for token in stack {
+            // The area panel (the cursor starts on A1, where both orders are) names them.
+            let code = format!("{}:{}", token.owner.letter(), token.order.key());
+            assert!(
+                text.contains(&code),
+                "{code} not shown for {system}:\n{text}"
+            );
+            shown += 1;
+        }
+    }
+    assert_eq!(shown, 2);
+    let everything = replay.scene();
+    assert!(
+        everything
+            .view
+            .stacks
+            .values()
+            .flatten()
+            .all(|t| t.order.is_some())
+    );
+    assert!(
+        app.session
+            .log
+            .iter()
+            .any(|l| l.text.contains("places an order token"))
+    );
+    // Back one action, then the ends.
+    replay.handle(&mut app, Msg::key(KeyCode::Left));
+    assert_eq!(replay.index(), 1);
+    replay.handle(&mut app, Msg::key(KeyCode::End));
+    assert_eq!(replay.index(), 4);
+    assert_eq!(replay.game().position(), game.position());
+    replay.handle(&mut app, Msg::key(KeyCode::Up));
+    assert_eq!(
+        replay.index(),
+        0,
+        "no order revealed yet: back to the round's start"
+    );
+    replay.handle(&mut app, Msg::key(KeyCode::Down));
+    assert_eq!(replay.index(), 4);
+    assert!(replay.handle(&mut app, Msg::char('q')), "q ends the replay");
+}
+
+#[test]
+fn replay_of_a_long_game_jumps_by_order_and_round() {
+    use herakon::tui::Replay;
+    let game = played_until(4, |_, a| a.position().round >= 3 || a.is_over());
+    let mut replay = Replay::new(&game).unwrap();
+    let mut app = App::new(replay.game(), Theme::monochrome(), 200, 60);
+    replay.handle(&mut app, Msg::key(KeyCode::Down));
+    let first = replay.index();
+    assert!(first > 0 && first < replay.len());
+    let next = game.history()[first];
+    assert!(
+        matches!(next, Action::Reveal { .. }) || replay.game().position().round > 1,
+        "{next}"
+    );
+    replay.handle(&mut app, Msg::key(KeyCode::PageDown));
+    assert_eq!(replay.game().position().round, 2);
+    let round_two = replay.index();
+    replay.handle(&mut app, Msg::key(KeyCode::Right));
+    replay.handle(&mut app, Msg::key(KeyCode::PageUp));
+    assert_eq!(replay.index(), round_two);
+    // Far jumps come from the checkpoints and land on the same game as stepping.
+    replay.handle(&mut app, Msg::key(KeyCode::End));
+    assert_eq!(replay.game().position(), game.position());
+    replay.handle(&mut app, Msg::key(KeyCode::Home));
+    replay.go(round_two);
+    let mut stepped = herakon::tui::undo::rewind(&game, round_two).unwrap();
+    assert_eq!(replay.game().position(), stepped.position());
+    stepped.apply(game.history()[round_two]).unwrap();
+    replay.handle(&mut app, Msg::key(KeyCode::Right));
+    assert_eq!(replay.game().position(), stepped.position());
+}
+
+#[test]
+fn too_small_a_terminal_says_so() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 120, 40);
+    app.handle(&mut game, Msg::Resize(60, 20));
+    let text = screen_text(&app, &game);
+    assert!(text.contains("terminal too small: need"), "{text}");
+    assert!(text.contains("have 60x20"), "{text}");
+    app.handle(&mut game, Msg::Resize(120, 40));
+    assert!(!screen_text(&app, &game).contains("too small"));
+    app.handle(&mut game, Msg::char('q'));
+    app.handle(&mut game, Msg::Resize(50, 15));
+    assert!(
+        screen_text(&app, &game).contains("Quit the game?"),
+        "the question stays visible"
+    );
+}
+
+#[test]
+fn players_panel_shows_every_faction_and_whose_decision_it_is() {
+    let game = new_game(3);
+    let app = client(&game, 160, 48);
+    let text = screen_text(&app, &game);
+    let seat: Seat = game.decision().unwrap().seat;
+    assert!(text.contains(&format!(
+        "▶{} {}",
+        game.faction(seat).letter(),
+        game.faction(seat).name()
+    )));
+    assert!(text.contains("Round 1/"));
+    assert!(text.contains("Planning"));
+}
+
+#[test]
+fn small_terminals_do_not_crash_the_client() {
+    let mut game = new_game(4);
+    let mut app = client(&game, 120, 40);
+    for (w, h) in [(80, 24), (60, 20), (30, 10), (10, 5), (1, 1), (300, 100)] {
+        app.handle(&mut game, Msg::Resize(w, h));
+        let text = screen_text(&app, &game);
+        assert_eq!(text.lines().count(), usize::from(h));
+        app.handle(&mut game, Msg::Click(w / 2, h / 2));
+        app.handle(&mut game, Msg::Wheel(w / 2, h / 2, 1));
+        app.handle(&mut game, Msg::char('?'));
+        let _ = screen_text(&app, &game);
+        app.handle(&mut game, Msg::key(KeyCode::Esc));
+    }
+}
+
+#[test]
+fn game_over_screen_names_the_winners() {
+    use herakon::engine::state::phase::{EndReason, Phase};
+    let game = new_game(2);
+    let mut pos = game.position().clone();
+    let winner = Seat(1);
+    pos.phase = Phase::GameOver {
+        winners: vec![winner],
+        reason: EndReason::Objectives,
+    };
+    let mut over = Game::from_position(pos, game.data_arc()).unwrap();
+    let mut app = App::new(&over, Theme::monochrome(), 160, 48);
+    assert_eq!(app.screen, Screen::GameOver);
+    let text = screen_text(&app, &over);
+    assert!(
+        text.contains(&format!("{} wins", over.faction(winner).name())),
+        "{text}"
+    );
+    assert!(!text.contains(&format!("{} wins", over.faction(Seat(0)).name())));
+    // Esc puts the end screen aside: the final board is there to inspect.
+    app.handle(&mut over, Msg::key(KeyCode::Esc));
+    let text = screen_text(&app, &over);
+    assert!(text.contains(" A1 "), "the final board stays on screen");
+    assert_eq!(app.handle(&mut over, Msg::char('q')), Effect::Quit);
+}
+
+#[test]
+fn each_seat_gets_back_its_own_cursor_after_a_handoff() {
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let first = app.shown.unwrap();
+    // The first player looks at the bottom-right area, then places a token.
+    for _ in 0..8 {
+        app.handle(&mut game, Msg::char('l'));
+        app.handle(&mut game, Msg::char('j'));
+    }
+    let looked = app.cursor;
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    take_keyboard(&mut app, &mut game);
+    let second = app.shown.unwrap();
+    assert_ne!(second, first);
+    let theirs = game.faction(second);
+    assert!(
+        game.view(None)
+            .areas
+            .get(&app.cursor)
+            .is_some_and(|a| a.factions().contains(theirs)),
+        "the second player starts on one of his own areas, not on {looked}"
+    );
+    app.handle(&mut game, Msg::char('1'));
+    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    take_keyboard(&mut app, &mut game);
+    assert_eq!(app.shown, Some(first));
+    assert_eq!(app.cursor, looked);
+}
+
+/// Plays random legal actions through the client until a combat starts; checks on every
+/// frame that the other side's hidden combat cards never reach the screen.
+#[test]
+fn combat_panel_shows_only_the_viewers_hand() {
+    for seed in 0..40u64 {
+        let mut game = Game::new(
+            &NewGameOptions {
+                players: 2,
+                factions: None,
+                seed,
+                setup: herakon::engine::SetupKind::Intro,
+            },
+            data(),
+        )
+        .unwrap();
+        let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+        let mut x = seed.wrapping_add(7);
+        let mut frames_in_combat = 0;
+        for _ in 0..4000 {
+            if game.is_over() {
+                break;
+            }
+            if let Screen::Handoff(_) = app.screen {
+                take_keyboard(&mut app, &mut game);
+            }
+            // A combat's box (cards face up, its result) covers the panel until a key.
+            while !app.session.moments.on_screen.is_empty() {
+                app.close_moment();
+            }
+            if let Some(c) = game.combat() {
+                let me = game.faction(app.shown.unwrap());
+                let text = screen_text(&app, &game);
+                assert!(text.contains("Combat at"), "{text}");
+                for side in [&c.attacker, &c.defender] {
+                    if side.faction == Some(me) {
+                        assert!(side.hand.is_empty() || text.contains("your hand"), "{text}");
+                    } else {
+                        for card in side.hand.iter().chain(&side.chosen) {
+                            if !side.played.contains(card) {
+                                assert!(
+                                    !text.contains(card.as_str()),
+                                    "{me} sees the hidden card {card}:\n{text}"
+                                );
+                            }
+                        }
+                    }
+                }
+                frames_in_combat += 1;
+            }
+            let n = game.legal_actions().len();
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let pick = usize::try_from(x >> 33).unwrap() % n + 1;
+            for c in pick.to_string().chars() {
+                app.handle(&mut game, Msg::char(c));
+            }
+            let before = game.history().len();
+            app.handle(&mut game, Msg::key(KeyCode::Enter));
+            if matches!(app.overlay, Overlay::Confirm(_)) {
+                // A done that starts a combat, or a token burying one's own: yes.
+                app.handle(&mut game, Msg::char('y'));
+            }
+            // The action, and maybe forced actions of another seat after it.
+            assert!(game.history().len() > before);
+        }
+        if frames_in_combat > 3 {
+            return;
+        }
+    }
+    panic!("no random game reached a combat");
+}
+
+#[test]
+fn new_game_screen_chooses_players_board_factions_and_seed() {
+    use herakon::engine::{Faction, SetupKind};
+    use herakon::tui::newgame::{NewGame, Outcome};
+    let data = data();
+    let mut menu = NewGame::new(42);
+    let start = |menu: &mut NewGame| match menu.handle(Msg::key(KeyCode::Enter), &data) {
+        Outcome::Start(game) => *game,
+        other => panic!("no game: {other:?} {:?}", menu.error),
+    };
+    let game = start(&mut menu);
+    assert_eq!(game.player_count(), 2);
+    // Four players, constructed board, seat 1 changed to the Orks, seed 7.
+    let mut menu = NewGame::new(42);
+    for _ in 0..3 {
+        menu.handle(Msg::key(KeyCode::Right), &data);
+    }
+    assert_eq!(menu.players, 4);
+    menu.handle(Msg::key(KeyCode::Down), &data);
+    menu.handle(Msg::key(KeyCode::Right), &data);
+    assert_eq!(menu.kind, SetupKind::Build);
+    menu.handle(Msg::key(KeyCode::Down), &data);
+    menu.handle(Msg::key(KeyCode::Right), &data);
+    menu.handle(Msg::key(KeyCode::Right), &data);
+    // Each seat whose faction is taken gets the old one: every faction stays once.
+    assert_eq!(
+        menu.factions,
+        [
+            Faction::Orks,
+            Faction::Ultramarines,
+            Faction::Chaos,
+            Faction::Eldar
+        ],
+        "the seats swap factions"
+    );
+    for _ in 0..20 {
+        menu.handle(Msg::key(KeyCode::Down), &data);
+    }
+    menu.handle(Msg::key(KeyCode::Backspace), &data);
+    menu.handle(Msg::key(KeyCode::Backspace), &data);
+    menu.handle(Msg::char('7'), &data);
+    assert_eq!(menu.seed, "7");
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| menu.draw(f, Theme::monochrome())).unwrap();
+    let buf = t.backend().buffer();
+    let text: String = (0..40)
+        .flat_map(|y| (0..120).map(move |x| (x, y)))
+        .map(|p| buf[p].symbol().to_string())
+        .collect();
+    assert!(
+        text.contains("New game") && text.contains("constructed"),
+        "{text}"
+    );
+    let game = start(&mut menu);
+    assert_eq!(game.player_count(), 4);
+    assert_eq!(game.faction(Seat(0)), Faction::Orks);
+    let same = herakon::engine::Game::new(
+        &herakon::engine::NewGameOptions {
+            players: 4,
+            factions: Some(menu.factions.to_vec()),
+            seed: 7,
+            setup: SetupKind::Build,
+        },
+        data.clone(),
+    )
+    .unwrap();
+    assert_eq!(
+        game.position(),
+        same.position(),
+        "seed 7 and the factions chosen"
+    );
+}
+
+#[test]
+fn the_replace_save_box_names_both_points_saves_over_on_y_and_keeps_the_file_otherwise() {
+    use herakon::tui::save::Replacing;
+    let mut game = new_game(2);
+    let mut app = client(&game, 160, 48);
+    let asked = Replacing {
+        path: "saves/later.json".into(),
+        file: (3, 40),
+        now: (1, 0),
+    };
+    app.ask_replace(asked.clone());
+    assert!(
+        matches!(app.overlay, Overlay::ReplaceSave(_)),
+        "{:?}",
+        app.overlay
+    );
+    let text = screen_text(&app, &game);
+    for words in [
+        "saves/later.json holds this game at a point not reached here",
+        "in the file: round 3, 40 actions",
+        "this game now: round 1, 0 actions",
+    ] {
+        assert!(text.contains(words), "{words}:\n{text}");
+    }
+    // Any other key keeps the file, and says so.
+    assert_eq!(
+        app.handle(&mut game, Msg::key(KeyCode::Enter)),
+        Effect::None
+    );
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(
+        app.flash.as_deref(),
+        Some("not saved: saves/later.json kept as it was")
+    );
+    app.ask_replace(asked);
+    assert_eq!(app.handle(&mut game, Msg::char('y')), Effect::SaveOver);
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+/// The numbers of the choices drawn in the decision panel of `lines` (`prompt`: its
+/// rectangle), each with its screen row, top to bottom.
+fn drawn_choices(lines: &[String], prompt: ratatui::layout::Rect) -> Vec<(u16, usize)> {
+    (prompt.y + 1..prompt.bottom().saturating_sub(1))
+        .filter_map(|y| {
+            let inner: String = lines[usize::from(y)]
+                .chars()
+                .skip(usize::from(prompt.x) + 1)
+                .take(usize::from(prompt.width.saturating_sub(2)))
+                .collect();
+            // A choice's row: its number, two spaces, its words.
+            let t = inner.trim_start();
+            let (num, rest) = t.split_once("  ")?;
+            (!rest.is_empty()).then_some(())?;
+            num.parse().ok().map(|n| (y, n))
+        })
+        .collect()
+}
+
+/// Asserts the decision panel on screen lists what it says: its count is the number of legal
+/// actions, the rows drawn are consecutive choices that include the selected one, and when not
+/// all are drawn the panel says which and that more can be scrolled to, with no empty row left
+/// below while a choice above is hidden.
+fn assert_list_whole(app: &App, game: &Game, at: &str) {
+    let scene = Scene::new(game, app.shown);
+    let visible = app.visible(&scene.choices);
+    let total = visible.len();
+    let lines = render(app, game);
+    let text = lines.join("\n");
+    let r = app.regions(game);
+    let drawn = drawn_choices(&lines, r.prompt);
+    let noun = if scene.choices.len() == 1 {
+        "choice"
+    } else {
+        "choices"
+    };
+    assert!(
+        app.filter || text.contains(&format!("{} {noun}", scene.choices.len())),
+        "{at}: the count is not {}:\n{text}",
+        scene.choices.len()
+    );
+    let numbers: Vec<usize> = drawn.iter().map(|(_, n)| *n).collect();
+    let expected: Vec<usize> = visible.iter().map(|c| c.number).collect();
+    let first = expected
+        .iter()
+        .position(|n| Some(n) == numbers.first())
+        .unwrap_or_else(|| panic!("{at}: no choice drawn of {total}:\n{text}"));
+    assert_eq!(
+        numbers,
+        expected[first..first + numbers.len()],
+        "{at}: the rows drawn are not consecutive choices:\n{text}"
+    );
+    let selected = visible[app.selected].number;
+    assert!(
+        numbers.contains(&selected),
+        "{at}: the selected choice {selected} is not drawn:\n{text}"
+    );
+    if numbers.len() < total {
+        let last = first + numbers.len();
+        assert!(
+            text.contains(&format!("{}-{last} of {total}", first + 1)),
+            "{at}: {} of {total} drawn and the panel does not say which:\n{text}",
+            numbers.len()
+        );
+        // The rows below the last one drawn, inside the border, are not left empty, unless
+        // the hidden choice that would come next takes more lines than are left (a choice
+        // carried onto a second line is drawn whole or not at all).
+        let inner_bottom = r.prompt.bottom() - 2;
+        let last_y = (drawn.last().unwrap().0..=inner_bottom)
+            .rev()
+            .find(|&y| {
+                lines[usize::from(y)]
+                    .chars()
+                    .skip(usize::from(r.prompt.x) + 1)
+                    .take(usize::from(r.prompt.width.saturating_sub(2)))
+                    .any(|c| c != ' ')
+            })
+            .unwrap();
+        let empty = usize::from(inner_bottom - last_y);
+        let heights: Vec<usize> = app.list_lines(&scene).iter().map(Vec::len).collect();
+        let after = first + numbers.len();
+        let next = if after < total {
+            heights[after]
+        } else {
+            heights[first - 1]
+        };
+        assert!(
+            empty == 0 || next > empty,
+            "{at}: {empty} empty rows below choice {} while {} are hidden:\n{text}",
+            numbers.last().unwrap(),
+            total - numbers.len()
+        );
+    }
+}
+
+/// The action list at 80x24 (two players) and 120x40 (two and four players) over the
+/// decisions of seeded games played through the client as players do (a hand-off taken at
+/// each change of seat, every choice by its number): at every decision, with the selection
+/// where the client put it, at the end of the list and on the choice about to be made, the
+/// list draws or scrolls to every choice it counts and shows the selected one.
+#[test]
+fn the_action_list_never_loses_a_row_and_shows_the_selected_one() {
+    use herakon::bot::{Bot, HeuristicBot};
+    common::few_odds_playouts();
+    let mut checked = 0;
+    let mut scrolled = 0;
+    let mut with_odds = 0;
+    for (w, h, players, seed) in [
+        (80, 24, 2, 1),
+        (80, 24, 2, 7),
+        (120, 40, 2, 3),
+        (120, 40, 4, 5),
+    ] {
+        let mut game = common::intro(players, seed);
+        let mut bot = HeuristicBot::new(seed);
+        let mut app = App::new(&game, Theme::monochrome(), w, h);
+        for _ in 0..160 {
+            if game.decision().is_none() {
+                break;
+            }
+            if matches!(app.screen, Screen::Handoff(_)) {
+                take_keyboard(&mut app, &mut game);
+            }
+            // A combat's reveal or result box covers the board and the list until a key
+            // closes it (the key does nothing else).
+            for _ in 0..4 {
+                if app.session.moments.on_screen.is_empty() {
+                    break;
+                }
+                app.handle(&mut game, Msg::key(KeyCode::Esc));
+            }
+            let at = format!(
+                "{w}x{h} {players}p seed {seed} action {}",
+                game.history().len() + 1
+            );
+            assert_eq!(app.screen, Screen::Play, "{at}");
+            let action = bot.choose(&game).unwrap();
+            let n = {
+                let scene = Scene::new(&game, app.shown);
+                with_odds += usize::from(scene.odds.is_some());
+                scene
+                    .choices
+                    .iter()
+                    .find(|c| c.action == action)
+                    .unwrap()
+                    .number
+            };
+            assert_list_whole(&app, &game, &format!("{at} as the client left it"));
+            app.handle(&mut game, Msg::key(KeyCode::End));
+            assert_list_whole(&app, &game, &format!("{at} at End"));
+            scrolled += usize::from(app.scroll > 0);
+            for c in n.to_string().chars() {
+                app.handle(&mut game, Msg::char(c));
+            }
+            assert_list_whole(&app, &game, &format!("{at} at {n}"));
+            let len = game.history().len();
+            app.handle(&mut game, Msg::key(KeyCode::Enter));
+            if matches!(app.overlay, Overlay::Confirm(_)) {
+                app.handle(&mut game, Msg::char('y'));
+            }
+            assert!(game.history().len() > len, "{at}: {action} not done");
+            checked += 1;
+        }
+    }
+    assert!(checked > 400, "{checked} decisions");
+    assert!(scrolled > 20, "{scrolled} decisions with a scrolled list");
+    assert!(with_odds > 0, "no decision with odds");
+}
