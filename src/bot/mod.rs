@@ -1,6 +1,6 @@
 //! Computer players: a random player (uniform over the legal actions), a heuristic player
-//! that plays sensibly and a search player that tries the candidate actions in heuristic
-//! playouts ([`search`]); whole games between them ([`play`]) and combat odds from playouts
+//! that plays sensibly, a search player that tries the candidate actions in heuristic
+//! playouts ([`search`]) and a tree search player that plans over its own steps ([`tree`]); whole games between them ([`play`]) and combat odds from playouts
 //! ([`odds`]). Bots choose only among `legal_actions()` and look only at what their
 //! seat may know: the heuristic scores an action by the position it leads to, and never
 //! applies an action whose result depends on a roll or a draw before it is taken.
@@ -10,6 +10,7 @@ mod heuristic;
 pub mod odds;
 pub mod play;
 pub mod search;
+pub mod tree;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -18,6 +19,7 @@ use crate::engine::{Action, Game};
 
 pub use heuristic::HeuristicBot;
 pub use search::SearchBot;
+pub use tree::TreeBot;
 
 /// A computer player.
 pub trait Bot {
@@ -75,6 +77,40 @@ pub enum BotKind {
     /// [`SearchBot`] searching this many milliseconds per decision, at least one iteration
     /// (`search:1s`, `search:500ms`, `search:1.5s`). Its choices depend on the machine's speed.
     SearchMillis(u32),
+    /// [`TreeBot`] with this many iterations per decision (`tree` or `tree:N`).
+    Tree(u32),
+    /// [`TreeBot`] searching this many milliseconds per decision, at least one iteration
+    /// (`tree:1s`, `tree:500ms`).
+    TreeMillis(u32),
+}
+
+/// A search budget as `search:...` and `tree:...` write it: iterations or milliseconds.
+enum Written {
+    Iterations(u32),
+    Millis(u32),
+}
+
+/// The budget after `kind:` (`32`, `1s`, `500ms`), within the limits, or what is wrong.
+fn parse_budget(kind: &str, other: &str, budget: &str) -> Result<Written, String> {
+    if budget.ends_with('s') {
+        return match parse_millis(budget) {
+            Some(ms) if (1..=u64::from(MAX_SEARCH_MILLIS)).contains(&ms) => Ok(Written::Millis(
+                u32::try_from(ms).unwrap_or(MAX_SEARCH_MILLIS),
+            )),
+            _ => Err(format!(
+                "`{other}`: {kind}:TIME takes a time per decision from 1ms to {}s \
+                 (500ms, 1s, 1.5s)",
+                MAX_SEARCH_MILLIS / 1000
+            )),
+        };
+    }
+    match budget.parse::<u32>() {
+        Ok(n) if (1..=MAX_SEARCH_ITERATIONS).contains(&n) => Ok(Written::Iterations(n)),
+        _ => Err(format!(
+            "`{other}`: {kind}:N takes N iterations per decision, 1 to \
+             {MAX_SEARCH_ITERATIONS}, or a time ({kind}:1s, {kind}:500ms)"
+        )),
+    }
 }
 
 /// Milliseconds in a time budget written `500ms`, `1s` or `1.5s` (whole milliseconds); `None`
@@ -111,28 +147,25 @@ impl std::str::FromStr for BotKind {
             "random" => Ok(BotKind::Random),
             "heuristic" => Ok(BotKind::Heuristic),
             "search" => Ok(BotKind::Search(search::DEFAULT_ITERATIONS)),
-            other => match other.strip_prefix("search:").map(str::trim) {
-                Some(budget) if budget.ends_with('s') => match parse_millis(budget) {
-                    Some(ms) if (1..=u64::from(MAX_SEARCH_MILLIS)).contains(&ms) => Ok(
-                        BotKind::SearchMillis(u32::try_from(ms).unwrap_or(MAX_SEARCH_MILLIS)),
-                    ),
-                    _ => Err(format!(
-                        "`{other}`: search:TIME takes a time per decision from 1ms to {}s \
-                         (500ms, 1s, 1.5s)",
-                        MAX_SEARCH_MILLIS / 1000
-                    )),
-                },
-                Some(n) => match n.parse::<u32>() {
-                    Ok(n) if (1..=MAX_SEARCH_ITERATIONS).contains(&n) => Ok(BotKind::Search(n)),
-                    _ => Err(format!(
-                        "`{other}`: search:N takes N iterations per decision, 1 to \
-                         {MAX_SEARCH_ITERATIONS}, or a time (search:1s, search:500ms)"
-                    )),
-                },
-                None => Err(format!(
-                    "`{other}` is not a bot (random, heuristic, search, search:N, search:1s)"
-                )),
-            },
+            "tree" => Ok(BotKind::Tree(tree::DEFAULT_ITERATIONS)),
+            other => {
+                if let Some(budget) = other.strip_prefix("search:") {
+                    return Ok(match parse_budget("search", other, budget.trim())? {
+                        Written::Iterations(n) => BotKind::Search(n),
+                        Written::Millis(ms) => BotKind::SearchMillis(ms),
+                    });
+                }
+                if let Some(budget) = other.strip_prefix("tree:") {
+                    return Ok(match parse_budget("tree", other, budget.trim())? {
+                        Written::Iterations(n) => BotKind::Tree(n),
+                        Written::Millis(ms) => BotKind::TreeMillis(ms),
+                    });
+                }
+                Err(format!(
+                    "`{other}` is not a bot (random, heuristic, search, search:N, search:1s, \
+                     tree, tree:N, tree:1s)"
+                ))
+            }
         }
     }
 }
@@ -145,6 +178,9 @@ impl std::fmt::Display for BotKind {
             BotKind::Search(n) => write!(f, "search:{n}"),
             BotKind::SearchMillis(ms) if ms % 1000 == 0 => write!(f, "search:{}s", ms / 1000),
             BotKind::SearchMillis(ms) => write!(f, "search:{ms}ms"),
+            BotKind::Tree(n) => write!(f, "tree:{n}"),
+            BotKind::TreeMillis(ms) if ms % 1000 == 0 => write!(f, "tree:{}s", ms / 1000),
+            BotKind::TreeMillis(ms) => write!(f, "tree:{ms}ms"),
             other => f.write_str(other.name()),
         }
     }
@@ -158,6 +194,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
             BotKind::Search(_) | BotKind::SearchMillis(_) => "search",
+            BotKind::Tree(_) | BotKind::TreeMillis(_) => "tree",
         }
     }
 
@@ -169,6 +206,11 @@ impl BotKind {
             BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
             BotKind::Search(n) => Box::new(SearchBot::new(seed, n)),
             BotKind::SearchMillis(ms) => Box::new(SearchBot::timed(
+                seed,
+                std::time::Duration::from_millis(u64::from(ms)),
+            )),
+            BotKind::Tree(n) => Box::new(TreeBot::new(seed, n)),
+            BotKind::TreeMillis(ms) => Box::new(TreeBot::timed(
                 seed,
                 std::time::Duration::from_millis(u64::from(ms)),
             )),

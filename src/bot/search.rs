@@ -145,7 +145,7 @@ impl SearchBot {
 
 /// The score of a position for `seat`, in 0-1: the share of the win when the game is over,
 /// otherwise the heuristic's judgement through a logistic curve.
-fn reward(game: &Game, seat: Seat) -> f64 {
+pub(super) fn reward(game: &Game, seat: Seat) -> f64 {
     if let Phase::GameOver { winners, .. } = &game.position().phase {
         return if winners.contains(&seat) {
             1.0 / winners.len() as f64

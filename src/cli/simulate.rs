@@ -28,9 +28,9 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Board::Intro)]
     pub setup: Board,
     /// Bot kinds dealt to the seats, comma separated (heuristic, random, search, search:N for N
-    /// iterations per decision, search:1s or search:500ms for a time per decision), repeated to
-    /// fill every seat and rotated by one seat each game so every kind plays every seat equally
-    /// often.
+    /// iterations per decision, search:1s or search:500ms for a time per decision, tree, tree:N
+    /// or tree:1s for the tree search player), repeated to fill every seat and rotated by one
+    /// seat each game so every kind plays every seat equally often.
     #[arg(long, value_name = "LIST", default_value = "heuristic,random")]
     pub bots: String,
     /// Write each game as a save into this directory (`game-1.json`, ...), for
@@ -120,7 +120,9 @@ pub fn parse_bots(text: &str) -> Result<Vec<BotKind>, String> {
         .collect::<Result<Vec<BotKind>, String>>()?;
     if kinds.is_empty() {
         return Err(
-            "--bots needs at least one bot (heuristic, random, search, search:N, search:1s)".into(),
+            "--bots needs at least one bot (heuristic, random, search, search:N, search:1s, tree, \
+             tree:N, tree:1s)"
+                .into(),
         );
     }
     Ok(kinds)
@@ -289,7 +291,13 @@ pub fn thinking_lines(thinking: &[(BotKind, Thinking)]) -> String {
             ms(t.time, t.decisions),
             t.decisions
         );
-        if matches!(kind, BotKind::Search(_) | BotKind::SearchMillis(_)) {
+        if matches!(
+            kind,
+            BotKind::Search(_)
+                | BotKind::SearchMillis(_)
+                | BotKind::Tree(_)
+                | BotKind::TreeMillis(_)
+        ) {
             let secs = t.searched_time.as_secs_f64();
             let rate = if secs > 0.0 {
                 t.iterations as f64 / secs

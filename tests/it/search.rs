@@ -1,13 +1,14 @@
 //! The search player: it decides from its own seat's view only (the same choice whatever the
 //! others' hidden facts are), chooses only legal actions, finishes a game with a small budget,
-//! and is available by name (`search`, `search:N`) wherever bots are chosen.
+//! and is available by name (`search`, `search:N`) wherever bots are chosen. The same for the
+//! tree search player (`tree`, `tree:N`, `tree:1s`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
 
 use herakon::bot::play::play_out;
 use herakon::bot::search::DEFAULT_ITERATIONS;
-use herakon::bot::{Bot, BotKind, HeuristicBot, SearchBot};
+use herakon::bot::{Bot, BotKind, HeuristicBot, SearchBot, TreeBot};
 use herakon::cli::simulate::parse_bots;
 use std::time::Duration;
 
@@ -201,4 +202,87 @@ fn a_search_on_an_iteration_budget_makes_exactly_that_many_rollouts_per_real_cho
         game.apply(driver.choose(&game).unwrap()).unwrap();
     }
     assert!(searched >= 5, "{searched}");
+}
+
+/// A tree search player cheap enough for a debug-build test.
+fn small_tree(seed: u64) -> TreeBot {
+    TreeBot::new(seed, 6).with_depth(6)
+}
+
+#[test]
+fn the_tree_players_decision_does_not_change_when_only_hidden_facts_differ() {
+    // As for the search player: at decisions with a real choice along a heuristic game, the
+    // same choice in the real game and in re-deals of everything the seat may not see.
+    for players in [2, 3] {
+        let mut game = common::intro(players, 12);
+        let mut driver = HeuristicBot::new(5);
+        let mut checked = 0;
+        for step in 0..400 {
+            let Some(d) = game.decision() else { break };
+            if game.legal_actions().len() > 1 && step % 9 == 0 && checked < 6 {
+                let choice = small_tree(8).choose(&game).unwrap();
+                for other in 0..2 {
+                    let twin = game.redeal_hidden(Some(d.seat), 2000 + other);
+                    assert_eq!(
+                        small_tree(8).choose(&twin),
+                        Some(choice),
+                        "{players} players, step {step}: the choice changed with hidden facts"
+                    );
+                }
+                checked += 1;
+            }
+            let action = driver.choose(&game).unwrap();
+            game.apply(action).unwrap();
+        }
+        assert!(checked >= 4, "only {checked} decisions checked");
+    }
+}
+
+#[test]
+fn the_tree_player_only_chooses_legal_actions_and_makes_its_budget_of_iterations() {
+    for (players, seed) in [(2, 4), (4, 6)] {
+        let mut game = common::intro(players, seed);
+        let mut bots: Vec<TreeBot> = (0..players)
+            .map(|i| TreeBot::new(u64::from(i), 3).with_depth(4))
+            .collect();
+        let mut searched = 0;
+        for step in 0..60 {
+            let Some(d) = game.decision() else { break };
+            let legal = game.legal_actions();
+            let action = bots[d.seat.index()].choose(&game).unwrap();
+            assert!(
+                legal.contains(&action),
+                "{players} players, step {step}: `{action:?}` is not legal"
+            );
+            searched += u64::from(legal.len() > 1);
+            game.apply(action).unwrap();
+        }
+        let made: u64 = bots.iter().map(Bot::iterations).sum();
+        assert_eq!(made, searched * 3, "{players} players");
+    }
+}
+
+#[test]
+fn the_tree_player_is_named_tree_with_an_iteration_or_time_budget() {
+    assert_eq!(
+        "tree".parse::<BotKind>(),
+        Ok(BotKind::Tree(herakon::bot::tree::DEFAULT_ITERATIONS))
+    );
+    assert_eq!("Tree:200".parse::<BotKind>(), Ok(BotKind::Tree(200)));
+    assert_eq!(
+        "tree:1.5s".parse::<BotKind>(),
+        Ok(BotKind::TreeMillis(1500))
+    );
+    for bad in ["tree:0", "tree:0s", "tree:many", "tree:601s"] {
+        let e = bad.parse::<BotKind>().unwrap_err();
+        assert!(e.contains("tree:"), "{bad}: {e}");
+    }
+    for kind in [
+        BotKind::Tree(16),
+        BotKind::TreeMillis(2000),
+        BotKind::TreeMillis(250),
+    ] {
+        assert_eq!(kind.to_string().parse::<BotKind>(), Ok(kind), "{kind}");
+        assert_eq!(kind.name(), "tree");
+    }
 }

@@ -1,0 +1,298 @@
+//! A tree search player: information-set Monte Carlo tree search over the seat's own
+//! decisions, across the steps of its turn (#31).
+//!
+//! The flat search player ([`super::search`]) judges one atomic step at a time, so a plan that
+//! spans several steps of a turn (an Advance's ship moves then its ground moves, a Deploy's
+//! purchases) is judged only through rollouts of a player that does not plan. Here each
+//! iteration:
+//!
+//! 1. re-deals everything the seat cannot see, from its own view ([`Game::redeal_hidden`]), so
+//!    the tree's statistics mix every world the seat thinks possible and never read a hidden
+//!    fact (information-set search: a node is the sequence of the seat's own actions);
+//! 2. walks down the tree while the seat keeps deciding in this round: at each node only the
+//!    actions legal in this re-deal are eligible, chosen by UCB1 counted over the iterations in
+//!    which each was available (so an action legal in few re-deals is not favoured); a node
+//!    opens its actions gradually (progressive widening), the heuristic player's choice first,
+//!    so a decision with dozens of choices still gets deep lines for its best ones;
+//! 3. adds one node, lets the heuristic player play every seat to the end of the round or a
+//!    depth limit, and scores the position for the seat (the share of a win, or the
+//!    heuristic's judgement squashed into 0-1), which every edge on the path records.
+//!
+//! The action chosen is the root's most visited. Seeds derive from the bot's seed and the
+//! game's length, so the same game and seed give the same choice. Combat cards are chosen by
+//! the same search; regret matching over card-against-card outcomes is not built yet.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::play::mix_seed;
+use super::search::{Budget, reward};
+use super::{Bot, HeuristicBot};
+use crate::engine::state::ids::Seat;
+use crate::engine::{Action, Game};
+
+/// Iterations per decision when none is given (`--bot SEAT=tree`).
+pub const DEFAULT_ITERATIONS: u32 = 96;
+
+/// Decisions a rollout plays at most after the tree's last node before the position is judged.
+pub const DEFAULT_DEPTH: usize = 30;
+
+/// How much UCB1 explores; rewards lie in 0-1.
+const EXPLORATION: f64 = 0.5;
+
+/// Progressive widening: a node visited `n` times may try its first `1 + WIDEN * sqrt(n)`
+/// actions, in the heuristic-first order.
+const WIDEN: f64 = 1.5;
+
+/// Statistics of one action from a node.
+#[derive(Debug, Clone)]
+struct Edge {
+    action: Action,
+    /// The node this action leads to.
+    child: usize,
+    visits: u32,
+    total: f64,
+    /// Iterations in which this action was eligible when its node was passed.
+    available: u32,
+}
+
+impl Edge {
+    /// UCB1 with the availability count in place of the parent's visits.
+    fn ucb(&self) -> f64 {
+        let visits = f64::from(self.visits.max(1));
+        self.total / visits + EXPLORATION * (f64::from(self.available.max(1)).ln() / visits).sqrt()
+    }
+}
+
+/// One information set of the seat: the actions it has taken from the root.
+#[derive(Debug, Clone, Default)]
+struct Node {
+    visits: u32,
+    /// The node's actions in the order they open: the heuristic's choice first (in the
+    /// re-deal that created the node), then the others in a seeded order; actions first seen
+    /// legal in a later re-deal are appended.
+    order: Vec<Action>,
+    edges: Vec<Edge>,
+}
+
+/// The tree search player.
+#[derive(Debug, Clone)]
+pub struct TreeBot {
+    seed: u64,
+    budget: Budget,
+    depth: usize,
+    /// Iterations made over all decisions so far.
+    done: u64,
+}
+
+impl TreeBot {
+    /// A tree search player making `iterations` iterations per decision (at least one).
+    #[must_use]
+    pub fn new(seed: u64, iterations: u32) -> Self {
+        TreeBot {
+            seed,
+            budget: Budget::Iterations(iterations.max(1)),
+            depth: DEFAULT_DEPTH,
+            done: 0,
+        }
+    }
+
+    /// A tree search player searching until `time` has passed at each decision (at least one
+    /// iteration). Its choices depend on how fast the machine is.
+    #[must_use]
+    pub fn timed(seed: u64, time: Duration) -> Self {
+        TreeBot {
+            seed,
+            budget: Budget::Time(time),
+            depth: DEFAULT_DEPTH,
+            done: 0,
+        }
+    }
+
+    /// The same player with rollouts at most `depth` decisions long (cheaper, shorter-sighted).
+    #[must_use]
+    pub fn with_depth(mut self, depth: usize) -> Self {
+        self.depth = depth;
+        self
+    }
+
+    /// One iteration in a re-deal drawn from `seed`: down the tree, one node added, the
+    /// rollout, and the score for `seat` recorded along the path.
+    fn iterate(&self, tree: &mut Vec<Node>, game: &Game, seat: Seat, seed: u64) {
+        let mut g = game.redeal_hidden(Some(seat), seed);
+        let round = g.position().round;
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        let mut node = 0;
+        while let Some(d) = g.decision() {
+            if d.seat != seat || g.position().round != round {
+                break;
+            }
+            let legal = g.legal_actions();
+            if legal.len() == 1 {
+                // A forced step opens no choice: the node stays the same.
+                if g.apply(legal[0]).is_err() {
+                    break;
+                }
+                continue;
+            }
+            let Some((edge, added)) = descend(&mut tree[..], node, &g, &legal, seed) else {
+                break;
+            };
+            let edge = if let Some(e) = edge {
+                e
+            } else {
+                tree.push(Node::default());
+                let child = tree.len() - 1;
+                let n = &mut tree[node];
+                n.edges.push(Edge {
+                    action: added,
+                    child,
+                    visits: 0,
+                    total: 0.0,
+                    available: 1,
+                });
+                n.edges.len() - 1
+            };
+            let Edge { action, child, .. } = tree[node].edges[edge];
+            path.push((node, edge));
+            if g.apply(action).is_err() {
+                break;
+            }
+            if tree[child].visits == 0 {
+                // The node just added: its line is played out from here.
+                break;
+            }
+            node = child;
+        }
+        // The rest of the round by the heuristic player, every seat alike.
+        let mut bot = HeuristicBot::new(seed ^ 0x5eed);
+        for _ in 0..self.depth {
+            if g.position().round != round {
+                break;
+            }
+            let Some(next) = bot.choose(&g) else { break };
+            if g.apply(next).is_err() {
+                break;
+            }
+        }
+        let score = reward(&g, seat);
+        tree[0].visits += 1;
+        for (n, e) in path {
+            let edge = &mut tree[n].edges[e];
+            edge.visits += 1;
+            edge.total += score;
+            let child = edge.child;
+            tree[child].visits += 1;
+        }
+    }
+}
+
+/// At `node`, with `legal` the seat's actions in this re-deal: the edge to follow (`Some`), or
+/// `None` with the action to add as a new edge. Marks every eligible edge available. `None`
+/// overall when nothing is eligible.
+fn descend(
+    tree: &mut [Node],
+    node: usize,
+    game: &Game,
+    legal: &[Action],
+    seed: u64,
+) -> Option<(Option<usize>, Action)> {
+    let n = &mut tree[node];
+    if n.order.is_empty() {
+        n.order = opening_order(game, legal, seed);
+    }
+    for a in legal {
+        if !n.order.contains(a) {
+            n.order.push(*a);
+        }
+    }
+    // Progressive widening: the number of actions open grows with the node's visits.
+    // `as` saturates: the square root of a visit count is small and never negative.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let open = 1 + (WIDEN * f64::from(n.visits).sqrt()) as usize;
+    let eligible: Vec<Action> = n
+        .order
+        .iter()
+        .filter(|a| legal.contains(a))
+        .take(open)
+        .copied()
+        .collect();
+    for e in &mut n.edges {
+        if eligible.contains(&e.action) {
+            e.available += 1;
+        }
+    }
+    if let Some(&new) = eligible
+        .iter()
+        .find(|a| !n.edges.iter().any(|e| e.action == **a))
+    {
+        return Some((None, new));
+    }
+    let best = (0..n.edges.len())
+        .filter(|&i| eligible.contains(&n.edges[i].action))
+        .max_by(|&x, &y| n.edges[x].ucb().total_cmp(&n.edges[y].ucb()))?;
+    Some((Some(best), n.edges[best].action))
+}
+
+/// The order a node opens its actions in: the heuristic player's choice in this re-deal first,
+/// then the rest in an order drawn from `seed`.
+fn opening_order(game: &Game, legal: &[Action], seed: u64) -> Vec<Action> {
+    let first = HeuristicBot::new(seed).choose(game);
+    let mut rest: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| Some(*a) != first)
+        .collect();
+    rest.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+    first
+        .filter(|a| legal.contains(a))
+        .into_iter()
+        .chain(rest)
+        .collect()
+}
+
+impl Bot for TreeBot {
+    fn choose(&mut self, game: &Game) -> Option<Action> {
+        // The clock starts before anything is computed: all of it counts in a time budget.
+        let start = Instant::now();
+        let legal = game.legal_actions();
+        let seat = game.decision()?.seat;
+        if legal.len() <= 1 {
+            return legal.first().copied();
+        }
+        // Derived from the game's length, not from earlier calls: the same game and seed give
+        // the same choice whatever this bot was asked before.
+        let base = mix_seed(
+            self.seed,
+            u64::try_from(game.history().len()).unwrap_or(u64::MAX),
+        );
+        let mut tree = vec![Node::default()];
+        for i in 0..u32::MAX {
+            let spent = match self.budget {
+                Budget::Iterations(n) => i >= n,
+                Budget::Time(t) => i > 0 && start.elapsed() >= t,
+            };
+            if spent {
+                break;
+            }
+            self.iterate(&mut tree, game, seat, mix_seed(base, u64::from(i) + 1));
+            self.done += 1;
+        }
+        // The root's most visited action that is legal here; on a tie the earlier opened (the
+        // heuristic's choice first).
+        let mut best: Option<(u32, Action)> = None;
+        for e in &tree[0].edges {
+            if legal.contains(&e.action) && best.is_none_or(|(v, _)| e.visits > v) {
+                best = Some((e.visits, e.action));
+            }
+        }
+        best.map(|(_, a)| a).or(legal.first().copied())
+    }
+
+    fn iterations(&self) -> u64 {
+        self.done
+    }
+}
