@@ -19,8 +19,9 @@
 //!    heuristic's judgement squashed into 0-1), which every edge on the path records.
 //!
 //! The action chosen is the root's most visited. Seeds derive from the bot's seed and the
-//! game's length, so the same game and seed give the same choice. Combat cards are chosen by
-//! the same search; regret matching over card-against-card outcomes is not built yet.
+//! game's length, so the same game and seed give the same choice. Combat cards, a secret choice
+//! made at the same time as the opponent's, are drawn from a mixed strategy instead
+//! ([`super::cards`]: regret matching over card-against-card playouts).
 
 use std::time::{Duration, Instant};
 
@@ -32,7 +33,7 @@ use super::play::mix_seed;
 use super::search::{Budget, reward};
 use super::{Bot, HeuristicBot};
 use crate::engine::state::ids::Seat;
-use crate::engine::{Action, Game};
+use crate::engine::{Action, DecisionKind, Game};
 
 /// Iterations per decision when none is given (`--bot SEAT=tree`).
 pub const DEFAULT_ITERATIONS: u32 = 96;
@@ -269,6 +270,15 @@ impl Bot for TreeBot {
             self.seed,
             u64::try_from(game.history().len()).unwrap_or(u64::MAX),
         );
+        // A combat card is a secret choice made at the same time as the opponent's: a mixed
+        // strategy, not the tree's single best line.
+        if game
+            .decision()
+            .is_some_and(|d| d.kind == DecisionKind::ChooseCombatCard)
+            && let Some(card) = super::cards::choose_card(game, seat, base)
+        {
+            return Some(card);
+        }
         let mut tree = vec![Node::default()];
         for i in 0..u32::MAX {
             let spent = match self.budget {

@@ -240,13 +240,14 @@ fn the_tree_players_decision_does_not_change_when_only_hidden_facts_differ() {
 
 #[test]
 fn the_tree_player_only_chooses_legal_actions_and_makes_its_budget_of_iterations() {
+    use herakon::engine::DecisionKind;
     for (players, seed) in [(2, 4), (4, 6)] {
         let mut game = common::intro(players, seed);
         let mut bots: Vec<TreeBot> = (0..players)
             .map(|i| TreeBot::new(u64::from(i), 3).with_depth(4))
             .collect();
         let mut searched = 0;
-        for step in 0..60 {
+        for step in 0..120 {
             let Some(d) = game.decision() else { break };
             let legal = game.legal_actions();
             let action = bots[d.seat.index()].choose(&game).unwrap();
@@ -254,7 +255,8 @@ fn the_tree_player_only_chooses_legal_actions_and_makes_its_budget_of_iterations
                 legal.contains(&action),
                 "{players} players, step {step}: `{action:?}` is not legal"
             );
-            searched += u64::from(legal.len() > 1);
+            // Combat cards are drawn by regret matching, not searched in the tree.
+            searched += u64::from(legal.len() > 1 && d.kind != DecisionKind::ChooseCombatCard);
             game.apply(action).unwrap();
         }
         let made: u64 = bots.iter().map(Bot::iterations).sum();
@@ -285,4 +287,36 @@ fn the_tree_player_is_named_tree_with_an_iteration_or_time_budget() {
         assert_eq!(kind.to_string().parse::<BotKind>(), Ok(kind), "{kind}");
         assert_eq!(kind.name(), "tree");
     }
+}
+
+#[test]
+fn the_tree_players_combat_card_does_not_change_when_only_hidden_facts_differ() {
+    // A combat card is drawn from a regret-matching mix over card-against-card playouts in
+    // re-deals of the seat's view: the opponent's real hand or face-down card changes nothing.
+    use herakon::engine::DecisionKind;
+    let mut checked = 0;
+    for seed in [3, 8, 13, 21] {
+        let mut game = common::intro(2, seed);
+        let mut driver = HeuristicBot::new(seed);
+        for _ in 0..2000 {
+            let Some(d) = game.decision() else { break };
+            if d.kind == DecisionKind::ChooseCombatCard && game.legal_actions().len() > 1 {
+                let choice = TreeBot::new(5, 2).choose(&game).unwrap();
+                assert!(game.legal_actions().contains(&choice));
+                for other in 0..2 {
+                    let twin = game.redeal_hidden(Some(d.seat), 3000 + other);
+                    assert_eq!(
+                        TreeBot::new(5, 2).choose(&twin),
+                        Some(choice),
+                        "seed {seed}: the card changed with hidden facts"
+                    );
+                }
+                checked += 1;
+                break;
+            }
+            let action = driver.choose(&game).unwrap();
+            game.apply(action).unwrap();
+        }
+    }
+    assert!(checked >= 2, "only {checked} card choices checked");
 }
