@@ -204,8 +204,10 @@ pub struct App {
     pub filter: bool,
     /// The selected line of the (filtered) action list.
     pub selected: usize,
-    /// The first line of the action list on screen.
-    pub scroll: usize,
+    /// The first choice of the action list on screen. Keys never set it: drawing moves it just
+    /// enough to show the selection (see [`super::selection::first_shown`]) and keeps the value
+    /// drawn, as ratatui's `ListState` keeps its offset, so the update never lays the list out.
+    pub scroll: Cell<usize>,
     /// Who put the selection where it is: after an action of the player on screen it is the
     /// client's suggestion, and the first `Enter` on it only names it (see
     /// [`super::selection`]).
@@ -270,7 +272,7 @@ impl App {
             cursor: AreaId::new(SystemId::new(0, 0), Quadrant::Nw),
             filter: false,
             selected: 0,
-            scroll: 0,
+            scroll: Cell::new(0),
             selected_by: SelectedBy::Player,
             overlay_scroll: Cell::new(0),
             why: Vec::new(),
@@ -492,7 +494,7 @@ impl App {
 
     fn reset_choice(&mut self) {
         self.selected = 0;
-        self.scroll = 0;
+        self.scroll.set(0);
         self.selected_by = SelectedBy::Player;
         self.typed.clear();
     }
@@ -504,7 +506,7 @@ impl App {
         self.preselect(table);
         self.keep_cursor_on_screen(table);
         if self.screen == Screen::Play && !matches!(msg, Msg::Tick(_) | Msg::Thought(_)) {
-            self.keep_selection_visible(table);
+            self.keep_selection_on_the_list(table);
         }
         self.refresh_why_in(table);
     }
@@ -608,7 +610,7 @@ impl App {
             .unwrap_or(0);
         // The client's suggestion, as after an action: a reflexive Enter does not redo it.
         self.selected_by = SelectedBy::Client;
-        self.keep_selection_visible(table);
+        self.keep_selection_on_the_list(table);
     }
 
     /// The take-back on offer now, in words fit for the screen showing it (the seat's own
@@ -685,7 +687,7 @@ impl App {
             self.selected = number - 1;
             // The guide's step says to press Enter: it acts at once.
             self.selected_by = SelectedBy::Player;
-            self.keep_selection_visible(table);
+            self.keep_selection_on_the_list(table);
         }
     }
 
@@ -718,7 +720,7 @@ impl App {
         } else {
             SelectedBy::Client
         };
-        self.keep_selection_visible(table);
+        self.keep_selection_on_the_list(table);
         self.follow(table);
     }
 
@@ -800,7 +802,7 @@ impl App {
         match msg {
             Msg::Resize(w, h) => {
                 self.size = Rect::new(0, 0, w, h);
-                self.keep_selection_visible(table);
+                self.keep_selection_on_the_list(table);
                 Effect::None
             }
             Msg::Tick(_) | Msg::Thought(_) => Effect::None,
@@ -1372,7 +1374,7 @@ impl App {
         {
             self.selected = i;
             self.selected_by = SelectedBy::Player;
-            self.keep_selection_visible(table);
+            self.keep_selection_on_the_list(table);
         }
     }
 
@@ -1388,17 +1390,14 @@ impl App {
         self.selected = usize::try_from(now.saturating_add(by).clamp(0, max)).unwrap_or(0);
         self.selected_by = SelectedBy::Player;
         self.focus = Focus::Actions;
-        self.keep_selection_visible(table);
+        self.keep_selection_on_the_list(table);
     }
 
-    /// Keeps the selection on a row of the list and that row on screen, as the list is
-    /// drawn ([`super::selection::first_shown`]).
-    fn keep_selection_visible(&mut self, table: Table<'_>) {
+    /// Keeps the selection on a choice of the list (drawing keeps that choice on screen).
+    fn keep_selection_on_the_list(&mut self, table: Table<'_>) {
         let scene = table.scene(self.shown);
-        let heights: Vec<usize> = self.list_lines(&scene).iter().map(Vec::len).collect();
-        self.selected = self.selected.min(heights.len().saturating_sub(1));
-        let rows = self.list_rows_of(&scene).1;
-        self.scroll = super::selection::first_shown(self.scroll, self.selected, &heights, rows);
+        let n = self.visible(&scene.choices).len();
+        self.selected = self.selected.min(n.saturating_sub(1));
     }
 
     fn click(&mut self, table: Table<'_>, x: u16, y: u16, armed: Option<Action>) -> Effect {
@@ -1451,7 +1450,10 @@ impl App {
             let heights: Vec<usize> = self.list_lines(&scene).iter().map(Vec::len).collect();
             let line = usize::from(y - first);
             let visible = self.visible(&scene.choices);
-            if let Some(i) = super::selection::at_line(self.scroll, &heights, line)
+            // The first choice as the list is drawn now.
+            let scroll =
+                super::selection::first_shown(self.scroll.get(), self.selected, &heights, rows);
+            if let Some(i) = super::selection::at_line(scroll, &heights, line)
                 && let Some(c) = visible.get(i)
             {
                 self.focus = Focus::Actions;

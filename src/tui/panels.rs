@@ -12,6 +12,7 @@ use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
 use super::app::{App, Focus, Screen};
 use super::board::{asset_counts, asset_sign, order_code, stack_spans, unit_groups};
 use super::layout::{clip, decision_lines, list_geometry, wrap};
+use super::log::LogLine;
 use super::scene::{Choice, Scene, card_text};
 use super::text::{die_sign, wrap_all};
 use super::theme::Theme;
@@ -294,7 +295,9 @@ impl Widget for Prompt<'_> {
         let heights: Vec<usize> = fitted.iter().map(Vec::len).collect();
         // The choices drawn are worked out here from the selection, so the selected one is on
         // screen whole and no room is left below the last while a choice above is hidden.
-        let scroll = super::selection::first_shown(app.scroll, app.selected, &heights, rows);
+        let scroll = super::selection::first_shown(app.scroll.get(), app.selected, &heights, rows);
+        // Kept as drawn, so the list scrolls on from here (as ratatui's `ListState` does).
+        app.scroll.set(scroll);
         let shown = super::selection::shown_from(scroll, &heights, rows);
         if visible.is_empty() {
             let text = if app.why.is_empty() {
@@ -600,16 +603,24 @@ fn contents(state: &AreaState, scene: &Scene<'_>, theme: Theme) -> Vec<Line<'sta
 /// layout.
 #[derive(Debug, Clone, Copy)]
 pub struct Log<'a> {
-    /// The view state (its session holds the log).
-    pub app: &'a App,
+    /// The log's lines, oldest first (the session keeps them).
+    pub lines: &'a [LogLine],
+    /// How many lines it is scrolled back from its end.
+    pub back: usize,
+    /// Colours.
+    pub theme: Theme,
     /// Whether the panel has a border and a title.
     pub bordered: bool,
 }
 
 impl Widget for Log<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let Log { app, bordered } = self;
-        let theme = app.theme;
+        let Log {
+            lines: log,
+            back,
+            theme,
+            bordered,
+        } = self;
         if area.height == 0 {
             return;
         }
@@ -617,9 +628,9 @@ impl Widget for Log<'_> {
         let inner_w = usize::from(area.width.saturating_sub(border));
         let inner_h = usize::from(area.height.saturating_sub(border));
         let mut lines: Vec<Line<'static>> = Vec::new();
-        let end = app.session.log.len().saturating_sub(app.log_back);
+        let end = log.len().saturating_sub(back);
         // Wrap from the end backwards until the panel is full.
-        for entry in app.session.log[..end].iter().rev() {
+        for entry in log[..end].iter().rev() {
             let style = if entry.note {
                 theme.dim().add_modifier(Modifier::ITALIC)
             } else {
@@ -643,8 +654,8 @@ impl Widget for Log<'_> {
         }
         lines.truncate(inner_h);
         lines.reverse();
-        let title = if app.log_back > 0 {
-            format!(" Log (−{}) ", app.log_back)
+        let title = if back > 0 {
+            format!(" Log (−{back}) ")
         } else {
             " Log ".to_string()
         };
@@ -660,15 +671,51 @@ impl Widget for Log<'_> {
 /// The bottom line: the message for the seat on screen and the keys that work now.
 #[derive(Debug, Clone, Copy)]
 pub struct Status<'a> {
-    /// The view state.
-    pub app: &'a App,
+    /// What fills the screen (its keys).
+    pub screen: Screen,
+    /// Where the arrow keys act (the play screen's keys).
+    pub focus: Focus,
+    /// The message for the seat on screen ([`App::note`]).
+    pub flash: Option<&'a str>,
+    /// The last action on offer to take back, in words the screen may show
+    /// ([`App::takeback_text`]).
+    pub takeback: Option<&'a str>,
+    /// Whether the game is not saved since a save failed.
+    pub unsaved: bool,
+    /// In a replay: the position in the history (the replay's keys replace the game's).
+    pub replay: Option<&'a str>,
+    /// Colours.
+    pub theme: Theme,
+}
+
+impl<'a> Status<'a> {
+    /// The status line of the view state `app`.
+    #[must_use]
+    pub fn of(app: &'a App) -> Status<'a> {
+        Status {
+            screen: app.screen,
+            focus: app.focus,
+            flash: app.flash.as_deref(),
+            takeback: app.takeback_text(),
+            unsaved: app.session.unsaved.is_some(),
+            replay: app.replay.as_deref(),
+            theme: app.theme,
+        }
+    }
 }
 
 impl Widget for Status<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.app;
-        let theme = app.theme;
-        if let Some(replay) = &app.replay {
+        let Status {
+            screen,
+            focus,
+            flash,
+            takeback,
+            unsaved,
+            replay,
+            theme,
+        } = self;
+        if let Some(replay) = replay {
             let mut spans = vec![Span::styled(format!(" {replay} "), theme.warn())];
             for (k, what) in [
                 ("←→", "action"),
@@ -682,8 +729,8 @@ impl Widget for Status<'_> {
             Widget::render(Paragraph::new(Line::from(spans)), area, buf);
             return;
         }
-        let keys: &[(&str, &str)] = match app.screen {
-            Screen::Handoff(_) if app.takeback_text().is_some() => &[
+        let keys: &[(&str, &str)] = match screen {
+            Screen::Handoff(_) if takeback.is_some() => &[
                 ("Space", "take the keyboard"),
                 ("u", "take back"),
                 ("s", "save"),
@@ -708,7 +755,7 @@ impl Widget for Status<'_> {
                 ("?", "keys"),
                 ("q", "quit"),
             ],
-            Screen::Play => match app.focus {
+            Screen::Play => match focus {
                 Focus::Actions => &[
                     ("↑↓", "choose"),
                     ("Enter", "do it"),
@@ -733,16 +780,16 @@ impl Widget for Status<'_> {
             },
         };
         let mut spans = Vec::new();
-        if let Some(flash) = &app.flash {
+        if let Some(flash) = flash {
             spans.push(Span::styled(format!(" {flash} "), theme.warn()));
-        } else if let Some(done) = app.takeback_text() {
+        } else if let Some(done) = takeback {
             // Where the last action went, and that it may still be taken back.
             spans.push(Span::styled(
                 format!(" {done} — u takes it back "),
                 theme.warn(),
             ));
         }
-        if app.flash.is_none() && app.session.unsaved.is_some() {
+        if flash.is_none() && unsaved {
             // Stays until a save works: a failed autosave must not pass unnoticed.
             spans.push(Span::styled(
                 " NOT SAVED (s: save elsewhere) ",

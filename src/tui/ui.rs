@@ -113,13 +113,15 @@ fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
             Widget::render(players(scene, theme, r.player_lines), r.players, buf);
             Widget::render(
                 Log {
-                    app,
+                    lines: &app.session.log,
+                    back: app.log_back,
+                    theme,
                     bordered: !r.compact,
                 },
                 r.log,
                 buf,
             );
-            Widget::render(Status { app }, r.status, buf);
+            Widget::render(Status::of(app), r.status, buf);
             let side = r.prompt.union(r.detail);
             let since: Vec<String> = app
                 .session
@@ -193,7 +195,9 @@ fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
                     Widget::render(detail, r.detail, buf);
                 } else {
                     let log = Log {
-                        app,
+                        lines: &app.session.log,
+                        back: app.log_back,
+                        theme,
                         bordered: true,
                     };
                     Widget::render(log, r.log_beside_combat(), buf);
@@ -201,12 +205,14 @@ fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
             } else {
                 Widget::render(detail, r.detail, buf);
                 let log = Log {
-                    app,
+                    lines: &app.session.log,
+                    back: app.log_back,
+                    theme,
                     bordered: !r.compact,
                 };
                 Widget::render(log, r.log, buf);
             }
-            Widget::render(Status { app }, r.status, buf);
+            Widget::render(Status::of(app), r.status, buf);
             if let Screen::Bot(seat) = app.screen {
                 Widget::render(screens::BotTurn { seat, app, scene }, r.prompt, buf);
             }

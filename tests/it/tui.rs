@@ -1501,7 +1501,7 @@ fn the_action_list_never_loses_a_row_and_shows_the_selected_one() {
             assert_list_whole(&app, &game, &format!("{at} as the client left it"));
             app.handle(&mut game, Msg::key(KeyCode::End));
             assert_list_whole(&app, &game, &format!("{at} at End"));
-            scrolled += usize::from(app.scroll > 0);
+            scrolled += usize::from(app.scroll.get() > 0);
             for c in n.to_string().chars() {
                 app.handle(&mut game, Msg::char(c));
             }
