@@ -347,15 +347,13 @@ fn reach(game: &Game, faction: Faction, target: AreaId) -> f64 {
                 continue;
             }
             let ok = if world {
-                game.board()
-                    .ground_path(
-                        a.id,
-                        target,
-                        &[source, system],
-                        |e| pos.storm_at(e),
-                        |x| game.is_friendly(x, faction),
-                    )
-                    .is_some()
+                game.board().has_ground_path(
+                    a.id,
+                    target,
+                    &[source, system],
+                    |e| pos.storm_at(e),
+                    |x| game.is_friendly(x, faction),
+                )
             } else {
                 source == system || !storm_between(game, source, system)
             };

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BinaryHeap};
 use super::explain::{and_list, kind_word};
 use super::{Action, Event, Game, RuleError};
 use crate::engine::rules::board::{AreaInfo, Board};
-use crate::engine::state::ids::{AreaId, EdgeId, Faction, Order, Seat, SystemId};
+use crate::engine::state::ids::{AreaId, EdgeId, Faction, Order, Quadrant, Seat, SystemId};
 use crate::engine::state::phase::{AdvanceStep, Move, OpStep, Phase};
 use crate::engine::state::unit_type::UnitType;
 
@@ -74,23 +74,26 @@ impl Game {
         fixed.is_none_or(|o| o == from)
     }
 
-    /// Systems units may come from: the active one and its neighbours.
-    fn source_systems(&self, system: SystemId) -> Vec<SystemId> {
-        std::iter::once(system)
-            .chain(self.board.system_neighbours(system))
-            .collect()
-    }
-
     pub(super) fn advance_actions(&self, turn: Seat, a: &AdvanceStep, out: &mut Vec<Action>) {
         let faction = self.faction(turn);
         let ground = a.ground_stage;
-        let destinations: Vec<AreaId> = self
+        // The active system's worlds or voids, in a fixed array: these actions are listed
+        // after every move, so they allocate only the list they fill (#26).
+        let mut room = [AreaId::new(a.system, Quadrant::Nw); 4];
+        let mut found = 0;
+        for x in self
             .board
             .areas_of(a.system)
             .filter(|x| x.is_world() == ground)
-            .map(|x| x.id)
-            .collect();
-        for source in self.source_systems(a.system) {
+        {
+            if let Some(slot) = room.get_mut(found) {
+                *slot = x.id;
+                found += 1;
+            }
+        }
+        let destinations = &room[..found];
+        let sources = std::iter::once(a.system).chain(self.board.system_neighbours(a.system));
+        for source in sources {
             if !Self::origin_allowed(a, source, ground) {
                 continue;
             }
@@ -103,18 +106,18 @@ impl Game {
                 let types = self
                     .pos
                     .area(from)
-                    .unit_types(|u| u.owner() == faction && self.is_ship(u.unit) != ground);
+                    .each_unit_type(|u| u.owner() == faction && self.is_ship(u.unit) != ground);
                 for unit in types {
                     let n = self.movable(a, from, unit);
                     if n == 0 {
                         continue;
                     }
-                    for &to in &destinations {
+                    for &to in destinations {
                         if to == from || !self.can_reach(faction, a, from, to) {
                             continue;
                         }
                         // Through an Ork Roks void: at most 2 units in all.
-                        let n = if ground && self.ground_path(faction, a, from, to).is_none() {
+                        let n = if ground && !self.has_ground_path(a, from, to) {
                             n.min(ORK_ROKS_UNITS.saturating_sub(self.pos.cards.roks_units))
                         } else {
                             n
@@ -155,8 +158,7 @@ impl Game {
                     .seat_of(faction)
                     .is_some_and(|s| self.ships_may_cross_storms(s));
         }
-        self.ground_path(faction, a, from, to).is_some()
-            || self.roks_void(faction, a, from, to).is_some()
+        self.has_ground_path(a, from, to) || self.roks_void(faction, a, from, to).is_some()
     }
 
     /// Ork Roks: the uncontrolled void a ground unit with no legal path could pass through as
@@ -190,15 +192,13 @@ impl Game {
                 .collect(),
         };
         candidates.into_iter().find(|&v| {
-            self.board
-                .ground_path(
-                    from,
-                    to,
-                    &systems,
-                    |e| !storms_open && self.pos.storm_at(e),
-                    |x| x == v || a.friendly_at_ground_start.contains(&x),
-                )
-                .is_some()
+            self.board.has_ground_path(
+                from,
+                to,
+                &systems,
+                |e| !storms_open && self.pos.storm_at(e),
+                |x| x == v || a.friendly_at_ground_start.contains(&x),
+            )
         })
     }
 
@@ -211,23 +211,16 @@ impl Game {
         edge.is_some_and(|e| self.pos.storm_at(e))
     }
 
-    /// A legal ground path (Rules Reference, "Moving Ground Units"), through areas friendly to
-    /// the mover when ground movement began, never a contested area, never across a storm,
-    /// within the starting and the active system.
-    pub(crate) fn ground_path(
-        &self,
-        faction: Faction,
-        a: &AdvanceStep,
-        from: AreaId,
-        to: AreaId,
-    ) -> Option<Vec<AreaId>> {
-        let _ = faction;
-        let systems = [from.system, a.system];
+    /// Whether a legal ground path leads from `from` to `to` (Rules Reference, "Moving Ground
+    /// Units"): through areas friendly to the mover when ground movement began, never a
+    /// contested area, never across a storm, within the starting and the active system.
+    /// Nothing is allocated: the Advance order asks it for every pair of areas (#26).
+    pub(crate) fn has_ground_path(&self, a: &AdvanceStep, from: AreaId, to: AreaId) -> bool {
         let storms_open = self.pos.cards.ground_cross_storms;
-        self.board.ground_path(
+        self.board.has_ground_path(
             from,
             to,
-            &systems,
+            &[from.system, a.system],
             |e| !storms_open && self.pos.storm_at(e),
             |x| a.friendly_at_ground_start.contains(&x),
         )
@@ -255,7 +248,7 @@ impl Game {
                     self.note_storm_crossing(turn, log);
                 }
                 if a.ground_stage
-                    && self.ground_path(faction, &a, from, to).is_none()
+                    && !self.has_ground_path(&a, from, to)
                     && let Some(v) = self.roks_void(faction, &a, from, to)
                 {
                     // Used at the first unit it lets through (ruling `ork-roks-used-at-first-unit`).
@@ -596,7 +589,7 @@ impl Game {
             };
         }
         if a.ground_stage
-            && self.ground_path(faction, a, from, to).is_none()
+            && !self.has_ground_path(a, from, to)
             && let Some(void) = self.roks_void(faction, a, from, to)
         {
             let left = super::advance::ORK_ROKS_UNITS.saturating_sub(self.pos.cards.roks_units);

@@ -435,19 +435,62 @@ impl Board {
         storm_at: impl Fn(EdgeId) -> bool,
         passable: impl Fn(AreaId) -> bool,
     ) -> Option<Vec<AreaId>> {
+        let mut stack = [(from, from); SMALL_SEARCH];
+        let mut heap = Vec::new();
+        let reached = search_buffer(&mut stack, &mut heap, from, systems);
+        let (len, last) = self.ground_search(from, to, systems, storm_at, passable, reached)?;
+        let reached = &reached[..len];
+        let mut path = vec![to, last];
+        let mut at = last;
+        while let Some(&(_, p)) = reached.iter().find(|&&(a, _)| a == at) {
+            path.push(p);
+            at = p;
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Whether [`Board::ground_path`] finds a path, without building it: the Advance order
+    /// asks this for every pair of areas, so it allocates nothing on a usual board (#26).
+    #[must_use]
+    pub fn has_ground_path(
+        &self,
+        from: AreaId,
+        to: AreaId,
+        systems: &[SystemId],
+        storm_at: impl Fn(EdgeId) -> bool,
+        passable: impl Fn(AreaId) -> bool,
+    ) -> bool {
+        let mut stack = [(from, from); SMALL_SEARCH];
+        let mut heap = Vec::new();
+        let reached = search_buffer(&mut stack, &mut heap, from, systems);
+        self.ground_search(from, to, systems, storm_at, passable, reached)
+            .is_some()
+    }
+
+    /// The breadth-first search of [`Board::ground_path`]: `reached` (long enough for every
+    /// area of `systems`) is the queue and the list of areas reached, each with the area it was
+    /// reached from. Returns how many areas were reached and the area the last step to `to`
+    /// starts from.
+    fn ground_search(
+        &self,
+        from: AreaId,
+        to: AreaId,
+        systems: &[SystemId],
+        storm_at: impl Fn(EdgeId) -> bool,
+        passable: impl Fn(AreaId) -> bool,
+        reached: &mut [(AreaId, AreaId)],
+    ) -> Option<(usize, AreaId)> {
         if from == to || !self.has_area(from) || !self.has_area(to) {
             return None;
         }
-        // Breadth first over at most a few systems' areas: one small vector is the queue and
-        // the list of areas reached, each with the area it was reached from. A map and a
-        // queue cost more to allocate than the search, which retreats run for every area (#26).
-        let mut reached: Vec<(AreaId, AreaId)> = Vec::with_capacity(4 * systems.len());
+        let mut len = 0;
         let mut next_to_visit = 0;
         let mut here = from;
         loop {
             for next in self.area_neighbours(here) {
                 if next == from
-                    || reached.iter().any(|&(a, _)| a == next)
+                    || reached[..len].iter().any(|&(a, _)| a == next)
                     || !systems.contains(&next.system)
                 {
                     continue;
@@ -456,22 +499,38 @@ impl Board {
                     continue;
                 }
                 if next == to {
-                    let mut path = vec![to, here];
-                    let mut at = here;
-                    while let Some(&(_, p)) = reached.iter().find(|&&(a, _)| a == at) {
-                        path.push(p);
-                        at = p;
-                    }
-                    path.reverse();
-                    return Some(path);
+                    return Some((len, here));
                 }
                 if passable(next) {
-                    reached.push((next, here));
+                    // Each area is reached once and lies in `systems`: the buffer has room.
+                    *reached.get_mut(len)? = (next, here);
+                    len += 1;
                 }
             }
-            let &(area, _) = reached.get(next_to_visit)?;
+            let &(area, _) = reached[..len].get(next_to_visit)?;
             here = area;
             next_to_visit += 1;
         }
+    }
+}
+
+/// How many areas a path search holds on the stack: those of eight systems (a search spans
+/// two or three).
+const SMALL_SEARCH: usize = 32;
+
+/// Room for the areas a path search within `systems` can reach: the stack buffer when it is
+/// long enough, else a vector.
+fn search_buffer<'a>(
+    stack: &'a mut [(AreaId, AreaId); SMALL_SEARCH],
+    heap: &'a mut Vec<(AreaId, AreaId)>,
+    from: AreaId,
+    systems: &[SystemId],
+) -> &'a mut [(AreaId, AreaId)] {
+    let need = 4 * systems.len();
+    if need <= SMALL_SEARCH {
+        &mut stack[..]
+    } else {
+        heap.resize(need, (from, from));
+        &mut heap[..]
     }
 }

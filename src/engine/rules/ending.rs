@@ -1,7 +1,8 @@
 //! Winning and losing: objectives, elimination, the round limit, and the tie-breaks.
 
+use super::board::AreaInfo;
 use super::{Event, Game};
-use crate::engine::state::ids::Seat;
+use crate::engine::state::ids::{FactionSet, Seat};
 use crate::engine::state::phase::{EndReason, OpStep, Phase};
 
 impl Game {
@@ -37,12 +38,21 @@ impl Game {
     /// Eliminates every player with no friendly world (his pieces leave the board); ends the
     /// game when one player is left. Returns whether the game ended.
     pub(crate) fn check_eliminations(&mut self, log: &mut Vec<Event>) -> bool {
-        for seat in self.seats().collect::<Vec<_>>() {
+        // The factions holding a friendly world, from one pass over the occupied areas: this
+        // runs at the end of every turn, and asking each seat's worlds one by one searched the
+        // areas for every world of the board (#26). An elimination takes pieces off the board,
+        // which can leave another faction alone in an area, so the set is worked out again then.
+        let mut holding = self.factions_with_friendly_world();
+        let mut left = 0;
+        let mut last = None;
+        for seat in self.seats() {
             if !self.is_active(seat) {
                 continue;
             }
             let faction = self.faction(seat);
-            if self.friendly_worlds(faction).next().is_some() {
+            if holding.contains(faction) {
+                left += 1;
+                last = Some(seat);
                 continue;
             }
             for area in self.pos.areas.values_mut() {
@@ -63,13 +73,29 @@ impl Game {
             p.orders.extend(returned);
             p.eliminated = true;
             log.push(Event::Eliminated { faction });
+            holding = self.factions_with_friendly_world();
         }
-        let left: Vec<Seat> = self.seats().filter(|&s| self.is_active(s)).collect();
-        if left.len() <= 1 {
-            self.end_game(left, EndReason::Elimination, log);
+        if left <= 1 {
+            // The seats checked before an elimination kept their worlds through it: a
+            // player's pieces leaving makes no area unfriendly to another.
+            self.end_game(last.into_iter().collect(), EndReason::Elimination, log);
             return true;
         }
         false
+    }
+
+    /// The factions for which at least one world is friendly (they alone have pieces there).
+    fn factions_with_friendly_world(&self) -> FactionSet {
+        let mut holding = FactionSet::EMPTY;
+        for (id, a) in &self.pos.areas {
+            if let Some(f) = a.controller()
+                && !holding.contains(f)
+                && self.board.area(*id).is_some_and(AreaInfo::is_world)
+            {
+                holding.insert(f);
+            }
+        }
+        holding
     }
 
     /// Player Elimination in a hand-made position: where play would already have checked it

@@ -349,6 +349,9 @@ pub struct Game {
     legal: std::sync::OnceLock<Vec<Action>>,
 }
 
+/// How many legal actions a list has room for before it grows (most decisions have fewer).
+const LEGAL_ROOM: usize = 48;
+
 /// How many actions a copy of a game can take before its history must grow.
 const HISTORY_HEADROOM: usize = 64;
 
@@ -643,7 +646,9 @@ impl Game {
     /// caller outside the engine (who can change a game only by `apply`) fills the list
     /// `apply` checks against.
     pub(crate) fn list_legal_actions(&self) -> Vec<Action> {
-        let mut out = Vec::new();
+        // Room for a usual list from the start: growing it step by step moved it up to five
+        // times (#26).
+        let mut out = Vec::with_capacity(LEGAL_ROOM);
         match &self.pos.phase {
             Phase::GameOver { .. } => {}
             Phase::Setup(s) => self.setup_actions(s, &mut out),

@@ -7,22 +7,24 @@ use crate::engine::state::phase::{AdvanceStep, DeployStep, OpStep, Phase, Strate
 use crate::engine::state::rule::Rule;
 
 impl Game {
-    /// The systems whose top token belongs to `seat`.
-    pub(crate) fn own_top_tokens(&self, seat: Seat) -> Vec<SystemId> {
+    /// Whether `seat` has a token on top of some stack (asked after every action, so it
+    /// builds no list, #26).
+    pub(crate) fn has_own_top_token(&self, seat: Seat) -> bool {
         let faction = self.faction(seat);
         self.pos
             .stacks
-            .iter()
-            .filter(|(_, stack)| stack.last().is_some_and(|t| t.owner == faction))
-            .map(|(s, _)| *s)
-            .collect()
+            .values()
+            .any(|stack| stack.last().is_some_and(|t| t.owner == faction))
     }
 
     pub(super) fn reveal_actions(&self, turn: Seat, out: &mut Vec<Action>) {
+        let faction = self.faction(turn);
         out.extend(
-            self.own_top_tokens(turn)
-                .into_iter()
-                .map(|system| Action::Reveal { system }),
+            self.pos
+                .stacks
+                .iter()
+                .filter(|(_, stack)| stack.last().is_some_and(|t| t.owner == faction))
+                .map(|(&system, _)| Action::Reveal { system }),
         );
     }
 
@@ -33,7 +35,7 @@ impl Game {
             self.start_refresh(log);
             return true;
         }
-        if self.own_top_tokens(turn).is_empty() {
+        if !self.has_own_top_token(turn) {
             log.push(Event::Skips {
                 faction: self.faction(turn),
             });

@@ -2,7 +2,7 @@
 //! first player, until each has placed four.
 
 use super::{Action, Event, Game, RuleError};
-use crate::engine::state::ids::{Seat, SystemId};
+use crate::engine::state::ids::{Order, Seat, SystemId};
 use crate::engine::state::phase::{OpStep, Phase};
 use crate::engine::state::position::PlacedOrder;
 use crate::engine::state::rule::Rule;
@@ -15,25 +15,33 @@ impl Game {
     /// his unit or structure (warp storms do not break adjacency).
     pub(crate) fn placeable_systems(&self, seat: Seat) -> Vec<SystemId> {
         let faction = self.faction(seat);
-        // The systems holding his pieces, from one pass over the areas: asking `has_presence`
-        // for every system and each of its neighbours searched the areas about 30 times (#26).
-        let mut present: Vec<SystemId> = Vec::new();
+        // The systems holding his pieces, as one bit each, from one pass over the areas:
+        // asking `has_presence` for every system and each of its neighbours searched the
+        // areas about 30 times, and a list of them was searched for every neighbour (#26).
+        let bit = |s: SystemId| {
+            if s.col < 8 && s.row < 8 {
+                1u64 << (s.row * 8 + s.col)
+            } else {
+                0
+            }
+        };
+        let mut present = 0u64;
         for (id, area) in &self.pos.areas {
-            if present.last() != Some(&id.system)
+            if present & bit(id.system) == 0
                 && area.factions().contains(faction)
                 && self.board.has_area(*id)
             {
-                present.push(id.system);
+                present |= bit(id.system);
             }
         }
         self.board
             .systems()
             .filter(|&s| {
-                present.contains(&s)
+                present & bit(s) != 0
                     || self
                         .board
                         .system_neighbours(s)
-                        .any(|n| present.contains(&n))
+                        .any(|n| present & bit(n) != 0)
             })
             .collect()
     }
@@ -50,11 +58,10 @@ impl Game {
     }
 
     pub(super) fn planning_actions(&self, turn: Seat, out: &mut Vec<Action>) {
-        let mut orders = self.player(turn).orders.clone();
-        orders.sort();
-        orders.dedup();
+        let held = &self.player(turn).orders;
         let systems = self.placeable_systems(turn);
-        for order in orders {
+        // Each order he holds once, in order (`Order::ALL` is sorted), without a sorted copy.
+        for order in Order::ALL.into_iter().filter(|o| held.contains(o)) {
             out.extend(
                 systems
                     .iter()

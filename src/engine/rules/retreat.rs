@@ -89,15 +89,13 @@ impl Game {
         }
         let systems = [c.area.system, dest.system];
         let path = |storms: bool, friendly_only: bool| {
-            self.board
-                .ground_path(
-                    c.area,
-                    dest,
-                    &systems,
-                    |e| storms && self.pos.storm_at(e),
-                    |x| !friendly_only || self.is_friendly(x, f),
-                )
-                .is_some()
+            self.board.has_ground_path(
+                c.area,
+                dest,
+                &systems,
+                |e| storms && self.pos.storm_at(e),
+                |x| !friendly_only || self.is_friendly(x, f),
+            )
         };
         if path(true, true) {
             None

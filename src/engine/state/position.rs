@@ -111,15 +111,24 @@ impl AreaState {
     /// player picks from when moving, destroying or routing.
     #[must_use]
     pub fn unit_types(&self, keep: impl Fn(&Unit) -> bool) -> Vec<UnitType> {
-        let mut types: Vec<UnitType> = self
-            .units
-            .iter()
-            .filter(|u| keep(u))
-            .map(|u| u.unit)
-            .collect();
-        types.sort();
-        types.dedup();
-        types
+        self.each_unit_type(keep).collect()
+    }
+
+    /// What [`AreaState::unit_types`] lists, without the list: the legal actions of an Advance
+    /// ask it for every area they look at (#26).
+    pub fn each_unit_type(&self, keep: impl Fn(&Unit) -> bool) -> impl Iterator<Item = UnitType> {
+        // One bit per type, in the enum's (sorted) order: no sorting, no allocation.
+        let mut types: u32 = 0;
+        for u in &self.units {
+            if keep(u) {
+                types |= 1 << (u.unit as u32);
+            }
+        }
+        UnitType::ALL
+            .into_iter()
+            .enumerate()
+            .filter(move |&(i, _)| types & (1 << i) != 0)
+            .map(|(_, t)| t)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::engine::state::phase::{AdvanceStep, OpStep, Phase};
 impl Game {
     /// The scheme the seat could use instead of revealing, if any has something to act on.
     pub(super) fn instead_scheme(&self, seat: Seat) -> Option<CardName> {
-        if self.own_top_tokens(seat).is_empty() {
+        if !self.has_own_top_token(seat) {
             return None;
         }
         let card = self
