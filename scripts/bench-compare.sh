@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares the engine's speed at two checkouts of herakon, side by side (issue #26).
 #
-#   scripts/bench-compare.sh divan     BASE_DIR NEW_DIR [ROUNDS]   # divan medians, needs an idle machine
+#   scripts/bench-compare.sh divan     BASE_DIR NEW_DIR [ROUNDS [FILTER]]   # wall time, needs an idle machine
 #   scripts/bench-compare.sh callgrind BASE_DIR NEW_DIR            # instruction counts, any load
 #
 # BASE_DIR and NEW_DIR are work trees (e.g. `git worktree add /work/wt/perf-base c5bbd23`);
@@ -9,8 +9,16 @@
 # benches/scenarios.rs (older than #26's speed work) gets this one's copy and its [[bench]]
 # entry, uncommitted: the file uses only an API c5bbd23 already had.
 #
-# divan: runs `cargo bench --bench engine` ROUNDS times (default 2), alternating the two
-# builds, and prints each benchmark's fastest and median time from the last round.
+# divan: runs the engine benchmarks ROUNDS times (default 9), alternating the two builds
+# (base, new, base, new, ...), and prints for each benchmark the median over the rounds of
+# each round's divan median, the fastest quarter (the 25th percentile of those medians: the
+# VM runs a process at one of two speeds about 1.5x apart, so the quarter shows the fast
+# one), and base/new ratios of both. FILTER (a divan name filter, e.g.
+# random_game_from_setup) limits the run to some benchmarks:
+#
+#   scripts/bench-compare.sh divan BASE_DIR NEW_DIR 11 random_game_from_setup
+#
+# Every round's divan table is kept in /tmp/bench-compare-{base,new}-ROUND.txt.
 # callgrind: runs each scenario of benches/scenarios.rs under valgrind on one core (so
 # combat_odds plays on one thread) and counts only the `measured` part, not the set-up.
 set -euo pipefail
@@ -18,7 +26,8 @@ set -euo pipefail
 mode=${1:?divan or callgrind}
 base=$(cd "${2:?base work tree}" && pwd)
 new=$(cd "${3:?new work tree}" && pwd)
-rounds=${4:-2}
+rounds=${4:-9}
+filter=${5:-}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 prepare() {
@@ -39,7 +48,7 @@ scenarios_bin() {
 divan_table() {
     awk '{
         line = $0
-        child = (line ~ /^│/)
+        child = (line !~ /^(├|╰)/)
         sub(/^(│| )*(├|╰)─ /, "", line)
         if (line == $0) next
         n = split(line, cols, "│")
@@ -54,20 +63,59 @@ divan_table() {
 echo "load: $(uptime)"
 echo "base: $base ($(git -C "$base" rev-parse --short HEAD))"
 echo "new:  $new ($(git -C "$new" rev-parse --short HEAD))"
-prepare "$base"
-prepare "$new"
+# SKIP_BUILD=1 uses the binaries already built (e.g. while another build holds target/).
+if [[ -z ${SKIP_BUILD:-} ]]; then
+    prepare "$base"
+    prepare "$new"
+fi
 
 case $mode in
 divan)
+    bench_bin() {
+        ls -t "$1"/target/release/deps/engine-* | grep -v '\.d$' | head -1
+    }
+    base_bin=$(bench_bin "$base")
+    new_bin=$(bench_bin "$new")
     for ((r = 1; r <= rounds; r++)); do
-        (cd "$base" && cargo bench --bench engine 2>/dev/null) >/tmp/bench-compare-base.txt
-        (cd "$new" && cargo bench --bench engine 2>/dev/null) >/tmp/bench-compare-new.txt
+        (cd "$base" && "$base_bin" --bench $filter 2>/dev/null) >"/tmp/bench-compare-base-$r.txt"
+        (cd "$new" && "$new_bin" --bench $filter 2>/dev/null) >"/tmp/bench-compare-new-$r.txt"
     done
     echo "load after: $(uptime)"
-    printf '%-40s %-24s %-24s\n' benchmark "base fastest / median" "new fastest / median"
-    LC_ALL=C join -t $'\t' <(divan_table </tmp/bench-compare-base.txt | LC_ALL=C sort) \
-        <(divan_table </tmp/bench-compare-new.txt | LC_ALL=C sort) |
-        awk -F'\t' '{ printf "%-40s %-24s %-24s\n", $1, $2 " / " $3, $4 " / " $5 }'
+    # "side<TAB>name<TAB>median in ns" for every benchmark of every round.
+    for side in base new; do
+        for ((r = 1; r <= rounds; r++)); do
+            divan_table <"/tmp/bench-compare-$side-$r.txt" | awk -F'\t' -v side="$side" '{
+                split($3, m, " ")
+                f = 1
+                if (m[2] == "ns") f = 1; else if (m[2] == "µs") f = 1e3
+                else if (m[2] == "ms") f = 1e6; else if (m[2] == "s") f = 1e9
+                print side "\t" $1 "\t" m[1] * f
+            }'
+        done
+    done | LC_ALL=C sort -t $'\t' -k2,2 -k1,1 -k3,3g | awk -F'\t' -v rounds="$rounds" '
+        function pick(list, n, q,   i) { i = int((n - 1) * q + 1.5); return list[i] }
+        function show(ns) {
+            if (ns >= 1e6) return sprintf("%.3f ms", ns / 1e6)
+            if (ns >= 1e3) return sprintf("%.1f µs", ns / 1e3)
+            return sprintf("%.0f ns", ns)
+        }
+        function flush(   bm, bq, nm, nq) {
+            if (name == "" || nb == 0 || nn == 0) return
+            bm = pick(b, nb, 0.5); bq = pick(b, nb, 0.25)
+            nm = pick(n, nn, 0.5); nq = pick(n, nn, 0.25)
+            printf "%-36s %11s %11s %11s %11s %7.2fx %7.2fx\n", name, show(bm), show(bq), \
+                show(nm), show(nq), bm / nm, bq / nq
+        }
+        BEGIN {
+            printf "%d alternating rounds; median and fastest quarter (25th percentile) of the rounds\x27 divan medians\n", rounds
+            printf "%-36s %11s %11s %11s %11s %8s %8s\n", "benchmark", "base med", "base Q1", \
+                "new med", "new Q1", "med", "Q1"
+        }
+        $2 != name { flush(); name = $2; nb = 0; nn = 0 }
+        $1 == "base" { b[++nb] = $3 }
+        $1 == "new" { n[++nn] = $3 }
+        END { flush() }
+    '
     ;;
 callgrind)
     # scenario and repetitions: enough work that start-up noise is nothing.
