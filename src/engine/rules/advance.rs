@@ -107,17 +107,37 @@ impl Game {
                     .pos
                     .area(from)
                     .each_unit_type(|u| u.owner() == faction && self.is_ship(u.unit) != ground);
+                // Whether each destination can be reached from here, and by a path of its own
+                // (not through an Ork Roks void): the same for every unit type, so worked out
+                // once, when a first type can move (a ground path is a search, #26).
+                let mut reach: Option<[(bool, bool); 4]> = None;
                 for unit in types {
                     let n = self.movable(a, from, unit);
                     if n == 0 {
                         continue;
                     }
-                    for &to in destinations {
-                        if to == from || !self.can_reach(faction, a, from, to) {
+                    let reach = *reach.get_or_insert_with(|| {
+                        let mut r = [(false, false); 4];
+                        for (slot, &to) in r.iter_mut().zip(destinations) {
+                            if to == from {
+                                continue;
+                            }
+                            let path = ground && self.has_ground_path(a, from, to);
+                            let ok = if ground {
+                                path || self.roks_void(faction, a, from, to).is_some()
+                            } else {
+                                self.can_reach(faction, a, from, to)
+                            };
+                            *slot = (ok, path);
+                        }
+                        r
+                    });
+                    for (&to, &(ok, path)) in destinations.iter().zip(&reach) {
+                        if !ok {
                             continue;
                         }
                         // Through an Ork Roks void: at most 2 units in all.
-                        let n = if ground && !self.has_ground_path(a, from, to) {
+                        let n = if ground && !path {
                             n.min(ORK_ROKS_UNITS.saturating_sub(self.pos.cards.roks_units))
                         } else {
                             n
