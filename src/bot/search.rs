@@ -107,19 +107,9 @@ impl SearchBot {
     fn candidates(game: &Game, seat: Seat, legal: &[Action], seed: u64) -> Vec<Action> {
         // The heuristic looks at a re-deal of the seat's view, so it cannot read hidden facts.
         let as_seen = game.redeal_hidden(Some(seat), seed);
-        let first = HeuristicBot::new(seed).choose(&as_seen);
-        let mut rest: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(|a| Some(*a) != first)
-            .collect();
-        rest.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
-        first
-            .filter(|a| legal.contains(a))
-            .into_iter()
-            .chain(rest)
-            .take(MAX_CANDIDATES)
-            .collect()
+        let mut order = heuristic_first(&as_seen, legal, seed);
+        order.truncate(MAX_CANDIDATES);
+        order
     }
 
     /// One iteration: `action` in a re-deal of `seat`'s view, then heuristic play to the end of
@@ -129,17 +119,40 @@ impl SearchBot {
         let mut g = game.redeal_hidden(Some(seat), seed);
         g.apply(action).ok()?;
         let round = g.position().round;
-        let mut bot = HeuristicBot::new(seed ^ 0x5eed);
-        for _ in 0..self.depth {
-            if g.position().round != round {
-                break;
-            }
-            let Some(next) = bot.choose(&g) else { break };
-            if g.apply(next).is_err() {
-                break;
-            }
-        }
+        play_round_out(&mut g, round, self.depth, seed);
         Some(reward(&g, seat))
+    }
+}
+
+/// `legal` in the order a search tries them: the heuristic player's choice in `game` first,
+/// then the rest in an order drawn from `seed`.
+pub(super) fn heuristic_first(game: &Game, legal: &[Action], seed: u64) -> Vec<Action> {
+    let first = HeuristicBot::new(seed).choose(game);
+    let mut rest: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| Some(*a) != first)
+        .collect();
+    rest.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+    first
+        .filter(|a| legal.contains(a))
+        .into_iter()
+        .chain(rest)
+        .collect()
+}
+
+/// The heuristic player plays every seat of `game` until round `round` ends or `depth`
+/// decisions are made (a rollout).
+pub(super) fn play_round_out(game: &mut Game, round: u8, depth: usize, seed: u64) {
+    let mut bot = HeuristicBot::new(seed ^ 0x5eed);
+    for _ in 0..depth {
+        if game.position().round != round {
+            break;
+        }
+        let Some(next) = bot.choose(game) else { break };
+        if game.apply(next).is_err() {
+            break;
+        }
     }
 }
 
@@ -154,6 +167,16 @@ pub(super) fn reward(game: &Game, seat: Seat) -> f64 {
         };
     }
     1.0 / (1.0 + (-evaluate(game, seat) / REWARD_SCALE).exp())
+}
+
+impl Budget {
+    /// Whether a decision that began at `start` has spent its budget after `done` iterations.
+    pub(super) fn spent(self, done: u32, start: Instant) -> bool {
+        match self {
+            Budget::Iterations(n) => done >= n,
+            Budget::Time(t) => done > 0 && start.elapsed() >= t,
+        }
+    }
 }
 
 /// Visits and summed score of one candidate.
@@ -191,11 +214,7 @@ impl Bot for SearchBot {
         let candidates = Self::candidates(game, seat, &legal, base);
         let mut arms = vec![Arm::default(); candidates.len()];
         for i in 0..u32::MAX {
-            let spent = match self.budget {
-                Budget::Iterations(n) => i >= n,
-                Budget::Time(t) => i > 0 && start.elapsed() >= t,
-            };
-            if spent {
+            if self.budget.spent(i, start) {
                 break;
             }
             // Every candidate once, then by UCB1.

@@ -25,13 +25,9 @@
 
 use std::time::{Duration, Instant};
 
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
-
+use super::Bot;
 use super::play::mix_seed;
-use super::search::{Budget, reward};
-use super::{Bot, HeuristicBot};
+use super::search::{Budget, heuristic_first, play_round_out, reward};
 use crate::engine::state::ids::Seat;
 use crate::engine::{Action, DecisionKind, Game};
 
@@ -169,16 +165,7 @@ impl TreeBot {
             node = child;
         }
         // The rest of the round by the heuristic player, every seat alike.
-        let mut bot = HeuristicBot::new(seed ^ 0x5eed);
-        for _ in 0..self.depth {
-            if g.position().round != round {
-                break;
-            }
-            let Some(next) = bot.choose(&g) else { break };
-            if g.apply(next).is_err() {
-                break;
-            }
-        }
+        play_round_out(&mut g, round, self.depth, seed);
         let score = reward(&g, seat);
         tree[0].visits += 1;
         for (n, e) in path {
@@ -203,7 +190,7 @@ fn descend(
 ) -> Option<(Option<usize>, Action)> {
     let n = &mut tree[node];
     if n.order.is_empty() {
-        n.order = opening_order(game, legal, seed);
+        n.order = heuristic_first(game, legal, seed);
     }
     for a in legal {
         if !n.order.contains(a) {
@@ -238,23 +225,6 @@ fn descend(
     Some((Some(best), n.edges[best].action))
 }
 
-/// The order a node opens its actions in: the heuristic player's choice in this re-deal first,
-/// then the rest in an order drawn from `seed`.
-fn opening_order(game: &Game, legal: &[Action], seed: u64) -> Vec<Action> {
-    let first = HeuristicBot::new(seed).choose(game);
-    let mut rest: Vec<Action> = legal
-        .iter()
-        .copied()
-        .filter(|a| Some(*a) != first)
-        .collect();
-    rest.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
-    first
-        .filter(|a| legal.contains(a))
-        .into_iter()
-        .chain(rest)
-        .collect()
-}
-
 impl Bot for TreeBot {
     fn choose(&mut self, game: &Game) -> Option<Action> {
         // The clock starts before anything is computed: all of it counts in a time budget.
@@ -281,11 +251,7 @@ impl Bot for TreeBot {
         }
         let mut tree = vec![Node::default()];
         for i in 0..u32::MAX {
-            let spent = match self.budget {
-                Budget::Iterations(n) => i >= n,
-                Budget::Time(t) => i > 0 && start.elapsed() >= t,
-            };
-            if spent {
+            if self.budget.spent(i, start) {
                 break;
             }
             self.iterate(&mut tree, game, seat, mix_seed(base, u64::from(i) + 1));

@@ -17,33 +17,44 @@ fn small(seed: u64) -> SearchBot {
     SearchBot::new(seed, 4).with_depth(8)
 }
 
+/// Along a game of `players` played by the heuristic player, at every `every`-th step with a
+/// real choice (at most `most`), the player made by `bot` chooses the same in the real game and
+/// in two games where everything the deciding seat may not see was dealt otherwise.
+fn assert_blind_to_hidden_facts<B: Bot>(
+    players: u8,
+    game_seed: u64,
+    driver_seed: u64,
+    (every, most, redeal_seed): (usize, usize, u64),
+    bot: impl Fn() -> B,
+) {
+    let mut game = common::intro(players, game_seed);
+    let mut driver = HeuristicBot::new(driver_seed);
+    let mut checked = 0;
+    for step in 0..400 {
+        let Some(d) = game.decision() else { break };
+        if game.legal_actions().len() > 1 && step % every == 0 && checked < most {
+            let choice = bot().choose(&game).unwrap();
+            for other in 0..2 {
+                let twin = game.redeal_hidden(Some(d.seat), redeal_seed + other);
+                assert_eq!(
+                    bot().choose(&twin),
+                    Some(choice),
+                    "{players} players, step {step}: the choice changed with hidden facts"
+                );
+            }
+            checked += 1;
+        }
+        let action = driver.choose(&game).unwrap();
+        game.apply(action).unwrap();
+    }
+    assert!(checked >= 4, "only {checked} decisions checked");
+}
+
 #[test]
 fn the_search_bots_decision_does_not_change_when_only_hidden_facts_differ() {
-    // Along a game played by the heuristic player, at decisions with a real choice, the search
-    // player chooses the same in the real game and in games where everything its seat may not
-    // see (the other seats' face-down orders, hands, decks, dice to come) was dealt otherwise.
+    // The other seats' face-down orders, hands, decks and dice to come change nothing.
     for players in [2, 3] {
-        let mut game = common::intro(players, 11);
-        let mut driver = HeuristicBot::new(3);
-        let mut checked = 0;
-        for step in 0..400 {
-            let Some(d) = game.decision() else { break };
-            if game.legal_actions().len() > 1 && step % 7 == 0 && checked < 8 {
-                let choice = small(21).choose(&game).unwrap();
-                for other in 0..2 {
-                    let twin = game.redeal_hidden(Some(d.seat), 1000 + other);
-                    assert_eq!(
-                        small(21).choose(&twin),
-                        Some(choice),
-                        "{players} players, step {step}: the choice changed with hidden facts"
-                    );
-                }
-                checked += 1;
-            }
-            let action = driver.choose(&game).unwrap();
-            game.apply(action).unwrap();
-        }
-        assert!(checked >= 4, "only {checked} decisions checked");
+        assert_blind_to_hidden_facts(players, 11, 3, (7, 8, 1000), || small(21));
     }
 }
 
@@ -211,30 +222,8 @@ fn small_tree(seed: u64) -> TreeBot {
 
 #[test]
 fn the_tree_players_decision_does_not_change_when_only_hidden_facts_differ() {
-    // As for the search player: at decisions with a real choice along a heuristic game, the
-    // same choice in the real game and in re-deals of everything the seat may not see.
     for players in [2, 3] {
-        let mut game = common::intro(players, 12);
-        let mut driver = HeuristicBot::new(5);
-        let mut checked = 0;
-        for step in 0..400 {
-            let Some(d) = game.decision() else { break };
-            if game.legal_actions().len() > 1 && step % 9 == 0 && checked < 6 {
-                let choice = small_tree(8).choose(&game).unwrap();
-                for other in 0..2 {
-                    let twin = game.redeal_hidden(Some(d.seat), 2000 + other);
-                    assert_eq!(
-                        small_tree(8).choose(&twin),
-                        Some(choice),
-                        "{players} players, step {step}: the choice changed with hidden facts"
-                    );
-                }
-                checked += 1;
-            }
-            let action = driver.choose(&game).unwrap();
-            game.apply(action).unwrap();
-        }
-        assert!(checked >= 4, "only {checked} decisions checked");
+        assert_blind_to_hidden_facts(players, 12, 5, (9, 6, 2000), || small_tree(8));
     }
 }
 
