@@ -21,7 +21,7 @@
 //! The action chosen is the root's most visited. Seeds derive from the bot's seed and the
 //! game's length, so the same game and seed give the same choice. Combat cards, a secret choice
 //! made at the same time as the opponent's, are drawn from a mixed strategy instead
-//! ([`super::cards`]: regret matching over card-against-card playouts).
+//! (the private `cards` module: regret matching over card-against-card playouts).
 
 use std::time::{Duration, Instant};
 
