@@ -8,6 +8,7 @@
 mod cards;
 mod estimate;
 mod heuristic;
+pub mod levels;
 pub mod odds;
 pub mod play;
 pub mod search;
@@ -19,6 +20,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::{Action, Game};
 
 pub use heuristic::HeuristicBot;
+pub use levels::Level;
 pub use search::SearchBot;
 pub use tree::TreeBot;
 
@@ -69,6 +71,9 @@ pub const MAX_SEARCH_MILLIS: u32 = 600_000;
 /// The kinds of bot a seat can be given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BotKind {
+    /// A level (`easy`, `normal`, `hard`): the players offered to people, with fixed budgets
+    /// in iterations ([`levels`]).
+    Level(Level),
     /// [`RandomBot`].
     Random,
     /// [`HeuristicBot`].
@@ -145,6 +150,9 @@ impl std::str::FromStr for BotKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
+            "easy" => Ok(BotKind::Level(Level::Easy)),
+            "normal" => Ok(BotKind::Level(Level::Normal)),
+            "hard" => Ok(BotKind::Level(Level::Hard)),
             "random" => Ok(BotKind::Random),
             "heuristic" => Ok(BotKind::Heuristic),
             "search" => Ok(BotKind::Search(search::DEFAULT_ITERATIONS)),
@@ -163,8 +171,8 @@ impl std::str::FromStr for BotKind {
                     });
                 }
                 Err(format!(
-                    "`{other}` is not a bot (random, heuristic, search, search:N, search:1s, \
-                     tree, tree:N, tree:1s)"
+                    "`{other}` is not a bot (easy, normal, hard; for experiments random, \
+                     heuristic, search, search:N, search:1s, tree, tree:N, tree:1s)"
                 ))
             }
         }
@@ -188,10 +196,24 @@ impl std::fmt::Display for BotKind {
 }
 
 impl BotKind {
+    /// Whether this kind searches (reports iterations): `normal`, `hard`, `search`, `tree`.
+    #[must_use]
+    pub fn searches(self) -> bool {
+        matches!(
+            self,
+            BotKind::Level(Level::Normal | Level::Hard)
+                | BotKind::Search(_)
+                | BotKind::SearchMillis(_)
+                | BotKind::Tree(_)
+                | BotKind::TreeMillis(_)
+        )
+    }
+
     /// Its name, as `--bots` takes it.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
+            BotKind::Level(level) => level.name(),
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
             BotKind::Search(_) | BotKind::SearchMillis(_) => "search",
@@ -203,6 +225,7 @@ impl BotKind {
     #[must_use]
     pub fn build(self, seed: u64) -> Box<dyn Bot + Send> {
         match self {
+            BotKind::Level(level) => level.build(seed),
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Heuristic => Box::new(HeuristicBot::new(seed)),
             BotKind::Search(n) => Box::new(SearchBot::new(seed, n)),

@@ -75,6 +75,11 @@ pub struct Thinking {
     pub searched_time: Duration,
     /// Search iterations made.
     pub iterations: u64,
+    /// The longest single decision.
+    pub longest: Duration,
+    /// The highest mean time per decision of one game (a game's own mean, for a series the
+    /// slowest game's).
+    pub slowest_game: Duration,
 }
 
 impl Thinking {
@@ -87,6 +92,8 @@ impl Thinking {
             searched: self.searched + o.searched,
             searched_time: self.searched_time + o.searched_time,
             iterations: self.iterations + o.iterations,
+            longest: self.longest.max(o.longest),
+            slowest_game: self.slowest_game.max(o.slowest_game),
         }
     }
 }
@@ -135,6 +142,7 @@ pub fn play_out_timed(
         if let Some(t) = thinking.get_mut(seat.index()) {
             t.decisions += 1;
             t.time += time;
+            t.longest = t.longest.max(time);
             if made > 0 {
                 t.searched += 1;
                 t.searched_time += time;
@@ -151,6 +159,13 @@ pub fn play_out_timed(
             reason: e.to_string(),
         })?;
         decisions += 1;
+    }
+    for t in &mut thinking {
+        if let Ok(n) = u32::try_from(t.decisions)
+            && n > 0
+        {
+            t.slowest_game = t.time / n;
+        }
     }
     match &game.position().phase {
         Phase::GameOver { winners, reason } => Ok((

@@ -613,12 +613,10 @@ pub fn output(game: &Game, note: Option<&str>, args: &Args) -> Result<(String, E
         use crate::bot::{BotKind, odds};
         let asker = viewer.or_else(|| game.decision().map(|d| d.seat));
         let player = args.odds_bot.unwrap_or(BotKind::Heuristic);
-        let samples = args.odds_samples.unwrap_or(match player {
-            BotKind::Search(_)
-            | BotKind::SearchMillis(_)
-            | BotKind::Tree(_)
-            | BotKind::TreeMillis(_) => odds::SEARCH_SAMPLES,
-            BotKind::Random | BotKind::Heuristic => odds::DEFAULT_SAMPLES,
+        let samples = args.odds_samples.unwrap_or(if player.searches() {
+            odds::SEARCH_SAMPLES
+        } else {
+            odds::DEFAULT_SAMPLES
         });
         odds::combat_odds_with(&game, asker, samples, 1, player)
     });

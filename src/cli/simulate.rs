@@ -286,18 +286,15 @@ pub fn thinking_lines(thinking: &[(BotKind, Thinking)]) -> String {
     for (kind, t) in thinking {
         let _ = write!(
             out,
-            "  {:<14} {:>9.3} ms per decision ({} decisions)",
+            "  {:<14} {:>9.3} ms per decision ({} decisions; slowest game {:.3} ms per decision, \
+             longest decision {:.3} ms)",
             kind.to_string(),
             ms(t.time, t.decisions),
-            t.decisions
+            t.decisions,
+            t.slowest_game.as_secs_f64() * 1000.0,
+            t.longest.as_secs_f64() * 1000.0
         );
-        if matches!(
-            kind,
-            BotKind::Search(_)
-                | BotKind::SearchMillis(_)
-                | BotKind::Tree(_)
-                | BotKind::TreeMillis(_)
-        ) {
+        if kind.searches() {
             let secs = t.searched_time.as_secs_f64();
             let rate = if secs > 0.0 {
                 t.iterations as f64 / secs
@@ -773,6 +770,8 @@ mod tests {
             searched: 200,
             searched_time: Duration::from_secs(10),
             iterations: 6400,
+            longest: Duration::from_millis(900),
+            slowest_game: Duration::from_millis(31),
         };
         let text = thinking_lines(&[
             (BotKind::Heuristic, heuristic),
@@ -784,7 +783,10 @@ mod tests {
         assert!(!lines[1].contains("iterations"), "{text}");
         assert!(lines[2].contains("search:500ms"), "{text}");
         assert!(
-            lines[2].contains("20.020 ms per decision (500 decisions)"),
+            lines[2].contains(
+                "20.020 ms per decision (500 decisions; slowest game 31.000 ms per decision, \
+                 longest decision 900.000 ms)"
+            ),
             "{text}"
         );
         assert!(
@@ -793,6 +795,10 @@ mod tests {
             "{text}"
         );
         assert!(lines[2].contains("640 iterations/s"), "{text}");
+        // Over a series the slowest game and the longest decision are the maxima, not sums.
+        let both = search.plus(heuristic).plus(search);
+        assert_eq!(both.longest, Duration::from_millis(900));
+        assert_eq!(both.slowest_game, Duration::from_millis(31));
     }
 
     #[test]

@@ -17,8 +17,7 @@ use super::app::Msg;
 use super::layout::{Window, centered, needed};
 use super::seats::Bots;
 use super::theme::Theme;
-use crate::bot::BotKind;
-use crate::bot::search::DEFAULT_ITERATIONS;
+use crate::bot::{BotKind, Level};
 use crate::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind};
 
 /// The choices on the new-game screen.
@@ -288,11 +287,12 @@ impl NewGame {
             }
             _ if self.plays_row().is_some() => {
                 let seat = self.plays_row().unwrap_or(0);
+                // A person, then the levels, easiest first (`--bot` offers the rest).
                 let order = [
                     None,
-                    Some(BotKind::Heuristic),
-                    Some(BotKind::Random),
-                    Some(BotKind::Search(DEFAULT_ITERATIONS)),
+                    Some(BotKind::Level(Level::Easy)),
+                    Some(BotKind::Level(Level::Normal)),
+                    Some(BotKind::Level(Level::Hard)),
                 ];
                 let now = order
                     .iter()
@@ -598,16 +598,16 @@ fn help_lines(theme: Theme, width: usize) -> Vec<Line<'static>> {
     ];
     let players = [
         (
-            "heuristic",
-            "counts what each side holds (objectives, worlds, units, structures) and takes the action that leaves it best off; fast",
+            "easy",
+            "takes the action that leaves it best off by what each side holds, but now and then any legal one: a first opponent",
         ),
         (
-            "random",
-            "picks any legal action by chance: an easy first opponent",
+            "normal",
+            "plans its turn ahead in many short played-out games and mixes its combat cards; under a third of a second a move",
         ),
         (
-            "search",
-            "plays each promising action out in many short heuristic games, keeps the one that scored best; slower and stronger",
+            "hard",
+            "plans as normal does with several times the tries; up to a second a move",
         ),
     ];
     let mut lines = vec![Line::from(Span::styled("Keys", theme.title()))];

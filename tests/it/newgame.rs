@@ -70,7 +70,7 @@ fn screen_new_game_help_at_80x24_and_120x40() {
         ));
         assert!(menu.help);
         let screen = render(&menu, w, h);
-        for kind in ["heuristic", "random", "search"] {
+        for kind in ["easy", "normal", "hard"] {
             assert!(
                 screen.contains(kind),
                 "no line on the {kind} player:\n{screen}"
@@ -236,4 +236,35 @@ fn a_finished_game_is_offered_for_replay_not_to_continue() {
     assert!(!screen.contains("continue"), "{screen}");
     let out = press(&mut menu, KeyCode::Char('c'));
     assert!(matches!(&out, Outcome::Replay(p) if *p == path), "{out:?}");
+}
+
+#[test]
+fn who_plays_a_seat_cycles_person_easy_normal_hard() {
+    use herakon::bot::{BotKind, Level};
+    let mut menu = NewGame::new(42);
+    // Two players: rows players, board, 2 seats, 2 names, then who plays seat 1.
+    to_row(&mut menu, 6);
+    let mut seen = vec![menu.bots[0]];
+    for _ in 0..4 {
+        press(&mut menu, KeyCode::Right);
+        seen.push(menu.bots[0]);
+    }
+    let level = |l| Some(BotKind::Level(l));
+    assert_eq!(
+        seen,
+        [
+            None,
+            level(Level::Easy),
+            level(Level::Normal),
+            level(Level::Hard),
+            None
+        ]
+    );
+    // Left goes back the other way; the screen names the level.
+    press(&mut menu, KeyCode::Left);
+    assert_eq!(menu.bots[0], level(Level::Hard));
+    assert_eq!(menu.bots[1], None);
+    let screen = render(&menu, 80, 24);
+    assert!(screen.contains("computer (hard)"), "{screen}");
+    assert!(screen.contains("a person"), "{screen}");
 }

@@ -309,3 +309,70 @@ fn the_tree_players_combat_card_does_not_change_when_only_hidden_facts_differ() 
     }
     assert!(checked >= 2, "only {checked} card choices checked");
 }
+
+#[test]
+fn the_levels_are_named_easy_normal_hard_and_read_back_as_the_same_kind() {
+    use herakon::bot::Level;
+    for (text, level) in [
+        ("easy", Level::Easy),
+        ("Normal", Level::Normal),
+        (" HARD ", Level::Hard),
+    ] {
+        let kind = text.parse::<BotKind>();
+        assert_eq!(kind, Ok(BotKind::Level(level)), "{text}");
+        // What a save records of a computer seat parses back to the same level.
+        let kind = BotKind::Level(level);
+        assert_eq!(kind.to_string(), level.name());
+        assert_eq!(kind.to_string().parse::<BotKind>(), Ok(kind));
+        assert_eq!(kind.name(), level.name());
+    }
+    // The levels take no budget: it is fixed, in iterations, so a game replays the same.
+    for bad in ["easy:2", "hard:1s", "medium", "expert"] {
+        let e = bad.parse::<BotKind>().unwrap_err();
+        assert!(e.contains("easy, normal, hard"), "{bad}: {e}");
+    }
+    assert_eq!(
+        parse_bots("hard,heuristic,easy"),
+        Ok(vec![
+            BotKind::Level(Level::Hard),
+            BotKind::Heuristic,
+            BotKind::Level(Level::Easy)
+        ])
+    );
+    // The searching levels report their iterations to `simulate`; easy does not search.
+    assert!(BotKind::Level(Level::Normal).searches());
+    assert!(BotKind::Level(Level::Hard).searches());
+    assert!(!BotKind::Level(Level::Easy).searches());
+}
+
+#[test]
+fn a_level_replays_the_same_choices_from_the_same_game_and_seed() {
+    // Budgets in iterations, seeds from the bot's seed and the game's length: two players of
+    // one level built with one seed choose alike at every decision of a game, whatever
+    // either was asked before (the second joins half way).
+    use herakon::bot::Level;
+    for level in Level::ALL {
+        let mut game = common::intro(2, 5);
+        let mut a = level.build(11);
+        let mut driver = HeuristicBot::new(5);
+        let mut compared: usize = 0;
+        for step in 0..120 {
+            let Some(d) = game.decision() else { break };
+            // A few decisions only (`hard` searches hundreds of iterations at each): the first
+            // with a choice after every 20 steps.
+            let due = step / 20 + 1 > compared;
+            let action = if !due || game.legal_actions().len() < 2 {
+                driver.choose(&game).unwrap()
+            } else {
+                let mine = a.choose(&game).unwrap();
+                let mut b = level.build(11);
+                assert_eq!(b.choose(&game), Some(mine), "{level:?} at {step}, {d:?}");
+                assert!(game.legal_actions().contains(&mine));
+                compared += 1;
+                mine
+            };
+            game.apply(action).unwrap();
+        }
+        assert!(compared >= 3, "{level:?}: {compared}");
+    }
+}

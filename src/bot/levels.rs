@@ -1,0 +1,98 @@
+//! The three levels a player chooses from (#31): `easy`, `normal` and `hard`.
+//!
+//! Each level is one of the players of this module's siblings with a fixed budget counted in
+//! iterations, never in time, so a game against a level replays the same on any machine. The
+//! budgets were chosen by measurement (README, "Computer players"): `normal` thinks at most about
+//! 0.3 s a decision on one core of the development machine, `hard` at most about 1 s; `easy` is
+//! the heuristic player made careless, so a beginner who plays with care beats it.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::play::mix_seed;
+use super::{Bot, HeuristicBot, TreeBot};
+use crate::engine::{Action, Game};
+
+/// The share of `easy`'s decisions (with more than one legal action) made by a random legal
+/// action instead of the heuristic's choice.
+pub const EASY_CARELESS_SHARE: f64 = 0.3;
+
+/// Tree iterations per decision of `normal`.
+pub const NORMAL_ITERATIONS: u32 = 96;
+
+/// Tree iterations per decision of `hard`.
+pub const HARD_ITERATIONS: u32 = 384;
+
+/// A level of computer player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// The heuristic player, careless at a share of its decisions ([`Careless`]).
+    Easy,
+    /// The tree search player with [`NORMAL_ITERATIONS`].
+    Normal,
+    /// The tree search player with [`HARD_ITERATIONS`].
+    Hard,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// Its name, as `--bot` takes it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// A new player of this level, seeded with `seed`.
+    #[must_use]
+    pub fn build(self, seed: u64) -> Box<dyn Bot + Send> {
+        match self {
+            Level::Easy => Box::new(Careless::new(seed, EASY_CARELESS_SHARE)),
+            Level::Normal => Box::new(TreeBot::new(seed, NORMAL_ITERATIONS)),
+            Level::Hard => Box::new(TreeBot::new(seed, HARD_ITERATIONS)),
+        }
+    }
+}
+
+/// The heuristic player that, at a seeded share of its decisions, plays a random legal action
+/// instead: it blunders as a beginner does, now and then, not always.
+#[derive(Debug, Clone)]
+pub struct Careless {
+    heuristic: HeuristicBot,
+    seed: u64,
+    share: f64,
+}
+
+impl Careless {
+    /// A careless heuristic player that plays a random action at `share` (0-1) of its
+    /// decisions.
+    #[must_use]
+    pub fn new(seed: u64, share: f64) -> Self {
+        Careless {
+            heuristic: HeuristicBot::new(seed),
+            seed,
+            share: share.clamp(0.0, 1.0),
+        }
+    }
+}
+
+impl Bot for Careless {
+    fn choose(&mut self, game: &Game) -> Option<Action> {
+        let legal = game.legal_actions();
+        // Drawn from the seed and the game's length, as the search players' seeds are: the same
+        // game and seed give the same choice, whatever this player was asked before.
+        let mut rng = ChaCha8Rng::seed_from_u64(mix_seed(
+            self.seed ^ 0xca7e_1e55,
+            u64::try_from(game.history().len()).unwrap_or(u64::MAX),
+        ));
+        if legal.len() > 1 && rng.random_range(0.0..1.0) < self.share {
+            return Some(legal[rng.random_range(0..legal.len())]);
+        }
+        self.heuristic.choose(game)
+    }
+}
