@@ -38,15 +38,20 @@ const PLAYOUT_LIMIT: usize = 200;
 const ROUNDS: usize = 400;
 
 /// The seat's card to play at a `ChooseCard` step of a combat, drawn from the regret-matching
-/// strategy; `None` when the game is at no such step or the seat has no card to play.
-pub(super) fn choose_card(game: &Game, seat: Seat, seed: u64) -> Option<Action> {
+/// strategy, with the strategy (each card's share); `None` when the game is at no such step or
+/// the seat has no card to play.
+pub(super) fn choose_card(
+    game: &Game,
+    seat: Seat,
+    seed: u64,
+) -> Option<(Action, Vec<(Action, f64)>)> {
     let c = game.combat()?;
     let CombatStep::ChooseCard { side } = c.step else {
         return None;
     };
     let mine: Vec<Action> = game.legal_actions();
     if mine.len() <= 1 {
-        return mine.first().copied();
+        return mine.first().map(|&a| (a, vec![(a, 1.0)]));
     }
     let faction = game.faction(seat);
     // Won playouts and playouts, by my card (index in `mine`) and the opponent's card name.
@@ -95,15 +100,17 @@ pub(super) fn choose_card(game: &Game, seat: Seat, seed: u64) -> Option<Action> 
         }
     }
     let strategy = regret_matching(&table);
+    let mix: Vec<(Action, f64)> = mine.iter().copied().zip(strategy.iter().copied()).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut pick: f64 = rng.random_range(0.0..1.0);
-    for (p, &action) in strategy.iter().zip(&mine) {
-        if pick < *p {
-            return Some(action);
+    for &(action, p) in &mix {
+        if pick < p {
+            return Some((action, mix));
         }
         pick -= p;
     }
-    mine.last().copied()
+    let last = *mine.last()?;
+    Some((last, mix))
 }
 
 /// `action` in `game`, then the combat played out: 1 if `faction` wins it, 0 otherwise.

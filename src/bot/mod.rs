@@ -8,6 +8,7 @@
 mod cards;
 mod estimate;
 mod heuristic;
+pub mod hint;
 pub mod levels;
 pub mod odds;
 pub mod play;

@@ -225,14 +225,50 @@ fn descend(
     Some((Some(best), n.edges[best].action))
 }
 
-impl Bot for TreeBot {
-    fn choose(&mut self, game: &Game) -> Option<Action> {
+/// Why the tree player chose what it chose: the facts a hint (#31) words.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Why {
+    /// The only legal action.
+    Only,
+    /// A combat card drawn from a mixed strategy: each card's share of the mix.
+    CardMix(Vec<(Action, f64)>),
+    /// The root's most visited action after `iterations` iterations: how many of them tried
+    /// it and its mean score (0-1), and the runner-up's action, tries and mean, if any.
+    Searched {
+        /// Iterations made.
+        iterations: u32,
+        /// Iterations that began with the chosen action.
+        tries: u32,
+        /// Their mean score for the seat, 0-1.
+        mean: f64,
+        /// The next most tried action, its tries and mean score.
+        runner_up: Option<(Action, u32, f64)>,
+    },
+}
+
+/// A choice and why it was made ([`TreeBot::think`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Thought {
+    /// The action chosen, legal for the deciding seat.
+    pub action: Action,
+    /// Why.
+    pub why: Why,
+}
+
+impl TreeBot {
+    /// The action this player chooses for the deciding seat of `game`, and why; `None` when
+    /// there is no decision. Reads only the deciding seat's view, as [`Bot::choose`] does
+    /// (which is this without the why).
+    pub fn think(&mut self, game: &Game) -> Option<Thought> {
         // The clock starts before anything is computed: all of it counts in a time budget.
         let start = Instant::now();
         let legal = game.legal_actions();
         let seat = game.decision()?.seat;
         if legal.len() <= 1 {
-            return legal.first().copied();
+            return legal.first().map(|&action| Thought {
+                action,
+                why: Why::Only,
+            });
         }
         // Derived from the game's length, not from earlier calls: the same game and seed give
         // the same choice whatever this bot was asked before.
@@ -245,27 +281,59 @@ impl Bot for TreeBot {
         if game
             .decision()
             .is_some_and(|d| d.kind == DecisionKind::ChooseCombatCard)
-            && let Some(card) = super::cards::choose_card(game, seat, base)
+            && let Some((action, mix)) = super::cards::choose_card(game, seat, base)
         {
-            return Some(card);
+            return Some(Thought {
+                action,
+                why: Why::CardMix(mix),
+            });
         }
         let mut tree = vec![Node::default()];
+        let mut made = 0;
         for i in 0..u32::MAX {
             if self.budget.spent(i, start) {
                 break;
             }
             self.iterate(&mut tree, game, seat, mix_seed(base, u64::from(i) + 1));
             self.done += 1;
+            made = i + 1;
         }
         // The root's most visited action that is legal here; on a tie the earlier opened (the
         // heuristic's choice first).
-        let mut best: Option<(u32, Action)> = None;
-        for e in &tree[0].edges {
-            if legal.contains(&e.action) && best.is_none_or(|(v, _)| e.visits > v) {
-                best = Some((e.visits, e.action));
-            }
-        }
-        best.map(|(_, a)| a).or(legal.first().copied())
+        let mut ranked: Vec<&Edge> = tree[0]
+            .edges
+            .iter()
+            .filter(|e| legal.contains(&e.action))
+            .collect();
+        // A stable sort keeps the earlier opened first among equals.
+        ranked.sort_by_key(|e| std::cmp::Reverse(e.visits));
+        let mean = |e: &Edge| e.total / f64::from(e.visits.max(1));
+        let Some(best) = ranked.first() else {
+            return legal.first().map(|&action| Thought {
+                action,
+                why: Why::Searched {
+                    iterations: made,
+                    tries: 0,
+                    mean: 0.0,
+                    runner_up: None,
+                },
+            });
+        };
+        Some(Thought {
+            action: best.action,
+            why: Why::Searched {
+                iterations: made,
+                tries: best.visits,
+                mean: mean(best),
+                runner_up: ranked.get(1).map(|e| (e.action, e.visits, mean(e))),
+            },
+        })
+    }
+}
+
+impl Bot for TreeBot {
+    fn choose(&mut self, game: &Game) -> Option<Action> {
+        self.think(game).map(|t| t.action)
     }
 
     fn iterations(&self) -> u64 {

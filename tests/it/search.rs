@@ -376,3 +376,48 @@ fn a_level_replays_the_same_choices_from_the_same_game_and_seed() {
         assert!(compared >= 3, "{level:?}: {compared}");
     }
 }
+
+#[test]
+fn a_hint_names_a_legal_action_of_the_deciding_seat_and_ignores_hidden_facts() {
+    // The hint is `normal`'s choice from the deciding seat's view: a legal action of that seat,
+    // the same line when the others' hidden facts are dealt again, and `None` once nobody
+    // decides.
+    use herakon::bot::hint::hint;
+    let mut game = common::intro(2, 17);
+    let mut driver = HeuristicBot::new(4);
+    let mut checked = 0;
+    for step in 0..300_u64 {
+        let Some(d) = game.decision() else { break };
+        if game.legal_actions().len() > 1 && step % 37 == 5 {
+            let h = hint(&game).unwrap();
+            assert_eq!(h.seat, d.seat);
+            assert!(
+                game.legal_actions().contains(&h.action()),
+                "step {step}: {h}"
+            );
+            let line = h.to_string();
+            assert!(line.starts_with("hint (normal player): "), "{line}");
+            assert!(line.contains(&h.action().to_string()), "{line}");
+            let twin = game.redeal_hidden(Some(d.seat), 900 + step);
+            assert_eq!(
+                hint(&twin).map(|t| t.to_string()),
+                Some(line),
+                "step {step}: the hint changed with hidden facts"
+            );
+            checked += 1;
+        }
+        game.apply(driver.choose(&game).unwrap()).unwrap();
+    }
+    assert!(checked >= 4, "only {checked} hints checked");
+    let over = herakon::engine::format::save::load(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/event_log/two_heuristic_intro.json"),
+        )
+        .unwrap(),
+        common::data(),
+    )
+    .unwrap();
+    assert!(over.is_over());
+    assert_eq!(hint(&over), None);
+}

@@ -1,0 +1,85 @@
+//! A hint for a person (#31): what the `normal` player would do in the deciding seat's place,
+//! and why, in one line.
+//!
+//! The hint is the `normal` level's own choice ([`super::levels::NORMAL_ITERATIONS`] tree
+//! iterations), so it reads only the deciding seat's view: every iteration starts from a
+//! re-deal of what that seat cannot see. Its seed is fixed, not the game's: the same position
+//! seen by the same seat gives the same hint, whatever the hidden facts are.
+
+use std::fmt;
+
+use super::TreeBot;
+use super::levels::NORMAL_ITERATIONS;
+use super::tree::{Thought, Why};
+use crate::engine::state::ids::Seat;
+use crate::engine::{Action, Game};
+
+/// The seed of every hint's search (fixed, so a hint depends on the position and the seat's
+/// view only).
+const HINT_SEED: u64 = 0x4109;
+
+/// What the `normal` player would do for the seat that decides, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hint {
+    /// The seat the hint is for (the deciding seat).
+    pub seat: Seat,
+    /// The action, legal for that seat, and why it was chosen.
+    pub thought: Thought,
+}
+
+impl Hint {
+    /// The action hinted.
+    #[must_use]
+    pub fn action(&self) -> Action {
+        self.thought.action
+    }
+}
+
+/// The hint for the deciding seat of `game`; `None` when no seat decides (the game is over).
+/// The search takes `normal`'s budget: a fraction of a second in a release build.
+#[must_use]
+pub fn hint(game: &Game) -> Option<Hint> {
+    let seat = game.decision()?.seat;
+    let thought = TreeBot::new(HINT_SEED, NORMAL_ITERATIONS).think(game)?;
+    Some(Hint { seat, thought })
+}
+
+impl fmt::Display for Hint {
+    /// One line: the action, then why.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pct = |x: f64| (x * 100.0).round();
+        write!(f, "hint (normal player): {}", self.thought.action)?;
+        match &self.thought.why {
+            Why::Only => f.write_str(": your only legal action"),
+            Why::CardMix(mix) => {
+                let share = mix
+                    .iter()
+                    .find(|(a, _)| *a == self.thought.action)
+                    .map_or(0.0, |(_, p)| *p);
+                write!(
+                    f,
+                    ": drawn from a mix of your cards so your play cannot be read \
+                     (this card {:.0}% of the mix)",
+                    pct(share)
+                )
+            }
+            Why::Searched {
+                iterations,
+                tries,
+                mean,
+                runner_up,
+            } => {
+                write!(
+                    f,
+                    ": the most tried of {iterations} lines played out from what you can see \
+                     ({tries} tries, scoring {:.0} of 100",
+                    pct(*mean)
+                )?;
+                match runner_up {
+                    Some((other, n, m)) => write!(f, "; next {other}, {n} tries, {:.0})", pct(*m)),
+                    None => f.write_str(")"),
+                }
+            }
+        }
+    }
+}
