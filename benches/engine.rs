@@ -12,7 +12,7 @@ use herakon::bot::odds::{DEFAULT_SAMPLES, combat_odds};
 use herakon::bot::{Bot, HeuristicBot};
 use herakon::engine::format::save;
 use herakon::engine::{Action, DecisionKind, Game, GameData, NewGameOptions, SetupKind};
-use herakon::tui::{App, Msg, Scene, Theme, draw};
+use herakon::tui::{Client, Msg, Scene, Theme, draw};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use ratatui::Terminal;
@@ -133,15 +133,15 @@ fn load_full_game_from_json(bencher: Bencher) {
 #[divan::bench]
 fn draw_four_player_board_200x60(bencher: Bencher) {
     let game = new_game(4, 1);
-    let mut app = App::new(&game, Theme::from_env(), 200, 60);
+    let mut client = Client::new(&game, Theme::from_env(), 200, 60);
     let mut g = game.clone();
-    app.handle(&mut g, Msg::key(KeyCode::Enter));
+    client.handle(&mut g, Msg::key(KeyCode::Enter));
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     bencher.bench_local(|| {
         terminal
             .draw(|f| {
-                let scene = Scene::new(&game, app.shown);
-                draw(f, &app, &scene);
+                let scene = Scene::new(&game, client.view.shown);
+                draw(f, &client, &scene);
             })
             .unwrap();
     });
@@ -207,18 +207,18 @@ fn first_decision(kind: DecisionKind) -> Game {
 /// frame it causes drawn at 120x40: what a player waits for at every key.
 fn key_to_frame(bencher: Bencher, kind: DecisionKind) {
     let mut game = first_decision(kind);
-    let mut app = App::new(&game, Theme::from_env(), 120, 40);
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let mut client = Client::new(&game, Theme::from_env(), 120, 40);
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
     let mut down = true;
     bencher.bench_local(|| {
         let key = if down { KeyCode::Down } else { KeyCode::Up };
         down = !down;
-        app.handle(&mut game, Msg::key(key));
+        client.handle(&mut game, Msg::key(key));
         terminal
             .draw(|f| {
-                let scene = Scene::new(&game, app.shown);
-                draw(f, &app, &scene);
+                let scene = Scene::new(&game, client.view.shown);
+                draw(f, &client, &scene);
             })
             .unwrap();
     });

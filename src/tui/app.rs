@@ -1,9 +1,10 @@
 //! The client's view state and its update function. `App` holds what the screen needs beyond
 //! the session (which seat is on screen, cursor, selection, focus, scroll, the box open); a
 //! message either changes that state or becomes a request to the [`Session`] (apply an
-//! action, take one back), which alone changes the game's state. The view state never holds
-//! nor names the game: it reads it through the read-only [`Table`] lent for each message
-//! ([`super::step`]), and what it draws comes from one seat's [`Scene`].
+//! action, take one back), which alone changes the game's state. The view state holds neither
+//! the session nor the game: the [`Client`](super::client::Client) lends it both for each
+//! message, the game as the read-only [`Table`], and what it draws comes from one seat's
+//! [`Scene`].
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -185,9 +186,6 @@ pub use super::session::done_words;
 /// focus, scroll and boxes are. Changes of the game go through [`Session`].
 #[derive(Debug, Clone)]
 pub struct App {
-    /// The game's runtime at the table: seats, keyboard, computer players, take-back, log,
-    /// saves.
-    pub session: Session,
     /// Colours.
     pub theme: Theme,
     /// What fills the screen.
@@ -252,18 +250,17 @@ pub struct App {
 }
 
 impl App {
-    /// A client of `session` for the game `table` shows, on a terminal of `width` x
+    /// The view of `session` for the game `table` shows, on a terminal of `width` x
     /// `height`: the first screen hands the keyboard to the seat that decides first.
     #[must_use]
-    pub fn with_session(
-        session: Session,
+    pub fn new(
+        session: &mut Session,
         table: Table<'_>,
         theme: Theme,
         width: u16,
         height: u16,
     ) -> App {
         let mut app = App {
-            session,
             theme,
             screen: Screen::Play,
             shown: None,
@@ -290,7 +287,7 @@ impl App {
             handoffs: 0,
             teach: super::learn::Teach::default(),
         };
-        app.follow(table);
+        app.follow(session, table);
         app.keep_cursor_on_screen(table);
         app
     }
@@ -409,29 +406,29 @@ impl App {
 
     /// Moves to the screen the game's state calls for: the hand-off when another seat must
     /// decide, the final screen when the game is over.
-    pub fn follow(&mut self, table: Table<'_>) {
+    pub fn follow(&mut self, session: &mut Session, table: Table<'_>) {
         if table.is_over() {
             if self.screen != Screen::GameOver {
                 self.screen = Screen::GameOver;
                 self.shown = None;
                 self.focus = Focus::Board;
                 self.filter = false;
-                self.session.sum_up(table);
-                self.summary_open = self.session.summary.is_some();
+                session.sum_up(table);
+                self.summary_open = session.summary.is_some();
             }
             return;
         }
         let Some(d) = table.decision() else {
             return;
         };
-        if self.session.is_bot(d.seat) {
+        if session.is_bot(d.seat) {
             // A computer player needs no hand-off. The screen shows what every seat sees, or
             // the one person's own view when nobody else is at the table.
             if self.screen != Screen::Bot(d.seat) {
-                self.leave_keyboard();
+                self.leave_keyboard(session);
                 self.screen = Screen::Bot(d.seat);
-                self.session.bot.since = None;
-                self.shown = self.session.lone_human(table);
+                session.bot.since = None;
+                self.shown = session.lone_human(table);
                 self.reset_choice();
             }
             return;
@@ -440,14 +437,14 @@ impl App {
             // The same seat decides again.
             return;
         }
-        if !self.session.needs_handoff(table, d.seat) {
+        if !session.needs_handoff(table, d.seat) {
             // The keyboard is already with this person: no hand-off protects anything.
-            self.take_keyboard(table, d.seat);
+            self.take_keyboard(session, table, d.seat);
             return;
         }
-        self.leave_keyboard();
+        self.leave_keyboard(session);
         // The hand-off shows the last moment to the whole table instead.
-        self.session.moments.on_screen.clear();
+        session.moments.on_screen.clear();
         self.screen = Screen::Handoff(d.seat);
         self.shown = None;
         self.handoff_since = None;
@@ -459,17 +456,17 @@ impl App {
 
     /// The person on screen leaves the keyboard: his cursor is kept for his next turn, his
     /// messages are his own, and the log he has read is remembered.
-    fn leave_keyboard(&mut self) {
+    fn leave_keyboard(&mut self, session: &mut Session) {
         if let Some(before) = self.shown {
             self.cursors.insert(before, self.cursor);
         }
-        self.session.leave_keyboard();
+        session.leave_keyboard();
         self.flash = None;
     }
 
     /// `seat`'s person takes the keyboard: his view, his cursor.
-    fn take_keyboard(&mut self, table: Table<'_>, seat: Seat) {
-        self.session.take_keyboard(seat);
+    fn take_keyboard(&mut self, session: &mut Session, table: Table<'_>, seat: Seat) {
+        session.take_keyboard(seat);
         self.shown = Some(seat);
         self.screen = Screen::Play;
         self.reset_choice();
@@ -483,13 +480,13 @@ impl App {
 
     /// Sets the computer players and moves to the screen the game calls for (the first hand-off
     /// goes only to a person, and not at all when only one person plays).
-    pub fn set_bots_in(&mut self, table: Table<'_>, bots: Bots) {
-        self.session.bots = bots;
-        self.session.holder = None;
+    pub fn set_bots_in(&mut self, session: &mut Session, table: Table<'_>, bots: Bots) {
+        session.bots = bots;
+        session.holder = None;
         self.shown = None;
         self.screen = Screen::Play;
         self.handoffs = 0;
-        self.follow(table);
+        self.follow(session, table);
     }
 
     fn reset_choice(&mut self) {
@@ -554,16 +551,17 @@ impl App {
     /// with one answer taken for the person is said on his status line.
     pub fn acted(
         &mut self,
+        session: &mut Session,
         table: Table<'_>,
         logged: usize,
         faced: Option<Decision>,
         action: Action,
         events: &[Event],
     ) {
-        self.follow_log(logged);
-        self.taught(faced, table, action, events);
-        self.moved_on(table, action);
-        if let Some(note) = self.session.note.take() {
+        self.follow_log(session, logged);
+        self.taught(session, faced, table, action, events);
+        self.moved_on(session, table, action);
+        if let Some(note) = session.note.take() {
             self.note(note);
         }
     }
@@ -575,10 +573,10 @@ impl App {
     /// hand-off or a computer player's pause nobody knows where it is, and the actor must take
     /// it again.
     #[must_use]
-    pub fn undo_asker(&self) -> (Option<Seat>, Keyboard, bool) {
+    pub fn undo_asker(&self, session: &Session) -> (Option<Seat>, Keyboard, bool) {
         match self.screen {
             Screen::Play => (self.shown, Keyboard::WithDecider, false),
-            _ => (self.session.holder, Keyboard::WithActor, true),
+            _ => (session.holder, Keyboard::WithActor, true),
         }
     }
 
@@ -587,15 +585,15 @@ impl App {
     /// two people or more at the table the actor gets it back through a hand-off of his own
     /// (nobody sees his screen before he takes the keyboard), and what was taken back is said in
     /// words every seat may read.
-    pub fn took_back(&mut self, table: Table<'_>, undone: Undone) {
+    pub fn took_back(&mut self, session: &mut Session, table: Table<'_>, undone: Undone) {
         if matches!(self.screen, Screen::Handoff(_)) {
             // The hand-off taken back never happened.
             self.handoffs = self.handoffs.saturating_sub(1);
         }
-        self.log_back = self.log_back.min(self.session.log.len());
+        self.log_back = self.log_back.min(session.log.len());
         self.reset_choice();
         self.filter = false;
-        self.follow(table);
+        self.follow(session, table);
         if matches!(self.screen, Screen::Handoff(_)) {
             self.note(undone.public.unwrap_or_default());
             return;
@@ -617,9 +615,9 @@ impl App {
     /// words on its own view, the public ones elsewhere), while the keyboard has not passed to
     /// another person. (The offer is withdrawn whenever another action is applied.)
     #[must_use]
-    pub fn takeback_text(&self) -> Option<&str> {
-        let t = self.session.takeback.as_ref()?;
-        let holder = self.session.holder;
+    pub fn takeback_text<'s>(&self, session: &'s Session) -> Option<&'s str> {
+        let t = session.takeback.as_ref()?;
+        let holder = session.holder;
         match self.screen {
             Screen::Play if self.shown == Some(t.seat) => Some(&t.own),
             Screen::Bot(_) if holder == Some(t.seat) && self.shown == Some(t.seat) => Some(&t.own),
@@ -651,23 +649,30 @@ impl App {
     /// Records the events of `action`, just applied elsewhere (a replay, a test), and moves on
     /// to the next decision. The same action stays selected if it is still legal (to buy
     /// another of the same unit).
-    pub fn applied_in(&mut self, table: Table<'_>, action: Action, events: &[Event]) {
-        let logged = self.session.logged();
-        self.session.applied(table, events);
-        self.follow_log(logged);
-        self.moved_on(table, action);
+    pub fn applied_in(
+        &mut self,
+        session: &mut Session,
+        table: Table<'_>,
+        action: Action,
+        events: &[Event],
+    ) {
+        let logged = session.logged();
+        session.applied(table, events);
+        self.follow_log(session, logged);
+        self.moved_on(session, table, action);
     }
 
     /// Tells the learning aids what an action did (`faced`: the decision it answered; `events`:
     /// its own and the forced moves' after it).
     fn taught(
         &mut self,
+        session: &Session,
         faced: Option<Decision>,
         table: Table<'_>,
         action: Action,
         events: &[Event],
     ) {
-        let by_person = faced.is_some_and(|d| !self.session.is_bot(d.seat));
+        let by_person = faced.is_some_and(|d| !session.is_bot(d.seat));
         let over = table.is_over();
         if let Some(note) = self.teach.applied(faced, by_person, over, action, events) {
             self.note(note);
@@ -692,8 +697,8 @@ impl App {
     }
 
     /// The log shows its end again once lines were written after `logged` of them.
-    fn follow_log(&mut self, logged: usize) {
-        if self.session.logged() != logged {
+    fn follow_log(&mut self, session: &Session, logged: usize) {
+        if session.logged() != logged {
             self.log_back = 0;
         }
     }
@@ -701,7 +706,7 @@ impl App {
     /// After `action`: the selection goes to the default of [`super::selection::after_action`]
     /// as the client's suggestion (the first Enter on it only names it), and the screen
     /// follows the next decision.
-    fn moved_on(&mut self, table: Table<'_>, action: Action) {
+    fn moved_on(&mut self, session: &mut Session, table: Table<'_>, action: Action) {
         self.typed.clear();
         let scene = table.scene(self.shown);
         let visible = self.visible(&scene.choices);
@@ -721,14 +726,14 @@ impl App {
             SelectedBy::Client
         };
         self.keep_selection_on_the_list(table);
-        self.follow(table);
+        self.follow(session, table);
     }
 
     /// The move of the computer player whose turn is on screen, now that it is due. When
     /// computer players think aside and this one has not decided yet, it moves as soon as it
     /// has ([`Msg::Thought`]).
-    fn bot_move(&mut self, table: Table<'_>) -> Effect {
-        match self.session.bot_move(table) {
+    fn bot_move(session: &mut Session, table: Table<'_>) -> Effect {
+        match session.bot_move(table) {
             Some(Some(action)) => Effect::Apply(action),
             Some(None) | None => Effect::None,
         }
@@ -736,61 +741,59 @@ impl App {
 
     /// Whether the computer player on screen may move now: its pause is over (or a key cut it
     /// short) and no box is open over the board.
-    fn bot_due(&self) -> bool {
-        let paused = self
-            .session
+    fn bot_due(&self, session: &Session) -> bool {
+        let paused = session
             .bot
             .since
             .is_some_and(|since| self.clock >= since + BOT_PAUSE);
         matches!(self.screen, Screen::Bot(_))
             && self.overlay == Overlay::None
-            && (paused || self.session.bot.hurried)
+            && (paused || session.bot.hurried)
     }
 
     /// Whether the screen waits for the move of a computer player that thinks aside: the
     /// terminal loop then starts (or keeps) its work on the game as it is.
     #[must_use]
-    pub fn awaits_thought(&self) -> bool {
-        self.session.deciding == Deciding::Aside
+    pub fn awaits_thought(&self, session: &Session) -> bool {
+        session.deciding == Deciding::Aside
             && matches!(self.screen, Screen::Bot(_))
-            && self.session.bot.thought.is_none()
+            && session.bot.thought.is_none()
     }
 
     /// How long the computer player on screen has been thinking past its pause, while its
     /// move is due and not yet decided (shown on its box, so a long search is seen to be
     /// alive); `None` otherwise.
     #[must_use]
-    pub fn overthinking(&self) -> Option<Duration> {
-        if !self.awaits_thought() || !self.bot_due() {
+    pub fn overthinking(&self, session: &Session) -> Option<Duration> {
+        if !self.awaits_thought(session) || !self.bot_due(session) {
             return None;
         }
-        let since = self.session.bot.since?;
+        let since = session.bot.since?;
         Some(self.clock.saturating_sub(since + BOT_PAUSE))
     }
 
     /// The update function: changes UI state, or returns the action to apply.
-    pub fn update(&mut self, table: Table<'_>, msg: Msg) -> Effect {
+    pub fn update(&mut self, session: &mut Session, table: Table<'_>, msg: Msg) -> Effect {
         if let Msg::Tick(now) = msg {
             self.clock = now;
             if self.handoff_fresh() {
                 self.handoff_since = Some(now);
             }
             if let Screen::Bot(_) = self.screen {
-                self.session.bot.since.get_or_insert(now);
-                if self.bot_due()
-                    && (self.session.bot.thought.is_some()
-                        || self.session.deciding == Deciding::OnTheSpot)
+                session.bot.since.get_or_insert(now);
+                if self.bot_due(session)
+                    && (session.bot.thought.is_some() || session.deciding == Deciding::OnTheSpot)
                 {
-                    return self.bot_move(table);
+                    return Self::bot_move(session, table);
                 }
             }
             return Effect::None;
         }
         if let Msg::Thought(action) = msg {
             if matches!(self.screen, Screen::Bot(_)) {
-                self.session.bot.thought = Some(action);
-                if self.bot_due() {
-                    return self.bot_move(table);
+                session.bot.thought = Some(action);
+                if self.bot_due(session) {
+                    return Self::bot_move(session, table);
                 }
             }
             return Effect::None;
@@ -807,9 +810,9 @@ impl App {
             }
             Msg::Tick(_) | Msg::Thought(_) => Effect::None,
             Msg::Key(code, mods) if self.too_small_in(table) => self.key_blind(code, mods),
-            Msg::Key(code, mods) => self.key(table, code, mods),
+            Msg::Key(code, mods) => self.key(session, table, code, mods),
             Msg::Click(..) | Msg::Wheel(..) if self.too_small_in(table) => Effect::None,
-            Msg::Click(x, y) => self.click(table, x, y, armed),
+            Msg::Click(x, y) => self.click(session, table, x, y, armed),
             Msg::Wheel(x, y, dir) => {
                 if self.overlay != Overlay::None || !matches!(self.screen, Screen::Play) {
                     return Effect::None;
@@ -818,7 +821,7 @@ impl App {
                 let p = Position::new(x, y);
                 if r.log.contains(p) {
                     if dir < 0 {
-                        self.log_back = (self.log_back + 3).min(self.session.log.len());
+                        self.log_back = (self.log_back + 3).min(session.log.len());
                     } else {
                         self.log_back = self.log_back.saturating_sub(3);
                     }
@@ -853,7 +856,13 @@ impl App {
         Effect::None
     }
 
-    fn key(&mut self, table: Table<'_>, code: KeyCode, mods: KeyModifiers) -> Effect {
+    fn key(
+        &mut self,
+        session: &mut Session,
+        table: Table<'_>,
+        code: KeyCode,
+        mods: KeyModifiers,
+    ) -> Effect {
         let ctrl_c = code == KeyCode::Char('c') && mods.contains(KeyModifiers::CONTROL);
         if matches!(self.screen, Screen::Handoff(_))
             && self.overlay == Overlay::None
@@ -864,7 +873,7 @@ impl App {
             // The hand-off has just come up: this key was typed for the last seat.
             return Effect::None;
         }
-        if self.close_moment_by_key(ctrl_c) {
+        if self.close_moment_by_key(session, ctrl_c) {
             return Effect::None;
         }
         match &self.overlay {
@@ -913,8 +922,8 @@ impl App {
             | Overlay::Digest => {
                 self.overlay = Overlay::None;
             }
-            Overlay::SaveAs(_) => return self.save_key(code, ctrl_c),
-            Overlay::ReplaceSave(_) => return self.replace_key(code, ctrl_c),
+            Overlay::SaveAs(_) => return self.save_key(session, code, ctrl_c),
+            Overlay::ReplaceSave(_) => return self.replace_key(session, code, ctrl_c),
             Overlay::NotSaved(_) => return self.not_saved_key(code),
             Overlay::None => {}
         }
@@ -952,7 +961,7 @@ impl App {
             }
             Some(Command::Save) => {
                 self.overlay = Overlay::SaveAs(SaveBox {
-                    input: self.session.save_path.display().to_string(),
+                    input: session.save_path.display().to_string(),
                     then_quit: false,
                 });
                 return Effect::None;
@@ -995,14 +1004,14 @@ impl App {
             Screen::Handoff(seat) => {
                 // A key nobody types by reflex (not Enter): Space or the seat's number.
                 if code == KeyCode::Char(' ') || code == KeyCode::Char(seat_key(seat)) {
-                    self.take_keyboard(table, seat);
+                    self.take_keyboard(session, table, seat);
                     // The table saw the combat's box on the hand-off.
-                    self.session.moments = super::combat_result::Moments::default();
+                    session.moments = super::combat_result::Moments::default();
                 }
                 Effect::None
             }
             // Any other key: the computer player moves now.
-            Screen::Bot(_) => self.bot_move(table),
+            Screen::Bot(_) => Self::bot_move(session, table),
             Screen::GameOver => {
                 // The end screen: Esc shows the board, Enter brings the summary back.
                 match code {
@@ -1012,7 +1021,7 @@ impl App {
                         self.summary_open = false;
                     }
                     KeyCode::Enter | KeyCode::Char('g') if !self.summary_open => {
-                        self.summary_open = self.session.summary.is_some();
+                        self.summary_open = session.summary.is_some();
                     }
                     _ if self.summary_open => {}
                     _ => {
@@ -1024,7 +1033,7 @@ impl App {
                 Effect::None
             }
             Screen::Play => {
-                let effect = self.play_key(table, code);
+                let effect = self.play_key(session, table, code);
                 self.ask_first(table, effect)
             }
         }
@@ -1033,26 +1042,21 @@ impl App {
     /// A key (or click) while a combat's box is on screen closes it and does nothing else,
     /// and the status line says so (never a silent loss of a key meant for a decision).
     /// Ctrl-C still asks to quit. Returns whether the key was used.
-    fn close_moment_by_key(&mut self, ctrl_c: bool) -> bool {
+    fn close_moment_by_key(&mut self, session: &mut Session, ctrl_c: bool) -> bool {
         if ctrl_c
             || self.overlay != Overlay::None
             || !matches!(self.screen, Screen::Play | Screen::Bot(_))
-            || self.session.moments.on_screen.is_empty()
+            || session.moments.on_screen.is_empty()
         {
             return false;
         }
-        self.close_moment();
-        self.note(if self.session.moments.on_screen.is_empty() {
+        session.moments.on_screen.pop_front();
+        self.note(if session.moments.on_screen.is_empty() {
             "combat box closed (that key did nothing else; d shows it again)"
         } else {
             "combat box closed; the next one follows (that key did nothing else)"
         });
         true
-    }
-
-    /// Closes the combat box on screen (the oldest, when several wait).
-    pub fn close_moment(&mut self) {
-        self.session.moments.on_screen.pop_front();
     }
 
     fn open(&mut self, overlay: Overlay) {
@@ -1104,9 +1108,9 @@ impl App {
 
     /// Asks what to do when leaving failed to save the game: the box offers `offer` as the
     /// other name (the caller knows which names are free).
-    pub fn ask_not_saved(&mut self, why: &str, offer: &std::path::Path) {
-        self.session.unsaved = Some(why.to_string());
-        self.session.quit_after_save = false;
+    pub fn ask_not_saved(&mut self, session: &mut Session, why: &str, offer: &std::path::Path) {
+        session.unsaved = Some(why.to_string());
+        session.quit_after_save = false;
         self.overlay = Overlay::NotSaved(NotSaved {
             why: why.to_string(),
             offer: offer.display().to_string(),
@@ -1142,7 +1146,7 @@ impl App {
 
     /// A key in the replace box: `y` saves over the file, any other key keeps it (Ctrl-C then
     /// asks to quit).
-    fn replace_key(&mut self, code: KeyCode, ctrl_c: bool) -> Effect {
+    fn replace_key(&mut self, session: &mut Session, code: KeyCode, ctrl_c: bool) -> Effect {
         let asked = match std::mem::replace(&mut self.overlay, Overlay::None) {
             Overlay::ReplaceSave(r) => Some(r),
             _ => None,
@@ -1151,7 +1155,7 @@ impl App {
         {
             return Effect::SaveOver;
         }
-        self.session.quit_after_save = false;
+        session.quit_after_save = false;
         self.note(match asked {
             Some(r) => format!("not saved: {} kept as it was", r.path.display()),
             None => "not saved".into(),
@@ -1163,7 +1167,7 @@ impl App {
     }
 
     /// A key in the save box: typing edits the name, Enter saves, Esc cancels.
-    fn save_key(&mut self, code: KeyCode, ctrl_c: bool) -> Effect {
+    fn save_key(&mut self, session: &mut Session, code: KeyCode, ctrl_c: bool) -> Effect {
         let Overlay::SaveAs(box_) = &mut self.overlay else {
             return Effect::None;
         };
@@ -1172,30 +1176,30 @@ impl App {
                 let (input, then_quit) = (std::mem::take(&mut box_.input), box_.then_quit);
                 self.overlay = Overlay::None;
                 // The name offered unchanged is the current file, wherever it is.
-                let target = if input == self.session.save_path.display().to_string() {
-                    Some(self.session.save_path.clone())
+                let target = if input == session.save_path.display().to_string() {
+                    Some(session.save_path.clone())
                 } else {
                     save_target(&input)
                 };
                 if let Some(path) = target {
-                    self.session.save_path = path;
-                    self.session.quit_after_save = then_quit;
+                    session.save_path = path;
+                    session.quit_after_save = then_quit;
                     Effect::Save
                 } else {
-                    self.session.quit_after_save = false;
+                    session.quit_after_save = false;
                     self.note("not saved: no file name");
                     Effect::None
                 }
             }
             KeyCode::Esc => {
                 self.overlay = Overlay::None;
-                self.session.quit_after_save = false;
+                session.quit_after_save = false;
                 self.note("not saved");
                 Effect::None
             }
             _ if ctrl_c => {
                 self.overlay = Overlay::None;
-                self.session.quit_after_save = false;
+                session.quit_after_save = false;
                 Effect::None
             }
             KeyCode::Backspace => {
@@ -1210,7 +1214,7 @@ impl App {
         }
     }
 
-    fn play_key(&mut self, table: Table<'_>, code: KeyCode) -> Effect {
+    fn play_key(&mut self, session: &Session, table: Table<'_>, code: KeyCode) -> Effect {
         let when: &[When] = match self.focus {
             Focus::Actions => &[When::Play, When::List],
             Focus::Board => &[When::Play],
@@ -1232,8 +1236,7 @@ impl App {
             }
             Command::LogBack => {
                 let page = self.log_page(table);
-                self.log_back =
-                    (self.log_back + page).min(self.session.log.len().saturating_sub(1));
+                self.log_back = (self.log_back + page).min(session.log.len().saturating_sub(1));
             }
             Command::LogForward => {
                 self.log_back = self.log_back.saturating_sub(self.log_page(table));
@@ -1400,8 +1403,15 @@ impl App {
         self.selected = self.selected.min(n.saturating_sub(1));
     }
 
-    fn click(&mut self, table: Table<'_>, x: u16, y: u16, armed: Option<Action>) -> Effect {
-        if self.close_moment_by_key(false) {
+    fn click(
+        &mut self,
+        session: &mut Session,
+        table: Table<'_>,
+        x: u16,
+        y: u16,
+        armed: Option<Action>,
+    ) -> Effect {
+        if self.close_moment_by_key(session, false) {
             return Effect::None;
         }
         match &self.overlay {

@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, BorderType, Clear, Paragraph, StatefulWidget, Widg
 use super::app::{App, Overlay};
 use super::layout::{popup_rect, popup_width};
 use super::scene::{Choice, Scene, card_text};
+use super::session::Session;
 use super::text::wrap_all;
 use super::theme::Theme;
 use crate::engine::rules::view::SeenCombatSide;
@@ -194,9 +195,14 @@ fn combat_cards(
     }
 }
 
-/// The title and the wrapped lines of the scrolling overlay open on `app`, if one is.
+/// The title and the wrapped lines of the scrolling overlay open on `app`, if one is (the log
+/// and the digest are the session's).
 #[must_use]
-pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line<'static>>)> {
+pub fn overlay_content(
+    session: &Session,
+    app: &App,
+    scene: &Scene<'_>,
+) -> Option<(String, Vec<Line<'static>>)> {
     let theme = app.theme;
     let width = popup_width(app.size);
     let (title, lines) = match &app.overlay {
@@ -225,7 +231,7 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
         ),
         Overlay::Log => (
             "Log".to_string(),
-            app.session
+            session
                 .log
                 .iter()
                 .map(|l| {
@@ -239,7 +245,7 @@ pub fn overlay_content(app: &App, scene: &Scene<'_>) -> Option<(String, Vec<Line
         Overlay::Digest => (
             "What happened: round digest".to_string(),
             super::digest::overlay_lines(
-                &app.session.chronicle,
+                &session.chronicle,
                 &|f| super::combat_box::name_of(scene, f),
                 theme,
             ),

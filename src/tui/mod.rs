@@ -1,11 +1,14 @@
 //! The hot-seat terminal client (ratatui + crossterm).
 //!
-//! Elm-like: [`App`] holds only UI state; terminal events become [`Msg`]s; [`App::update`]
-//! changes that state or returns one engine `Action`; [`draw`] renders a [`Scene`], which holds
-//! the `PlayerView` of the seat on screen and never the raw position.
+//! Elm-like: a [`Client`] holds the [`Session`] (the game's runtime at the table) and one view
+//! of it, [`App`] (what is on screen); terminal events become [`Msg`]s; [`App::update`] changes
+//! the view or asks the session for a change (apply an action, take one back), which the client
+//! carries out; [`draw`] renders a [`Scene`], which holds the `PlayerView` of the seat on screen
+//! and never the raw position.
 
 pub mod app;
 pub mod board;
+pub mod client;
 pub mod combat_box;
 pub mod combat_result;
 pub mod confirm;
@@ -32,7 +35,6 @@ pub mod selection;
 pub mod session;
 pub mod settings;
 pub mod sheet;
-pub mod step;
 pub mod terminal;
 pub mod text;
 pub mod theme;
@@ -44,6 +46,7 @@ pub mod whynot;
 use std::path::PathBuf;
 
 pub use app::{App, Effect, Focus, Msg, Overlay, Screen};
+pub use client::Client;
 pub use replay::Replay;
 pub use scene::Scene;
 pub use session::{Deciding, Session};

@@ -14,6 +14,7 @@ use super::board::{asset_counts, asset_sign, order_code, stack_spans, unit_group
 use super::layout::{clip, decision_lines, list_geometry, wrap};
 use super::log::LogLine;
 use super::scene::{Choice, Scene, card_text};
+use super::session::Session;
 use super::text::{die_sign, wrap_all};
 use super::theme::Theme;
 use crate::bot::odds::CombatOdds;
@@ -689,15 +690,15 @@ pub struct Status<'a> {
 }
 
 impl<'a> Status<'a> {
-    /// The status line of the view state `app`.
+    /// The status line of the view state `app` of `session`.
     #[must_use]
-    pub fn of(app: &'a App) -> Status<'a> {
+    pub fn of(session: &'a Session, app: &'a App) -> Status<'a> {
         Status {
             screen: app.screen,
             focus: app.focus,
             flash: app.flash.as_deref(),
-            takeback: app.takeback_text(),
-            unsaved: app.session.unsaved.is_some(),
+            takeback: app.takeback_text(session),
+            unsaved: session.unsaved.is_some(),
             replay: app.replay.as_deref(),
             theme: app.theme,
         }

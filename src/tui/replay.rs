@@ -5,7 +5,8 @@
 
 use crossterm::event::KeyCode;
 
-use super::app::{App, Focus, Msg, Overlay, Screen};
+use super::app::{Focus, Msg, Overlay, Screen};
+use super::client::Client;
 use super::log::LogLine;
 use super::scene::{Scene, action_words};
 use crate::engine::rules::Event;
@@ -139,7 +140,8 @@ impl Replay {
     }
 
     /// A key or click; returns whether the replay ends.
-    pub fn handle(&mut self, app: &mut App, msg: Msg) -> bool {
+    pub fn handle(&mut self, client: &mut Client, msg: Msg) -> bool {
+        let app = &mut client.view;
         if app.overlay != Overlay::None {
             if matches!(msg, Msg::Key(..)) {
                 app.overlay = Overlay::None;
@@ -160,21 +162,25 @@ impl Replay {
                 KeyCode::PageUp => self.round(false),
                 KeyCode::Home => self.go(0),
                 KeyCode::End => self.go(self.len()),
-                KeyCode::Char('[') => app.log_back = (app.log_back + 1).min(app.session.log.len()),
+                KeyCode::Char('[') => {
+                    app.log_back = (app.log_back + 1).min(client.session.log.len());
+                }
                 KeyCode::Char(']') => app.log_back = app.log_back.saturating_sub(1),
                 _ => {}
             },
             // Clicks move the area cursor; the wheel scrolls the log.
             other => {
-                let _ = app.update(super::session::Table::new(&self.game), other);
+                let table = super::session::Table::new(&self.game);
+                let _ = app.update(&mut client.session, table, other);
             }
         }
-        self.sync(app);
+        self.sync(client);
         false
     }
 
     /// Puts the step on screen: the log up to it and the status line.
-    pub fn sync(&self, app: &mut App) {
+    pub fn sync(&self, client: &mut Client) {
+        let Client { session, view: app } = client;
         app.screen = Screen::Play;
         app.shown = None;
         app.focus = Focus::Board;
@@ -185,10 +191,10 @@ impl Replay {
             lines.extend(super::log::lines(&self.game, events, &mut tally));
         }
         let keep = lines.len().saturating_sub(500);
-        if app.session.log.len() != lines.len() - keep {
+        if session.log.len() != lines.len() - keep {
             app.log_back = 0;
         }
-        app.session.log = lines[keep..].to_vec();
+        session.log = lines[keep..].to_vec();
         let next = match self.actions.get(self.index) {
             Some(a) => format!("next: {}", action_words(&self.game, *a)),
             None => "the end".to_string(),

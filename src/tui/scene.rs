@@ -233,7 +233,7 @@ fn screen_odds(game: &Game, shown: Option<Seat>, decision: Option<Decision>) -> 
 impl<'a> Scene<'a> {
     /// The regions of the playing screen for this scene on a screen of `size`: the decision
     /// panel asks for room for every choice and for its odds line. The drawing and the keys and
-    /// clicks ([`super::app::App::regions`]) both ask it, so they agree on where things are.
+    /// clicks ([`super::app::App::regions_in`]) both ask it, so they agree on where things are.
     #[must_use]
     pub fn regions(&self, size: ratatui::layout::Rect) -> super::layout::Regions {
         let odds = usize::from(self.prompt_odds().is_some());

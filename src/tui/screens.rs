@@ -566,30 +566,38 @@ impl Widget for TooSmall {
 pub struct BotTurn<'a> {
     /// The computer player's seat.
     pub seat: Seat,
-    /// The view state.
-    pub app: &'a super::app::App,
+    /// Which computer player it is (its kind's name).
+    pub kind: &'a str,
+    /// How long it has been thinking past its pause, while its move is due and not decided
+    /// yet.
+    pub thinking: Option<std::time::Duration>,
+    /// The take-back on offer, in words fit for this screen.
+    pub takeback: Option<&'a str>,
+    /// Colours.
+    pub theme: Theme,
     /// The scene on screen.
     pub scene: &'a Scene<'a>,
 }
 
 impl Widget for BotTurn<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let BotTurn { seat, app, scene } = self;
-        let theme = app.theme;
+        let BotTurn {
+            seat,
+            kind,
+            thinking,
+            takeback,
+            theme,
+            scene,
+        } = self;
         let faction = scene.faction(seat);
         let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
-        let kind = app
-            .session
-            .bots
-            .kind(seat)
-            .map_or("computer", crate::bot::BotKind::name);
         let mut lines = vec![
             Line::from(""),
             Line::from(Span::styled(scene.who(seat), style)).centered(),
             Line::from(format!("is moving ({kind} computer player)")).centered(),
             Line::from(""),
         ];
-        match app.overthinking() {
+        match thinking {
             // Its pause is over and a search is still under way: the time shows it is alive.
             Some(time) => lines.push(
                 Line::from(format!(
@@ -607,7 +615,7 @@ impl Widget for BotTurn<'_> {
                 .centered(),
             ),
         }
-        if let Some(done) = app.takeback_text() {
+        if let Some(done) = takeback {
             lines.push(Line::from(done.to_string()).centered());
             lines.push(
                 Line::from(vec![

@@ -29,7 +29,8 @@ use crossterm::terminal::{
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
-use super::app::{App, Effect, Msg};
+use super::app::{Effect, Msg};
+use super::client::Client;
 use super::newgame::{NewGame, Outcome, Resume};
 use super::replay::Replay;
 use super::save::{Keeper, Saved};
@@ -549,12 +550,12 @@ pub fn run_replay(mut replay: Replay) -> io::Result<Ended> {
 
 fn replay_loop(terminal: &mut Term, replay: &mut Replay) -> io::Result<Ended> {
     let size = terminal.size()?;
-    let mut app = App::new(replay.game(), Theme::from_env(), size.width, size.height);
-    replay.sync(&mut app);
+    let mut client = Client::new(replay.game(), Theme::from_env(), size.width, size.height);
+    replay.sync(&mut client);
     let mut dirty = true;
     loop {
         if dirty {
-            terminal.draw(|frame| ui::draw(frame, &app, &replay.scene()))?;
+            terminal.draw(|frame| ui::draw(frame, &client, &replay.scene()))?;
         }
         let msg = match next_input(TICK)? {
             Input::Idle => {
@@ -565,39 +566,39 @@ fn replay_loop(terminal: &mut Term, replay: &mut Replay) -> io::Result<Ended> {
             Input::Msg(msg) => msg,
         };
         dirty = true;
-        if replay.handle(&mut app, msg) {
+        if replay.handle(&mut client, msg) {
             return Ok(Ended::Quit);
         }
     }
 }
 
-fn draw(terminal: &mut Term, app: &App, game: &Game) -> io::Result<()> {
+fn draw(terminal: &mut Term, client: &Client, game: &Game) -> io::Result<()> {
     terminal.draw(|frame| {
-        let scene = Scene::new(game, app.shown);
-        ui::draw(frame, app, &scene);
+        let scene = Scene::new(game, client.view.shown);
+        ui::draw(frame, client, &scene);
     })?;
     Ok(())
 }
 
 /// Autosaves when the history changed since the last autosave (an action applied or undone, a
 /// computer player's move), and keeps the status line's unsaved warning up to date.
-fn keep(app: &mut App, keeper: &mut Keeper, game: &Game, saved_len: &mut usize) {
+fn keep(client: &mut Client, keeper: &mut Keeper, game: &Game, saved_len: &mut usize) {
     if game.history().len() != *saved_len {
         *saved_len = game.history().len();
         for line in keeper.changed(game) {
-            app.note(line);
+            client.view.note(line);
         }
-        app.session.unsaved = keeper.unsaved().map(String::from);
+        client.session.unsaved = keeper.unsaved().map(String::from);
     }
 }
 
 /// Writes the settings when the learning aids changed them; a failure is said on the status
 /// line and the game goes on.
-fn keep_settings(app: &mut App) {
-    if app.teach.dirty {
-        app.teach.dirty = false;
-        if let Err(why) = super::settings::save(&app.teach.settings) {
-            app.note(why);
+fn keep_settings(client: &mut Client) {
+    if client.view.teach.dirty {
+        client.view.teach.dirty = false;
+        if let Err(why) = super::settings::save(&client.view.teach.settings) {
+            client.view.note(why);
         }
     }
 }
@@ -615,59 +616,59 @@ fn event_loop(
 ) -> io::Result<(Ended, Saved)> {
     let start = Instant::now();
     let size = terminal.size()?;
-    let mut app = App::new(game, Theme::from_env(), size.width, size.height);
-    app.session.save_path = options.save_path.clone().unwrap_or_else(save::default_path);
+    let mut client = Client::new(game, Theme::from_env(), size.width, size.height);
+    client.session.save_path = options.save_path.clone().unwrap_or_else(save::default_path);
     // The autosave follows every change of the history (an action applied or undone).
-    let mut keeper = Keeper::new(&app.session.save_path, options.loaded_from.as_deref());
+    let mut keeper = Keeper::new(&client.session.save_path, options.loaded_from.as_deref());
     // The save records who plays by computer, so a continued game goes on against them.
     if let Err(why) = game.set_computer(options.bots.record(game)) {
-        app.note(format!(
+        client.view.note(format!(
             "the computer players are not recorded in the save: {why}"
         ));
     }
-    app.set_bots(game, options.bots.clone());
+    client.set_bots(game, options.bots.clone());
     // Computer players decide on a thread of their own, so the screen never freezes.
-    app.session.deciding = Deciding::Aside;
+    client.session.deciding = Deciding::Aside;
     if let Some(person) = options.learn {
-        app.teach.start_guide(person);
+        client.view.teach.start_guide(person);
     }
     // A broken settings file costs only the defaults, said on the status line.
     let (settings, why) = super::settings::load();
-    app.teach.begin(game, settings);
+    client.view.teach.begin(game, settings);
     if let Some(why) = why {
-        app.note(why);
+        client.view.note(why);
     }
     let mut thinker = Thinker::default();
     let mut saved_len = game.history().len();
     let mut dirty = true;
     loop {
-        keep_settings(&mut app);
-        if app.handoff_fresh() {
+        keep_settings(&mut client);
+        if client.view.handoff_fresh() {
             // The hand-off goes up first, then what was typed before it (meant for the last
             // seat) is thrown away; its pause starts with the next tick.
-            draw(terminal, &app, game)?;
+            draw(terminal, &client, game)?;
             if let Some(resize) = drain_input()? {
-                app.handle(game, resize);
+                client.handle(game, resize);
             }
             dirty = true;
         }
-        if app.awaits_thought() {
+        if client.awaits_thought() {
             // Started as the computer player's turn comes up, so it thinks during its pause.
-            thinker.start(game, &app.session.bots);
+            thinker.start(game, &client.session.bots);
         }
-        if let Some(action) = thinker.ready(game, &app.session.bots) {
-            app.handle(game, Msg::Thought(action));
+        if let Some(action) = thinker.ready(game, &client.session.bots) {
+            client.handle(game, Msg::Thought(action));
             dirty = true;
         }
-        let was_ready = app.handoff_ready();
-        let was_thinking = tenths(app.overthinking());
-        app.handle(game, Msg::Tick(start.elapsed()));
-        dirty |= app.handoff_ready() != was_ready
-            || tenths(app.overthinking()) != was_thinking
+        let was_ready = client.view.handoff_ready();
+        let was_thinking = tenths(client.overthinking());
+        client.handle(game, Msg::Tick(start.elapsed()));
+        dirty |= client.view.handoff_ready() != was_ready
+            || tenths(client.overthinking()) != was_thinking
             || game.history().len() != saved_len;
-        keep(&mut app, &mut keeper, game, &mut saved_len);
+        keep(&mut client, &mut keeper, game, &mut saved_len);
         if dirty {
-            draw(terminal, &app, game)?;
+            draw(terminal, &client, game)?;
             dirty = false;
         }
         let msg = match next_input(TICK)? {
@@ -684,30 +685,33 @@ fn event_loop(
             Input::Msg(msg) => msg,
         };
         dirty = true;
-        let effect = app.handle(game, msg);
-        keep(&mut app, &mut keeper, game, &mut saved_len);
+        let effect = client.handle(game, msg);
+        keep(&mut client, &mut keeper, game, &mut saved_len);
         match effect {
             Effect::Save | Effect::SaveOver => {
                 let asks = match effect {
-                    Effect::Save => save::replacing(game, &app.session.save_path),
+                    Effect::Save => save::replacing(game, &client.session.save_path),
                     _ => None,
                 };
                 if let Some(replacing) = asks {
                     // The file holds this game further on: the players say first.
-                    app.ask_replace(replacing);
+                    client.view.ask_replace(replacing);
                 } else {
-                    match keeper.save_to(game, &app.session.save_path) {
+                    match keeper.save_to(game, &client.session.save_path) {
                         Ok(done) => {
-                            app.note(done);
-                            app.session.unsaved = None;
-                            if app.session.quit_after_save {
-                                return Ok((Ended::Quit, Saved::In(app.session.save_path.clone())));
+                            client.view.note(done);
+                            client.session.unsaved = None;
+                            if client.session.quit_after_save {
+                                return Ok((
+                                    Ended::Quit,
+                                    Saved::In(client.session.save_path.clone()),
+                                ));
                             }
                         }
                         Err(why) => {
-                            app.note(format!("not saved: {why}"));
-                            if app.session.quit_after_save {
-                                app.ask_not_saved(&why, &keeper.other_name());
+                            client.view.note(format!("not saved: {why}"));
+                            if client.session.quit_after_save {
+                                client.ask_not_saved(&why, &keeper.other_name());
                             }
                         }
                     }
@@ -715,10 +719,10 @@ fn event_loop(
             }
             Effect::Quit => match keeper.leave(game) {
                 Ok(path) => return Ok((Ended::Quit, Saved::In(path))),
-                Err(why) => app.ask_not_saved(&why, &keeper.other_name()),
+                Err(why) => client.ask_not_saved(&why, &keeper.other_name()),
             },
             Effect::QuitUnsaved => {
-                let why = app
+                let why = client
                     .session
                     .unsaved
                     .clone()

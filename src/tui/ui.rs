@@ -1,5 +1,5 @@
-//! The draw function: one frame from the client's state and the scene of the seat on screen,
-//! as one widget ([`ClientView`]) made of the panels' and boxes' widgets.
+//! The draw function: one frame from the session, its view and the scene of the seat on
+//! screen, as one widget ([`ClientView`]) made of the panels' and boxes' widgets.
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -8,23 +8,33 @@ use ratatui::widgets::{Clear, StatefulWidget, Widget};
 
 use super::app::{App, Focus, Overlay, Screen};
 use super::board::BoardView;
+use super::client::Client;
 use super::combat_box::{AtHandoff, OnScreen};
 use super::layout::{Regions, needed};
 use super::panels::{Combat, Detail, Log, Players, Prompt, Status};
 use super::scene::Scene;
+use super::session::Session;
 use super::theme::Theme;
 use super::{detail, endgame, screens};
 
 /// Draws one frame: the client's view over the whole frame.
-pub fn draw(frame: &mut Frame<'_>, app: &App, scene: &Scene<'_>) {
-    frame.render_widget(ClientView { app, scene }, frame.area());
+pub fn draw(frame: &mut Frame<'_>, client: &Client, scene: &Scene<'_>) {
+    let view = ClientView {
+        session: &client.session,
+        app: &client.view,
+        scene,
+    };
+    frame.render_widget(view, frame.area());
 }
 
-/// The client's screen and the box over it, drawn from the view state and the scene of the
-/// seat on screen. Rendering keeps the scroll of a scrolling box as drawn (clamped) in
+/// The client's screen and the box over it, drawn from the session (its log, what each seat
+/// has seen, the combat boxes waiting, the summary), the view state and the scene of the seat
+/// on screen. Rendering keeps the scroll of a scrolling box as drawn (clamped) in
 /// [`App::overlay_scroll`].
 #[derive(Debug, Clone, Copy)]
 pub struct ClientView<'a> {
+    /// The game's runtime at the table, read only.
+    pub session: &'a Session,
     /// The view state.
     pub app: &'a App,
     /// What the seat on screen sees.
@@ -33,13 +43,17 @@ pub struct ClientView<'a> {
 
 impl Widget for ClientView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let ClientView { app, scene } = self;
-        render_client(area, buf, app, scene);
+        let ClientView {
+            session,
+            app,
+            scene,
+        } = self;
+        render_client(area, buf, session, app, scene);
     }
 }
 
 /// Draws [`ClientView`].
-fn render_client(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
+fn render_client(area: Rect, buf: &mut Buffer, session: &Session, app: &App, scene: &Scene<'_>) {
     let theme = app.theme;
     Widget::render(Clear, area, buf);
     let win = scene.window;
@@ -48,7 +62,7 @@ fn render_client(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
         let need = (min_w, min_h);
         Widget::render(screens::TooSmall { need, theme }, area, buf);
     } else {
-        screen(area, buf, app, scene);
+        screen(area, buf, session, app, scene);
         Widget::render(super::guide::Aids { app, scene }, area, buf);
     }
     match &app.overlay {
@@ -60,7 +74,7 @@ fn render_client(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
         | Overlay::HowTo
         | Overlay::Rule
         | Overlay::Digest => {
-            if let Some((title, lines)) = detail::overlay_content(app, scene) {
+            if let Some((title, lines)) = detail::overlay_content(session, app, scene) {
                 let popup = detail::Popup {
                     title: &title,
                     lines: &lines,
@@ -72,7 +86,7 @@ fn render_client(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
             }
         }
         Overlay::ConfirmQuit => {
-            let unsaved = app.session.unsaved.as_deref();
+            let unsaved = session.unsaved.as_deref();
             Widget::render(screens::ConfirmQuit { unsaved, theme }, area, buf);
         }
         Overlay::Confirm(asked) => {
@@ -95,7 +109,7 @@ fn render_client(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
 }
 
 /// The screen under the boxes.
-fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
+fn screen(area: Rect, buf: &mut Buffer, session: &Session, app: &App, scene: &Scene<'_>) {
     let theme = app.theme;
     match app.screen {
         Screen::Handoff(seat) => {
@@ -113,7 +127,7 @@ fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
             Widget::render(players(scene, theme, r.player_lines), r.players, buf);
             Widget::render(
                 Log {
-                    lines: &app.session.log,
+                    lines: &session.log,
                     back: app.log_back,
                     theme,
                     bordered: !r.compact,
@@ -121,10 +135,9 @@ fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
                 r.log,
                 buf,
             );
-            Widget::render(Status::of(app), r.status, buf);
+            Widget::render(Status::of(session, app), r.status, buf);
             let side = r.prompt.union(r.detail);
-            let since: Vec<String> = app
-                .session
+            let since: Vec<String> = session
                 .since_turn(seat)
                 .iter()
                 .map(|l| l.text.clone())
@@ -132,7 +145,7 @@ fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
             let text = screens::HandoffText {
                 ready: app.handoff_ready(),
                 since: &since,
-                takeback: app.takeback_text(),
+                takeback: app.takeback_text(session),
             };
             let handoff = screens::Handoff {
                 side,
@@ -144,9 +157,9 @@ fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
             Widget::render(handoff, area, buf);
             // The combat that just ended (or its cards turned) and the digest of a phase that
             // began since this seat's turn, over the board, for the whole table.
-            let digest = app.session.digest_for(seat);
+            let digest = session.digest_for(seat);
             let boxes = AtHandoff {
-                moment: app.session.moments.handoff.as_ref(),
+                moment: session.moments.handoff.as_ref(),
                 digest: digest.as_ref(),
                 scene,
                 theme,
@@ -195,7 +208,7 @@ fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
                     Widget::render(detail, r.detail, buf);
                 } else {
                     let log = Log {
-                        lines: &app.session.log,
+                        lines: &session.log,
                         back: app.log_back,
                         theme,
                         bordered: true,
@@ -205,18 +218,29 @@ fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
             } else {
                 Widget::render(detail, r.detail, buf);
                 let log = Log {
-                    lines: &app.session.log,
+                    lines: &session.log,
                     back: app.log_back,
                     theme,
                     bordered: !r.compact,
                 };
                 Widget::render(log, r.log, buf);
             }
-            Widget::render(Status::of(app), r.status, buf);
+            Widget::render(Status::of(session, app), r.status, buf);
             if let Screen::Bot(seat) = app.screen {
-                Widget::render(screens::BotTurn { seat, app, scene }, r.prompt, buf);
+                let turn = screens::BotTurn {
+                    seat,
+                    kind: session
+                        .bots
+                        .kind(seat)
+                        .map_or("computer", crate::bot::BotKind::name),
+                    thinking: app.overthinking(session),
+                    takeback: app.takeback_text(session),
+                    theme,
+                    scene,
+                };
+                Widget::render(turn, r.prompt, buf);
             }
-            if let Some(m) = app.session.moments.on_screen.front()
+            if let Some(m) = session.moments.on_screen.front()
                 && app.screen != Screen::GameOver
             {
                 let moment = m;
@@ -231,7 +255,7 @@ fn screen(area: Rect, buf: &mut Buffer, app: &App, scene: &Scene<'_>) {
                 );
             }
             if app.screen == Screen::GameOver {
-                match &app.session.summary {
+                match &session.summary {
                     Some(summary) if app.summary_open => {
                         Widget::render(endgame::EndScreen { summary, theme }, area, buf);
                     }

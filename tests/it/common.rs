@@ -123,16 +123,20 @@ pub fn waiting_token(p: &mut Position, seat: usize, system: &str, order: Order) 
 
 /// Takes the keyboard at the client's hand-off as a player does: the hand-off is drawn (the
 /// first tick), its pause runs out, then Space. Does nothing when no hand-off is up.
-pub fn take_keyboard(app: &mut herakon::tui::App, game: &mut Game) {
+pub fn take_keyboard(client: &mut herakon::tui::Client, game: &mut Game) {
     use herakon::tui::{Msg, Screen};
-    if !matches!(app.screen, Screen::Handoff(_)) {
+    if !matches!(client.view.screen, Screen::Handoff(_)) {
         return;
     }
-    let now = app.clock;
-    app.handle(game, Msg::Tick(now));
-    app.handle(game, Msg::Tick(now + herakon::tui::app::HANDOFF_PAUSE));
-    app.handle(game, Msg::char(' '));
-    assert_eq!(app.screen, Screen::Play, "Space did not take the keyboard");
+    let now = client.view.clock;
+    client.handle(game, Msg::Tick(now));
+    client.handle(game, Msg::Tick(now + herakon::tui::app::HANDOFF_PAUSE));
+    client.handle(game, Msg::char(' '));
+    assert_eq!(
+        client.view.screen,
+        Screen::Play,
+        "Space did not take the keyboard"
+    );
 }
 
 /// The rows of a drawn screen as text, one string per row, as a player reads them (the

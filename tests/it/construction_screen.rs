@@ -21,7 +21,7 @@ use herakon::engine::{
     Action, AreaId, DecisionKind, Game, GameData, NewGameOptions, Quadrant, SetupKind, SystemId,
 };
 use herakon::tui::app::{Focus, HANDOFF_PAUSE};
-use herakon::tui::{App, Effect, Msg, Scene, Screen, Theme, draw};
+use herakon::tui::{Client, Effect, Msg, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -43,11 +43,15 @@ fn build_game(players: u8, seed: u64) -> Game {
 }
 
 /// The screen as text, one line per row.
-fn screen_text(app: &App, game: &Game) -> String {
-    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
+fn screen_text(client: &Client, game: &Game) -> String {
+    let mut t = Terminal::new(TestBackend::new(
+        client.view.size.width,
+        client.view.size.height,
+    ))
+    .unwrap();
     t.draw(|f| {
-        let scene = Scene::new(game, app.shown);
-        draw(f, app, &scene);
+        let scene = Scene::new(game, client.view.shown);
+        draw(f, client, &scene);
     })
     .unwrap();
     let buf = t.backend().buffer();
@@ -58,12 +62,12 @@ fn screen_text(app: &App, game: &Game) -> String {
 }
 
 /// Takes the keyboard at the hand-off on screen as a player does.
-fn take_keyboard(app: &mut App, game: &mut Game) {
-    let now = app.clock;
-    app.handle(game, Msg::Tick(now));
-    app.handle(game, Msg::Tick(now + HANDOFF_PAUSE));
-    assert_eq!(app.handle(game, Msg::char(' ')), Effect::None);
-    assert_eq!(app.screen, Screen::Play);
+fn take_keyboard(client: &mut Client, game: &mut Game) {
+    let now = client.view.clock;
+    client.handle(game, Msg::Tick(now));
+    client.handle(game, Msg::Tick(now + HANDOFF_PAUSE));
+    assert_eq!(client.handle(game, Msg::char(' ')), Effect::None);
+    assert_eq!(client.view.screen, Screen::Play);
 }
 
 /// The systems the legal tile placements name.
@@ -79,20 +83,24 @@ fn tile_places(game: &Game) -> BTreeSet<SystemId> {
 
 /// Clicks the middle of `system`'s north-west area: the cursor goes there and the list keeps
 /// only the placements on that system, all of them.
-fn click_place(app: &mut App, game: &mut Game, system: SystemId) {
-    let r = app.regions(game);
+fn click_place(client: &mut Client, game: &mut Game, system: SystemId) {
+    let r = client.regions(game);
     let rect = r.area(AreaId::new(system, Quadrant::Nw));
     assert!(
         rect.width > 0 && rect.height > 0,
         "{system} is not on the screen: {r:?}"
     );
-    app.handle(
+    client.handle(
         game,
         Msg::Click(rect.x + rect.width / 2, rect.y + rect.height / 2),
     );
-    assert_eq!(app.cursor.system, system, "the click lands on {system}");
-    let scene = Scene::new(game, app.shown);
-    let listed: Vec<Action> = app
+    assert_eq!(
+        client.view.cursor.system, system,
+        "the click lands on {system}"
+    );
+    let scene = Scene::new(game, client.view.shown);
+    let listed: Vec<Action> = client
+        .view
         .visible(&scene.choices)
         .iter()
         .map(|c| c.action)
@@ -108,23 +116,23 @@ fn click_place(app: &mut App, game: &mut Game, system: SystemId) {
 
 /// Walks the cursor to `system` with the arrow keys (the board focused): the shortest run of
 /// key presses is searched on copies of the client, then pressed on the real one.
-fn walk_to(app: &mut App, game: &mut Game, system: SystemId) {
-    if app.focus != Focus::Board {
-        app.handle(game, Msg::key(KeyCode::Tab));
+fn walk_to(client: &mut Client, game: &mut Game, system: SystemId) {
+    if client.view.focus != Focus::Board {
+        client.handle(game, Msg::key(KeyCode::Tab));
     }
     let keys = [KeyCode::Left, KeyCode::Right, KeyCode::Up, KeyCode::Down];
-    let mut seen = BTreeSet::from([app.cursor]);
-    let mut todo = std::collections::VecDeque::from([(app.clone(), Vec::new())]);
+    let mut seen = BTreeSet::from([client.view.cursor]);
+    let mut todo = std::collections::VecDeque::from([(client.clone(), Vec::new())]);
     let mut path = None;
     while let Some((a, keys_so_far)) = todo.pop_front() {
-        if a.cursor.system == system {
+        if a.view.cursor.system == system {
             path = Some(keys_so_far);
             break;
         }
         for key in keys {
             let mut next = a.clone();
             next.handle(&mut game.clone(), Msg::key(key));
-            if seen.insert(next.cursor) {
+            if seen.insert(next.view.cursor) {
                 let mut k: Vec<KeyCode> = keys_so_far.clone();
                 k.push(key);
                 todo.push_back((next, k));
@@ -133,10 +141,13 @@ fn walk_to(app: &mut App, game: &mut Game, system: SystemId) {
     }
     let path = path.unwrap_or_else(|| panic!("the arrow keys never reach {system}"));
     for key in path {
-        app.handle(game, Msg::key(key));
+        client.handle(game, Msg::key(key));
     }
-    assert_eq!(app.cursor.system, system, "the arrow keys reach {system}");
-    let text = screen_text(app, game);
+    assert_eq!(
+        client.view.cursor.system, system,
+        "the arrow keys reach {system}"
+    );
+    let text = screen_text(client, game);
     assert!(!text.contains("too small"), "{text}");
 }
 
@@ -144,17 +155,22 @@ fn walk_to(app: &mut App, game: &mut Game, system: SystemId) {
 /// the table would: a hand-off before each seat, every frame drawn; on each tile decision each
 /// open place is clicked and walked to, then the action a heuristic player picks is chosen
 /// from the list. Returns the game at its first Planning decision and the client.
-fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
+fn construct_at_120x40(players: u8, seed: u64) -> (Game, Client) {
     let mut game = build_game(players, seed);
-    let mut app = App::new(&game, Theme::monochrome(), 120, 40);
+    let mut client = Client::new(&game, Theme::monochrome(), 120, 40);
     assert!(
-        app.session
+        client
+            .session
             .log
             .iter()
             .any(|l| l.text.contains("Setup · constructing the board"))
-            && !app.session.log.iter().any(|l| l.text.contains("Round 1")),
+            && !client
+                .session
+                .log
+                .iter()
+                .any(|l| l.text.contains("Round 1")),
         "the log opens with the setup, not a round: {:?}",
-        app.session.log
+        client.session.log
     );
     let mut bot = HeuristicBot::new(seed);
     let mut tiles = 0;
@@ -162,12 +178,12 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
         if !matches!(game.position().phase, Phase::Setup(_)) {
             break;
         }
-        if matches!(app.screen, Screen::Handoff(_)) {
-            let text = screen_text(&app, &game);
+        if matches!(client.view.screen, Screen::Handoff(_)) {
+            let text = screen_text(&client, &game);
             assert!(!text.contains("too small"), "hand-off:\n{text}");
-            take_keyboard(&mut app, &mut game);
+            take_keyboard(&mut client, &mut game);
         }
-        let text = screen_text(&app, &game);
+        let text = screen_text(&client, &game);
         assert!(!text.contains("too small"), "{text}");
         for s in game.board().systems() {
             assert!(text.contains(&format!(" {s} ")), "{s} missing:\n{text}");
@@ -175,21 +191,24 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
         let drawn =
             |g: &Game, s: SystemId| g.board().has_system(s) || g.open_tile_places().contains(&s);
         assert!(
-            drawn(&game, app.cursor.system),
+            drawn(&game, client.view.cursor.system),
             "the cursor {} is on a system drawn",
-            app.cursor
+            client.view.cursor
         );
         // A click on a blank corner of the window (no tile, no open place) goes nowhere.
-        let r = app.regions(&game);
+        let r = client.regions(&game);
         let w = r.window;
         let blank = (w.col..w.col + w.cols)
             .flat_map(|c| (w.row..w.row + w.rows).map(move |row| SystemId::new(c, row)))
             .find(|s| !drawn(&game, *s));
         if let Some(s) = blank {
             let t = r.tile(s);
-            let before = app.cursor;
-            app.handle(&mut game, Msg::Click(t.x + t.width / 2, t.y + t.height / 2));
-            assert_eq!(app.cursor, before, "a click on blank {s} moves nothing");
+            let before = client.view.cursor;
+            client.handle(&mut game, Msg::Click(t.x + t.width / 2, t.y + t.height / 2));
+            assert_eq!(
+                client.view.cursor, before,
+                "a click on blank {s} moves nothing"
+            );
         }
         let kind = game.decision().unwrap().kind;
         let action = bot.choose(&game).unwrap();
@@ -207,28 +226,32 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
                     text.contains(&format!(" {s} open ")) || text.contains(&format!(" {s} ")),
                     "open place {s} missing:\n{text}"
                 );
-                click_place(&mut app, &mut game, s);
-                app.handle(&mut game, Msg::key(KeyCode::Esc));
-                walk_to(&mut app, &mut game, s);
+                click_place(&mut client, &mut game, s);
+                client.handle(&mut game, Msg::key(KeyCode::Esc));
+                walk_to(&mut client, &mut game, s);
             }
             // A placed tile offers no placement: the area panel says why, in the engine's
             // words.
             let first_placed = game.board().systems().next();
             if let Some(placed) = first_placed {
-                let rect = app.regions(&game).area(AreaId::new(placed, Quadrant::Se));
-                app.handle(&mut game, Msg::Click(rect.x, rect.y));
-                let scene = Scene::new(&game, app.shown);
-                assert!(app.visible(&scene.choices).is_empty());
+                let rect = client
+                    .regions(&game)
+                    .area(AreaId::new(placed, Quadrant::Se));
+                client.handle(&mut game, Msg::Click(rect.x, rect.y));
+                let scene = Scene::new(&game, client.view.shown);
+                assert!(client.view.visible(&scene.choices).is_empty());
                 assert!(
-                    app.why
+                    client
+                        .view
+                        .why
                         .iter()
                         .any(|w| w.contains(&format!("{placed} already holds a system tile"))),
                     "{:?}",
-                    app.why
+                    client.view.why
                 );
-                let text = screen_text(&app, &game);
+                let text = screen_text(&client, &game);
                 // The area panel's words, read across its wrapped lines.
-                let d = app.regions(&game).detail;
+                let d = client.regions(&game).detail;
                 let panel: Vec<String> = text
                     .lines()
                     .skip(usize::from(d.y))
@@ -246,30 +269,33 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
                     .collect::<Vec<_>>()
                     .join(" ");
                 assert!(flat.contains("already holds a system tile"), "{text}");
-                app.handle(&mut game, Msg::key(KeyCode::Esc));
+                client.handle(&mut game, Msg::key(KeyCode::Esc));
             }
             let Action::PlaceTile { system, .. } = action else {
                 panic!("a tile decision offers tiles");
             };
-            click_place(&mut app, &mut game, system);
+            click_place(&mut client, &mut game, system);
         }
         // The picked action, chosen from the (maybe filtered) list with the arrow keys.
-        let scene = Scene::new(&game, app.shown);
-        let i = app
+        let scene = Scene::new(&game, client.view.shown);
+        let i = client
+            .view
             .visible(&scene.choices)
             .iter()
             .position(|c| c.action == action)
             .unwrap_or_else(|| {
-                app.handle(&mut game, Msg::key(KeyCode::Esc));
-                let scene = Scene::new(&game, app.shown);
-                app.visible(&scene.choices)
+                client.handle(&mut game, Msg::key(KeyCode::Esc));
+                let scene = Scene::new(&game, client.view.shown);
+                client
+                    .view
+                    .visible(&scene.choices)
                     .iter()
                     .position(|c| c.action == action)
                     .unwrap()
             });
-        app.handle(&mut game, Msg::key(KeyCode::Home));
+        client.handle(&mut game, Msg::key(KeyCode::Home));
         for _ in 0..i {
-            app.handle(&mut game, Msg::key(KeyCode::Down));
+            client.handle(&mut game, Msg::key(KeyCode::Down));
         }
         if let Action::PlaceTile {
             number,
@@ -280,7 +306,7 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
         {
             // The area panel shows the selected tile's areas before it is placed.
             let code = format!("{number}{}", if side_b { 'B' } else { 'A' });
-            let text = screen_text(&app, &game);
+            let text = screen_text(&client, &game);
             assert!(
                 text.contains(&format!("Tile {code} on {system}")),
                 "{action} not previewed:\n{text}"
@@ -288,7 +314,7 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
         }
         let before = game.history().len();
         assert_eq!(
-            app.handle(&mut game, Msg::key(KeyCode::Enter)),
+            client.handle(&mut game, Msg::key(KeyCode::Enter)),
             Effect::None
         );
         assert_eq!(
@@ -311,22 +337,22 @@ fn construct_at_120x40(players: u8, seed: u64) -> (Game, App) {
         !matches!(game.position().phase, Phase::Setup(_)),
         "the construction ends"
     );
-    (game, app)
+    (game, client)
 }
 
 /// After the construction: the first Planning decision is drawn whole at 120x40 and an order
 /// token is placed from it.
-fn play_first_planning_decision(mut game: Game, mut app: App, players: u8) {
+fn play_first_planning_decision(mut game: Game, mut client: Client, players: u8) {
     let (cols, rows) = (game.board().cols(), game.board().rows());
     assert_eq!(
         u16::from(cols) * u16::from(rows),
         3 * u16::from(players),
         "one system per tile"
     );
-    if matches!(app.screen, Screen::Handoff(_)) {
-        take_keyboard(&mut app, &mut game);
+    if matches!(client.view.screen, Screen::Handoff(_)) {
+        take_keyboard(&mut client, &mut game);
     }
-    let text = screen_text(&app, &game);
+    let text = screen_text(&client, &game);
     assert!(!text.contains("too small"), "{text}");
     assert!(text.contains("Planning"), "{text}");
     for s in game.board().systems() {
@@ -339,15 +365,16 @@ fn play_first_planning_decision(mut game: Game, mut app: App, players: u8) {
     assert_eq!(decision.kind, DecisionKind::PlaceOrder);
     let first = game.faction(decision.seat).name();
     assert!(
-        app.session
+        client
+            .session
             .log
             .iter()
             .any(|l| l.text == format!("── Round 1 · Planning · {first} first ──")),
         "round 1 opens when the setup ends: {:?}",
-        app.session.log
+        client.session.log
     );
-    app.handle(&mut game, Msg::key(KeyCode::Home));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    client.handle(&mut game, Msg::key(KeyCode::Home));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     assert!(
         matches!(game.history().last(), Some(Action::Place { .. })),
         "an order token was placed"
@@ -356,20 +383,20 @@ fn play_first_planning_decision(mut game: Game, mut app: App, players: u8) {
 
 #[test]
 fn a_two_player_board_is_constructed_and_played_at_120x40() {
-    let (game, app) = construct_at_120x40(2, 5);
-    play_first_planning_decision(game, app, 2);
+    let (game, client) = construct_at_120x40(2, 5);
+    play_first_planning_decision(game, client, 2);
 }
 
 #[test]
 fn a_four_player_board_is_constructed_and_played_at_120x40() {
-    let (game, app) = construct_at_120x40(4, 3);
-    play_first_planning_decision(game, app, 4);
+    let (game, client) = construct_at_120x40(4, 3);
+    play_first_planning_decision(game, client, 4);
 }
 
 #[test]
 fn a_three_player_board_is_constructed_and_played_at_120x40() {
-    let (game, app) = construct_at_120x40(3, 8);
-    play_first_planning_decision(game, app, 3);
+    let (game, client) = construct_at_120x40(3, 8);
+    play_first_planning_decision(game, client, 3);
 }
 
 /// Every position of many constructions (2, 3 and 4 players, random legal choices, each step:
@@ -382,11 +409,11 @@ fn every_construction_step_fits_120x40() {
     for players in 2..=4u8 {
         for seed in 0..12u64 {
             let mut game = build_game(players, seed);
-            let app = App::new(&game, Theme::monochrome(), 120, 40);
+            let client = Client::new(&game, Theme::monochrome(), 120, 40);
             let mut chooser = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             while matches!(game.position().phase, Phase::Setup(_)) {
                 assert!(
-                    !app.too_small(&game),
+                    !client.too_small(&game),
                     "{players} players, seed {seed}: too small at {:?}",
                     Window::of_game(&game)
                 );
@@ -401,7 +428,7 @@ fn every_construction_step_fits_120x40() {
                 let pick = legal[chooser.random_range(0..legal.len())];
                 game.apply(pick).unwrap();
             }
-            assert!(!app.too_small(&game), "{players} players, seed {seed}");
+            assert!(!client.too_small(&game), "{players} players, seed {seed}");
         }
     }
 }

@@ -20,7 +20,7 @@ use herakon::engine::report::summary::{
 };
 use herakon::engine::state::phase::{EndReason, Phase};
 use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind};
-use herakon::tui::{App, Effect, Msg, Scene, Screen, Theme, draw, endgame};
+use herakon::tui::{Client, Effect, Msg, Scene, Screen, Theme, draw, endgame};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -52,9 +52,13 @@ fn finished_game(seed: u64) -> Game {
     game
 }
 
-fn screen(app: &App, game: &Game) -> String {
-    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
-    t.draw(|f| draw(f, app, &Scene::new(game, app.shown)))
+fn screen(client: &Client, game: &Game) -> String {
+    let mut t = Terminal::new(TestBackend::new(
+        client.view.size.width,
+        client.view.size.height,
+    ))
+    .unwrap();
+    t.draw(|f| draw(f, client, &Scene::new(game, client.view.shown)))
         .unwrap();
     let buf = t.backend().buffer();
     common::rows(buf)
@@ -103,10 +107,10 @@ fn end_screen_names_the_winner_and_why_and_is_dismissed_to_inspect_the_board() {
     let Phase::GameOver { winners, reason } = game.position().phase.clone() else {
         panic!("not over");
     };
-    let mut app = App::new(&game, Theme::monochrome(), 120, 40);
-    assert_eq!(app.screen, Screen::GameOver);
-    assert!(app.summary_open);
-    let text = screen(&app, &game);
+    let mut client = Client::new(&game, Theme::monochrome(), 120, 40);
+    assert_eq!(client.view.screen, Screen::GameOver);
+    assert!(client.view.summary_open);
+    let text = screen(&client, &game);
     let winner = game.who(winners[0]);
     assert!(text.contains(&format!("★ {winner} wins ★")), "{text}");
     assert!(text.contains("Why: "), "{text}");
@@ -127,18 +131,18 @@ fn end_screen_names_the_winner_and_why_and_is_dismissed_to_inspect_the_board() {
     // Esc shows the board (the end screen hid it), arrows move over it, Enter brings the
     // summary back, q quits without asking.
     assert!(!text.contains(" A1 "), "{text}");
-    app.handle(&mut game, Msg::key(KeyCode::Esc));
-    assert!(!app.summary_open);
-    let board = screen(&app, &game);
+    client.handle(&mut game, Msg::key(KeyCode::Esc));
+    assert!(!client.view.summary_open);
+    let board = screen(&client, &game);
     assert!(board.contains(" A1 "), "{board}");
     assert!(board.contains(&format!("Winner: {winner}")), "{board}");
-    let before = app.cursor;
-    app.handle(&mut game, Msg::key(KeyCode::Right));
-    assert_ne!(app.cursor, before, "the arrows inspect the board");
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
-    assert!(app.summary_open);
-    assert!(screen(&app, &game).contains("Why: "));
-    assert_eq!(app.handle(&mut game, Msg::char('q')), Effect::Quit);
+    let before = client.view.cursor;
+    client.handle(&mut game, Msg::key(KeyCode::Right));
+    assert_ne!(client.view.cursor, before, "the arrows inspect the board");
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(client.view.summary_open);
+    assert!(screen(&client, &game).contains("Why: "));
+    assert_eq!(client.handle(&mut game, Msg::char('q')), Effect::Quit);
 }
 
 /// The end screen of a fixed 3-player summary (independent of the rules and the bots, so it
@@ -245,13 +249,13 @@ fn show_prints_the_summary_of_a_finished_save() {
 fn end_screen_fits_small_terminals_without_breaking() {
     let mut game = finished_game(11);
     for (w, h) in [(80, 24), (72, 28), (40, 12), (10, 4), (1, 1)] {
-        let mut app = App::new(&game, Theme::monochrome(), w, h);
-        let text = screen(&app, &game);
+        let mut client = Client::new(&game, Theme::monochrome(), w, h);
+        let text = screen(&client, &game);
         if w >= 72 {
             assert!(text.contains("wins ★"), "{w}x{h}:\n{text}");
             assert!(text.contains(" objective tokens "), "{w}x{h}:\n{text}");
         }
-        app.handle(&mut game, Msg::key(KeyCode::Esc));
-        let _ = screen(&app, &game);
+        client.handle(&mut game, Msg::key(KeyCode::Esc));
+        let _ = screen(&client, &game);
     }
 }

@@ -17,17 +17,21 @@ use crossterm::event::KeyCode;
 use herakon::engine::rules::Event;
 use herakon::engine::{Action, DecisionKind, Game, Rule};
 use herakon::tui::settings::{self, Settings};
-use herakon::tui::{App, Msg, Overlay, Scene, Screen, Theme, draw};
+use herakon::tui::{Client, Msg, Overlay, Scene, Screen, Theme, draw};
 use herakon::tui::{guide, learn};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 /// The screen as text, trailing blanks cut.
-fn render(app: &App, game: &Game) -> String {
-    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
+fn render(client: &Client, game: &Game) -> String {
+    let mut t = Terminal::new(TestBackend::new(
+        client.view.size.width,
+        client.view.size.height,
+    ))
+    .unwrap();
     t.draw(|f| {
-        let scene = Scene::new(game, app.shown);
-        draw(f, app, &scene);
+        let scene = Scene::new(game, client.view.shown);
+        draw(f, client, &scene);
     })
     .unwrap();
     common::rows(t.backend().buffer())
@@ -39,14 +43,14 @@ fn render(app: &App, game: &Game) -> String {
 
 /// The guided game on a client of `w` x `h`, as `herakon learn` starts it (settings of a
 /// first game: the phase reminders on).
-fn guided(w: u16, h: u16) -> (App, Game) {
+fn guided(w: u16, h: u16) -> (Client, Game) {
     common::few_odds_playouts();
     let (game, bots, person) = learn::new_game(common::data()).unwrap();
-    let mut app = App::new(&game, Theme::monochrome(), w, h);
-    app.set_bots(&game, bots);
-    app.teach.start_guide(person);
-    app.teach.begin(&game, Settings::default());
-    (app, game)
+    let mut client = Client::new(&game, Theme::monochrome(), w, h);
+    client.set_bots(&game, bots);
+    client.view.teach.start_guide(person);
+    client.view.teach.begin(&game, Settings::default());
+    (client, game)
 }
 
 /// The message of a key named in the step data.
@@ -66,27 +70,27 @@ fn course() -> &'static learn::Course {
 
 #[test]
 fn the_guided_game_is_finished_by_following_its_own_instructions_at_80x24() {
-    let (mut app, mut game) = guided(80, 24);
+    let (mut client, mut game) = guided(80, 24);
     let steps = course().steps.len();
     let mut clock = Duration::ZERO;
     let mut shown = Vec::new();
     for _ in 0..2000 {
-        let screen = render(&app, &game);
-        let Some(at) = app.teach.guide.as_ref().map(|g| g.at) else {
+        let screen = render(&client, &game);
+        let Some(at) = client.view.teach.guide.as_ref().map(|g| g.at) else {
             break;
         };
         assert!(!game.is_over(), "the game ended inside the walk-through");
-        match app.screen {
+        match client.view.screen {
             Screen::Bot(_) => {
                 clock += Duration::from_millis(800);
-                app.handle(&mut game, Msg::Tick(clock));
+                client.handle(&mut game, Msg::Tick(clock));
                 continue;
             }
             Screen::Play => {}
             other => panic!("unexpected screen {other:?} at step {at}\n{screen}"),
         }
         let legal = game.legal_actions();
-        let (step, number, waiting) = app.teach.current(game.decision(), &legal).unwrap();
+        let (step, number, waiting) = client.view.teach.current(game.decision(), &legal).unwrap();
         assert!(
             !(waiting && step.decision.is_some()),
             "step `{}` waits for {:?}, but the person faces {:?}; legal: {}\n{screen}",
@@ -120,58 +124,61 @@ fn the_guided_game_is_finished_by_following_its_own_instructions_at_80x24() {
                     )
                 });
                 for c in n.to_string().chars() {
-                    app.handle(&mut game, Msg::char(c));
+                    client.handle(&mut game, Msg::char(c));
                 }
             } else {
-                app.handle(&mut game, key(k));
+                client.handle(&mut game, key(k));
             }
         }
     }
-    assert!(app.teach.guide.is_none(), "the walk-through did not end");
+    assert!(
+        client.view.teach.guide.is_none(),
+        "the walk-through did not end"
+    );
     assert_eq!(shown.len(), steps, "every step was shown once: {shown:?}");
     assert!(!game.is_over());
 }
 
 #[test]
 fn a_wrong_but_legal_choice_is_allowed_and_explained() {
-    let (mut app, mut game) = guided(120, 40);
+    let (mut client, mut game) = guided(120, 40);
     // The welcome note, then the first order: choose something else than suggested.
-    app.handle(&mut game, Msg::char('n'));
+    client.handle(&mut game, Msg::char('n'));
     let mut clock = Duration::ZERO;
-    while matches!(app.screen, Screen::Bot(_)) {
+    while matches!(client.view.screen, Screen::Bot(_)) {
         clock += Duration::from_millis(800);
-        app.handle(&mut game, Msg::Tick(clock));
+        client.handle(&mut game, Msg::Tick(clock));
     }
     let legal = game.legal_actions();
-    let (step, number, _) = app.teach.current(game.decision(), &legal).unwrap();
+    let (step, number, _) = client.view.teach.current(game.decision(), &legal).unwrap();
     let wanted = number.unwrap();
     let other = if wanted == 1 { 2 } else { 1 };
     let len = game.history().len();
     for c in other.to_string().chars() {
-        app.handle(&mut game, Msg::char(c));
+        client.handle(&mut game, Msg::char(c));
     }
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history().len(), len + 1, "the other choice was made");
-    let guide = app.teach.guide.as_ref().unwrap();
+    let guide = client.view.teach.guide.as_ref().unwrap();
     assert_eq!(guide.strayed, vec![step.id.clone()]);
     let said = guide.said.clone().unwrap();
     assert!(said.starts_with("Legal, not the tip"), "{said}");
-    assert!(render(&app, &game).contains("Legal, not the tip"));
+    assert!(render(&client, &game).contains("Legal, not the tip"));
 }
 
 #[test]
 fn the_guide_can_be_left_and_the_game_goes_on_as_a_normal_game() {
-    let (mut app, mut game) = guided(80, 24);
-    app.handle(&mut game, Msg::char('x'));
-    assert!(app.teach.guide.is_none());
-    assert!(!render(&app, &game).contains("Guide:"));
+    let (mut client, mut game) = guided(80, 24);
+    client.handle(&mut game, Msg::char('x'));
+    assert!(client.view.teach.guide.is_none());
+    assert!(!render(&client, &game).contains("Guide:"));
     let mut clock = Duration::ZERO;
-    while matches!(app.screen, Screen::Bot(_)) {
+    while matches!(client.view.screen, Screen::Bot(_)) {
         clock += Duration::from_millis(800);
-        app.handle(&mut game, Msg::Tick(clock));
+        client.handle(&mut game, Msg::Tick(clock));
     }
     let len = game.history().len();
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history().len(), len + 1, "play goes on");
 }
 
@@ -229,8 +236,8 @@ fn every_step_names_real_decisions_events_actions_and_topics() {
 
 #[test]
 fn every_step_fits_its_box_at_80x24_and_120x40() {
-    let (app, game) = guided(80, 24);
-    let scene = Scene::new(&game, app.shown);
+    let (client, game) = guided(80, 24);
+    let scene = Scene::new(&game, client.view.shown);
     for (w, h) in [(80, 24), (120, 40)] {
         let screen = ratatui::layout::Rect::new(0, 0, w, h);
         for choices in [0, 5, 40] {
@@ -293,16 +300,16 @@ fn every_decision_kind_has_its_rule_with_a_rules_reference_topic() {
 
 #[test]
 fn the_rule_key_shows_the_decision_its_topic_and_its_rulings() {
-    let (mut app, mut game) = guided(120, 40);
-    app.handle(&mut game, Msg::char('x'));
+    let (mut client, mut game) = guided(120, 40);
+    client.handle(&mut game, Msg::char('x'));
     let mut clock = Duration::ZERO;
-    while matches!(app.screen, Screen::Bot(_)) {
+    while matches!(client.view.screen, Screen::Bot(_)) {
         clock += Duration::from_millis(800);
-        app.handle(&mut game, Msg::Tick(clock));
+        client.handle(&mut game, Msg::Tick(clock));
     }
-    app.handle(&mut game, Msg::char('r'));
-    assert_eq!(app.overlay, Overlay::Rule);
-    let screen = render(&app, &game);
+    client.handle(&mut game, Msg::char('r'));
+    assert_eq!(client.view.overlay, Overlay::Rule);
+    let screen = render(&client, &game);
     assert!(
         screen.contains("The rule: place an order token"),
         "{screen}"
@@ -313,18 +320,18 @@ fn the_rule_key_shows_the_decision_its_topic_and_its_rulings() {
     );
     // Any other key closes it and does nothing else.
     let len = game.history().len();
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
-    assert_eq!(app.overlay, Overlay::None);
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert_eq!(client.view.overlay, Overlay::None);
     assert_eq!(game.history().len(), len);
 }
 
 #[test]
 fn how_to_play_screen_80x24_snapshot() {
-    let (mut app, mut game) = guided(80, 24);
-    app.handle(&mut game, Msg::char('x'));
-    app.handle(&mut game, Msg::char('H'));
-    assert_eq!(app.overlay, Overlay::HowTo);
-    insta::assert_snapshot!(render(&app, &game));
+    let (mut client, mut game) = guided(80, 24);
+    client.handle(&mut game, Msg::char('x'));
+    client.handle(&mut game, Msg::char('H'));
+    assert_eq!(client.view.overlay, Overlay::HowTo);
+    insta::assert_snapshot!(render(&client, &game));
 }
 
 #[test]
@@ -345,13 +352,21 @@ fn how_to_play_has_five_lines_a_section_and_a_topic_each() {
 
 #[test]
 fn the_phase_reminder_shows_in_a_first_game_and_e_turns_it_off() {
-    let (mut app, mut game) = guided(80, 24);
-    assert!(app.teach.tip.as_deref().unwrap().starts_with("Planning"));
-    app.handle(&mut game, Msg::char('x'));
-    app.handle(&mut game, Msg::char('e'));
-    assert!(app.teach.tip.is_none());
-    assert_eq!(app.teach.settings.phase_tips, Some(false));
-    assert!(app.teach.dirty, "the change is to be written");
+    let (mut client, mut game) = guided(80, 24);
+    assert!(
+        client
+            .view
+            .teach
+            .tip
+            .as_deref()
+            .unwrap()
+            .starts_with("Planning")
+    );
+    client.handle(&mut game, Msg::char('x'));
+    client.handle(&mut game, Msg::char('e'));
+    assert!(client.view.teach.tip.is_none());
+    assert_eq!(client.view.teach.settings.phase_tips, Some(false));
+    assert!(client.view.teach.dirty, "the change is to be written");
 }
 
 #[test]
@@ -362,9 +377,9 @@ fn after_a_first_game_the_phase_reminders_are_off_by_default() {
     };
     assert!(!played.phase_tips_on());
     assert!(Settings::default().phase_tips_on());
-    let (mut app, game) = guided(80, 24);
-    app.teach.begin(&game, played);
-    assert!(app.teach.tip.is_none());
+    let (mut client, game) = guided(80, 24);
+    client.view.teach.begin(&game, played);
+    assert!(client.view.teach.tip.is_none());
 }
 
 #[test]
@@ -403,21 +418,21 @@ fn explore_the_guided_game() {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(String::from)
         .collect();
-    let (mut app, mut game) = guided(120, 40);
-    app.handle(&mut game, Msg::char('x'));
+    let (mut client, mut game) = guided(120, 40);
+    client.handle(&mut game, Msg::char('x'));
     let mut clock = Duration::ZERO;
-    let mut seen = app.session.log.len();
+    let mut seen = client.session.log.len();
     for _ in 0..3000 {
         if game.is_over() {
             break;
         }
-        if matches!(app.screen, Screen::Bot(_)) {
+        if matches!(client.view.screen, Screen::Bot(_)) {
             clock += Duration::from_millis(800);
-            app.handle(&mut game, Msg::Tick(clock));
+            client.handle(&mut game, Msg::Tick(clock));
         } else {
             let d = game.decision().unwrap();
             let legal = game.legal_actions();
-            let scene = Scene::new(&game, app.shown);
+            let scene = Scene::new(&game, client.view.shown);
             println!(
                 "PERSON {:?}: {}",
                 d.kind,
@@ -438,26 +453,26 @@ fn explore_the_guided_game() {
                 .unwrap_or_else(|| panic!("{next} not legal"))
                 + 1;
             for c in n.to_string().chars() {
-                app.handle(&mut game, Msg::char(c));
+                client.handle(&mut game, Msg::char(c));
             }
-            app.handle(&mut game, Msg::key(KeyCode::Enter));
-            if matches!(app.overlay, Overlay::Confirm(_)) {
+            client.handle(&mut game, Msg::key(KeyCode::Enter));
+            if matches!(client.view.overlay, Overlay::Confirm(_)) {
                 println!("  (confirm y)");
-                app.handle(&mut game, Msg::char('y'));
+                client.handle(&mut game, Msg::char('y'));
             }
         }
-        for l in app.session.log.iter().skip(seen) {
+        for l in client.session.log.iter().skip(seen) {
             println!("  | {}", l.text);
         }
-        seen = app.session.log.len();
+        seen = client.session.log.len();
     }
-    println!("{}", render(&app, &game));
+    println!("{}", render(&client, &game));
 }
 
 #[test]
 fn the_guide_box_leaves_the_choices_and_the_combat_odds_in_view_at_80x24_and_120x40() {
-    let (app, game) = guided(80, 24);
-    let scene = Scene::new(&game, app.shown);
+    let (client, game) = guided(80, 24);
+    let scene = Scene::new(&game, client.view.shown);
     for (w, h) in [(80, 24), (120, 40)] {
         let screen = ratatui::layout::Rect::new(0, 0, w, h);
         for choices in [0, 2, 5, 12, 40] {

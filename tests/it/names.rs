@@ -17,7 +17,7 @@ use crossterm::event::KeyCode;
 use herakon::engine::format::save;
 use herakon::engine::{Game, GameData, NewGameOptions, Seat, SetupKind};
 use herakon::tui::newgame::{NewGame, Outcome};
-use herakon::tui::{App, Msg, Replay, Scene, Screen, Theme, draw};
+use herakon::tui::{Client, Msg, Replay, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -41,9 +41,13 @@ fn named_game(names: &[&str]) -> Game {
     game
 }
 
-fn screen_text(app: &App, game: &Game) -> String {
-    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
-    t.draw(|f| draw(f, app, &Scene::new(game, app.shown)))
+fn screen_text(client: &Client, game: &Game) -> String {
+    let mut t = Terminal::new(TestBackend::new(
+        client.view.size.width,
+        client.view.size.height,
+    ))
+    .unwrap();
+    t.draw(|f| draw(f, client, &Scene::new(game, client.view.shown)))
         .unwrap();
     let buf = t.backend().buffer();
     common::rows(buf).join(
@@ -107,29 +111,30 @@ fn the_same_name_twice_is_refused_on_the_new_game_screen() {
 #[test]
 fn handoff_and_play_screens_call_players_by_name_and_faction() {
     let mut game = named_game(&["Anna", "Ben"]);
-    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+    let mut client = Client::new(&game, Theme::monochrome(), 160, 48);
     let first = game.decision().unwrap().seat;
-    assert_eq!(app.screen, Screen::Handoff(first));
+    assert_eq!(client.view.screen, Screen::Handoff(first));
     let expect = game.who(first);
     assert!(expect.contains('('), "{expect}");
-    let text = screen_text(&app, &game);
+    let text = screen_text(&client, &game);
     assert!(text.contains(&expect), "hand-off without {expect}:\n{text}");
-    common::take_keyboard(&mut app, &mut game);
-    let text = screen_text(&app, &game);
+    common::take_keyboard(&mut client, &mut game);
+    let text = screen_text(&client, &game);
     assert!(text.contains("Anna (Ultramarines)"), "{text}");
     assert!(text.contains("Ben (World Eaters)"), "{text}");
     // The log calls the player who acted by name too.
-    app.handle(&mut game, Msg::char('1'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    client.handle(&mut game, Msg::char('1'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history().len(), 1);
     let who = game.who(first);
     assert!(
-        app.session
+        client
+            .session
             .log
             .iter()
             .any(|l| !l.note && l.text.starts_with(&who)),
         "no log line starts with {who}: {:?}",
-        app.session.log
+        client.session.log
     );
 }
 

@@ -19,17 +19,21 @@ use crossterm::event::KeyCode;
 use herakon::bot::{Bot, HeuristicBot};
 use herakon::engine::{Action, Game, NewGameOptions, SetupKind};
 use herakon::tui::layout::Regions;
-use herakon::tui::{App, Msg, Overlay, Scene, Screen, Theme, draw};
+use herakon::tui::{Client, Msg, Overlay, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 
 /// The frame for the seat on screen, one string per row.
-fn frame(app: &App, game: &Game) -> Vec<String> {
-    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
+fn frame(client: &Client, game: &Game) -> Vec<String> {
+    let mut t = Terminal::new(TestBackend::new(
+        client.view.size.width,
+        client.view.size.height,
+    ))
+    .unwrap();
     t.draw(|f| {
-        let scene = Scene::new(game, app.shown);
-        draw(f, app, &scene);
+        let scene = Scene::new(game, client.view.shown);
+        draw(f, client, &scene);
     })
     .unwrap();
     common::rows(t.backend().buffer())
@@ -139,11 +143,11 @@ fn names_faction(text: &str, letter: char) -> bool {
 }
 
 /// What is missing from a frame of the deciding seat, in words (empty: nothing).
-fn play_problems(app: &App, game: &Game, rows: &[String]) -> Vec<String> {
+fn play_problems(client: &Client, game: &Game, rows: &[String]) -> Vec<String> {
     let mut problems = Vec::new();
-    let scene = Scene::new(game, app.shown);
+    let scene = Scene::new(game, client.view.shown);
     let r = Regions::compute(
-        app.size,
+        client.view.size,
         scene.window,
         scene.view.players.len(),
         scene.choices.len(),
@@ -179,7 +183,7 @@ fn play_problems(app: &App, game: &Game, rows: &[String]) -> Vec<String> {
         }
     }
     // The board, when nothing covers it.
-    if scene.view.combat.is_none() && app.overlay == Overlay::None {
+    if scene.view.combat.is_none() && client.view.overlay == Overlay::None {
         for (id, state) in &scene.view.areas {
             let rect = r.area(*id);
             if rect.is_empty() {
@@ -205,11 +209,11 @@ fn play_problems(app: &App, game: &Game, rows: &[String]) -> Vec<String> {
 }
 
 /// What the hand-off lost of the newest public event since the seat's last turn.
-fn handoff_problems(app: &App, rows: &[String]) -> Vec<String> {
-    let Screen::Handoff(seat) = app.screen else {
+fn handoff_problems(client: &Client, rows: &[String]) -> Vec<String> {
+    let Screen::Handoff(seat) = client.view.screen else {
         return Vec::new();
     };
-    let Some(newest) = app.session.since_turn(seat).last() else {
+    let Some(newest) = client.session.since_turn(seat).last() else {
         return Vec::new();
     };
     // The box's borders touch the longest lines: they part words as spaces do.
@@ -248,7 +252,7 @@ fn play_and_check(
         common::data(),
     )
     .unwrap();
-    let mut app = App::new(&game, Theme::monochrome(), w, h);
+    let mut client = Client::new(&game, Theme::monochrome(), w, h);
     let mut bots: Vec<HeuristicBot> = (0..4).map(|s| HeuristicBot::new(seed + s)).collect();
     let mut problems: Vec<String> = Vec::new();
     let mut checked = 0;
@@ -263,39 +267,40 @@ fn play_and_check(
             game.history().len(),
             d.kind
         );
-        if matches!(app.screen, Screen::Handoff(_)) {
-            let rows = frame(&app, &game);
-            for p in handoff_problems(&app, &rows) {
+        if matches!(client.view.screen, Screen::Handoff(_)) {
+            let rows = frame(&client, &game);
+            for p in handoff_problems(&client, &rows) {
                 problems.push(format!("{at}: {p}\n{}", rows.join("\n")));
             }
         }
-        common::take_keyboard(&mut app, &mut game);
+        common::take_keyboard(&mut client, &mut game);
         if game.decision() != Some(d) {
             continue;
         }
         // A combat's box (cards face up, its result) waits for a key over the screen: closed
         // first, as a player does, so the frame checked is the one he decides on.
-        while !app.session.moments.on_screen.is_empty() {
-            app.close_moment();
+        while !client.session.moments.on_screen.is_empty() {
+            client.close_moment();
         }
-        let rows = frame(&app, &game);
+        let rows = frame(&client, &game);
         checked += 1;
-        wrapped += app
-            .list_lines(&Scene::new(&game, app.shown))
+        wrapped += client
+            .view
+            .list_lines(&Scene::new(&game, client.view.shown))
             .iter()
             .filter(|l| l.len() > 1)
             .count();
-        for p in play_problems(&app, &game, &rows) {
+        for p in play_problems(&client, &game, &rows) {
             problems.push(format!("{at}: {p}\n{}", rows.join("\n")));
         }
         let a = bots[d.seat.index()].choose(&game).unwrap();
         let n = game.legal_actions().iter().position(|x| *x == a).unwrap() + 1;
         for c in n.to_string().chars() {
-            app.handle(&mut game, Msg::char(c));
+            client.handle(&mut game, Msg::char(c));
         }
-        app.handle(&mut game, Msg::key(KeyCode::Enter));
-        if matches!(app.overlay, Overlay::Confirm(_)) {
-            app.handle(&mut game, Msg::char('y'));
+        client.handle(&mut game, Msg::key(KeyCode::Enter));
+        if matches!(client.view.overlay, Overlay::Confirm(_)) {
+            client.handle(&mut game, Msg::char('y'));
         }
     }
     eprintln!(

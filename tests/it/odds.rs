@@ -161,19 +161,19 @@ fn odds_before_a_combat_starts() {
 
 #[test]
 fn the_combat_screen_shows_the_odds_to_the_deciding_player() {
-    use herakon::tui::{App, Scene, Theme, draw};
+    use herakon::tui::{Client, Scene, Theme, draw};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
     let (game, seat) = defender_choosing();
-    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+    let mut client = Client::new(&game, Theme::monochrome(), 160, 48);
     let mut g = game.clone();
-    common::take_keyboard(&mut app, &mut g);
-    assert_eq!(app.shown, Some(seat));
-    let scene = Scene::new(&game, app.shown);
+    common::take_keyboard(&mut client, &mut g);
+    assert_eq!(client.view.shown, Some(seat));
+    let scene = Scene::new(&game, client.view.shown);
     assert!(scene.odds.is_some());
     let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
-    t.draw(|f| draw(f, &app, &scene)).unwrap();
+    t.draw(|f| draw(f, &client, &scene)).unwrap();
     let buf = t.backend().buffer();
     let text: String = (0..buf.area.height)
         .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))

@@ -35,7 +35,7 @@ use herakon::engine::state::die::CombatRole;
 use herakon::engine::state::ids::{Faction, Order, Seat, SystemId};
 use herakon::engine::state::phase::{OpStep, Phase, RefreshStep};
 use herakon::engine::{Action, CardName, Game, Keyboard, NewGameOptions, Position, SetupKind};
-use herakon::tui::{App, Msg, Scene, Screen, Theme, draw};
+use herakon::tui::{Client, Msg, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -295,14 +295,14 @@ fn secret_names(game: &Game, viewer: Option<Seat>, logged: &BTreeSet<String>) ->
         .collect()
 }
 
-/// The client frame of `seat` showing `scene`, as on a 160x48 terminal. `app` is the one
+/// The client frame of `seat` showing `scene`, as on a 160x48 terminal. `client` is the one
 /// client state of the whole game, fed every action as the client is
-/// ([`App::applied`]), so its log reads as the table's does.
-fn frame(app: &mut App, scene: &Scene, seat: Seat) -> String {
-    app.screen = Screen::Play;
-    app.shown = Some(seat);
+/// ([`Client::applied`]), so its log reads as the table's does.
+fn frame(client: &mut Client, scene: &Scene, seat: Seat) -> String {
+    client.view.screen = Screen::Play;
+    client.view.shown = Some(seat);
     let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
-    t.draw(|f| draw(f, app, scene)).unwrap();
+    t.draw(|f| draw(f, client, scene)).unwrap();
     let buf = t.backend().buffer();
     common::rows(buf).join(
         "
@@ -312,10 +312,10 @@ fn frame(app: &mut App, scene: &Scene, seat: Seat) -> String {
 
 /// The client frame as the client would draw it now (whatever its screen), on a 160x48
 /// terminal, with the scene of `game` for the seat it shows.
-fn frame_as_is(app: &App, game: &Game) -> String {
-    let scene = Scene::new(game, app.shown);
+fn frame_as_is(client: &Client, game: &Game) -> String {
+    let scene = Scene::new(game, client.view.shown);
     let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
-    t.draw(|f| draw(f, app, &scene)).unwrap();
+    t.draw(|f| draw(f, client, &scene)).unwrap();
     common::rows(t.backend().buffer()).join("\n")
 }
 
@@ -323,21 +323,21 @@ fn frame_as_is(app: &App, game: &Game) -> String {
 /// brings up and `u` pressed there by whoever holds the keyboard (the actor held it last).
 /// `None` unless a hand-off came up and the action was taken back.
 fn taken_back_at_handoff(
-    app_before: &App,
+    app_before: &Client,
     before: &Game,
     actor: Seat,
     action: Action,
-) -> Option<(App, Game)> {
+) -> Option<(Client, Game)> {
     let mut game = before.clone();
     let events = game.apply(action).ok()?;
-    let mut app = app_before.clone();
-    app.applied(&game, action, &events);
-    if !matches!(app.screen, Screen::Handoff(_)) {
+    let mut client = app_before.clone();
+    client.applied(&game, action, &events);
+    if !matches!(client.view.screen, Screen::Handoff(_)) {
         return None;
     }
-    app.session.holder = Some(actor);
-    app.handle(&mut game, Msg::char('u'));
-    (game.history() == before.history()).then_some((app, game))
+    client.session.holder = Some(actor);
+    client.handle(&mut game, Msg::char('u'));
+    (game.history() == before.history()).then_some((client, game))
 }
 
 /// The take-back from a hand-off: `action` of `actor`, taken back at the hand-off to `next`,
@@ -346,22 +346,22 @@ fn taken_back_at_handoff(
 /// looks the same to `next` (another order token on the same system, another card of the
 /// hand). Returns (checked, compared with another action).
 fn check_take_back(
-    app_before: &App,
+    app_before: &Client,
     before: &Game,
     (actor, next): (Seat, Seat),
     action: Action,
     secrets: &BTreeSet<String>,
     at: &str,
 ) -> (bool, bool) {
-    let Some((app, game)) = taken_back_at_handoff(app_before, before, actor, action) else {
+    let Some((client, game)) = taken_back_at_handoff(app_before, before, actor, action) else {
         return (false, false);
     };
-    let shown = frame_as_is(&app, &game);
+    let shown = frame_as_is(&client, &game);
     assert_no_secret_name(&shown, secrets, &format!("{at}: the frame after u"));
     if let Some(other) = perturbed(&game, Some(next)) {
-        let scene = Scene::new(&other, app.shown);
+        let scene = Scene::new(&other, client.view.shown);
         let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
-        t.draw(|f| draw(f, &app, &scene)).unwrap();
+        t.draw(|f| draw(f, &client, &scene)).unwrap();
         assert_eq!(
             shown,
             common::rows(t.backend().buffer()).join("\n"),
@@ -392,7 +392,7 @@ fn check_take_back(
 /// hidden from the seat on it and stay the same when that is dealt again. Returns how many
 /// formalities were taken.
 fn check_formalities(
-    app_before: &App,
+    app_before: &Client,
     before: &Game,
     seat: Seat,
     action: Action,
@@ -400,13 +400,13 @@ fn check_formalities(
     at: &str,
 ) -> usize {
     use crossterm::event::KeyCode;
-    let mut app = app_before.clone();
+    let mut client = app_before.clone();
     let mut game = before.clone();
-    app.screen = Screen::Play;
-    app.shown = Some(seat);
-    app.session.holder = Some(seat);
-    app.filter = false;
-    app.selected_by = herakon::tui::app::SelectedBy::Player;
+    client.view.screen = Screen::Play;
+    client.view.shown = Some(seat);
+    client.session.holder = Some(seat);
+    client.view.filter = false;
+    client.view.selected_by = herakon::tui::app::SelectedBy::Player;
     let scene = Scene::new(&game, Some(seat));
     let n = scene
         .choices
@@ -415,11 +415,11 @@ fn check_formalities(
         .unwrap()
         .number;
     for c in n.to_string().chars() {
-        app.handle(&mut game, Msg::char(c));
+        client.handle(&mut game, Msg::char(c));
     }
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
-    if matches!(app.overlay, herakon::tui::Overlay::Confirm(_)) {
-        app.handle(&mut game, Msg::char('y'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
+    if matches!(client.view.overlay, herakon::tui::Overlay::Confirm(_)) {
+        client.handle(&mut game, Msg::char('y'));
     }
     assert_eq!(
         game.history().get(before.history().len()),
@@ -479,26 +479,26 @@ fn check_formalities(
         }
     }
     let logged = &logged;
-    let shown = frame_as_is(&app, &game);
-    let secrets = secret_names(&game, app.shown, logged);
+    let shown = frame_as_is(&client, &game);
+    let secrets = secret_names(&game, client.view.shown, logged);
     assert_no_secret_name(
         &shown,
         &secrets,
         &format!("{at}: the frame after formalities"),
     );
-    for line in &app.session.log {
+    for line in &client.session.log {
         assert_no_secret_name(
             &line.text,
             &secret_names(&game, None, logged),
             &format!("{at}: the log after formalities"),
         );
     }
-    if let Some(other) = perturbed(&game, app.shown) {
-        let real = Scene::new(&game, app.shown);
-        let mut scene = Scene::new(&other, app.shown);
+    if let Some(other) = perturbed(&game, client.view.shown) {
+        let real = Scene::new(&game, client.view.shown);
+        let mut scene = Scene::new(&other, client.view.shown);
         scene.odds = real.odds;
         let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
-        t.draw(|f| draw(f, &app, &scene)).unwrap();
+        t.draw(|f| draw(f, &client, &scene)).unwrap();
         assert_eq!(
             shown,
             common::rows(t.backend().buffer()).join("\n"),
@@ -664,7 +664,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         })
         .collect();
     common::few_odds_playouts();
-    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+    let mut client = Client::new(&game, Theme::monochrome(), 160, 48);
     // Event card names the log has named (public from then on), out of every name in play.
     let mut logged: BTreeSet<String> = BTreeSet::new();
     let names: BTreeSet<String> = game
@@ -689,7 +689,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         // The seat on screen: its frame names nothing hidden from it, and stays the same when
         // the hidden facts are dealt anew.
         let real_scene = Scene::new(&game, Some(d.seat));
-        let shown = frame(&mut app, &real_scene, d.seat);
+        let shown = frame(&mut client, &real_scene, d.seat);
         tally.previewed += usize::from(!real_scene.previews.is_empty());
         let mine = secret_names(&game, Some(d.seat), &logged);
         assert_no_secret_name(&shown, &mine, &format!("{at}: the frame of {}", d.seat));
@@ -708,7 +708,7 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
                 );
                 other_scene.odds = real_scene.odds;
             }
-            let again = frame(&mut app, &other_scene, d.seat);
+            let again = frame(&mut client, &other_scene, d.seat);
             assert_eq!(
                 shown, again,
                 "{at}: the frame of {} changes with facts hidden from it",
@@ -788,13 +788,13 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
         for t in &texts {
             logged.extend(names.iter().filter(|n| t.contains(n.as_str())).cloned());
         }
-        let app_before = app.clone();
-        app.applied(&game, action, &events);
+        let app_before = client.clone();
+        client.applied(&game, action, &events);
         if game.formal_action().is_some() {
             tally.formalities +=
                 check_formalities(&app_before, &before, d.seat, action, &logged, &at);
         }
-        check_public_boxes(&mut app, &game, &logged, &at, &mut tally);
+        check_public_boxes(&mut client, &game, &logged, &at, &mut tally);
         // Actions that may be taken back at the hand-off after them: every one in a combat,
         // every fourth of the others (mostly order tokens placed, all alike; each check
         // replays the history twice).
@@ -855,11 +855,11 @@ fn check_game(seed: u64, max_actions: usize) -> Tally {
 
 /// The hand-off as the client draws it to the whole table for `seat`, on a 160x48 terminal,
 /// with the public scene of `game`.
-fn handoff_frame(app: &App, game: &Game, seat: Seat) -> String {
-    let mut app = app.clone();
-    app.screen = Screen::Handoff(seat);
-    app.shown = None;
-    frame_as_is(&app, game)
+fn handoff_frame(client: &Client, game: &Game, seat: Seat) -> String {
+    let mut client = client.clone();
+    client.view.screen = Screen::Handoff(seat);
+    client.view.shown = None;
+    frame_as_is(&client, game)
 }
 
 /// The combat's box (cards face up, or its result) and the round digest are public: on the
@@ -867,7 +867,7 @@ fn handoff_frame(app: &App, game: &Game, seat: Seat) -> String {
 /// same when every hidden fact is dealt anew. The box is then closed, as a key would, so the
 /// other checks see the screen under it.
 fn check_public_boxes(
-    app: &mut App,
+    client: &mut Client,
     game: &Game,
     logged: &BTreeSet<String>,
     at: &str,
@@ -876,10 +876,10 @@ fn check_public_boxes(
     let Some(next) = game.decision().map(|d| d.seat) else {
         return;
     };
-    if !app.session.moments.on_screen.is_empty() {
+    if !client.session.moments.on_screen.is_empty() {
         tally.with_combat_box += 1;
         let scene = Scene::new(game, Some(next));
-        let shown = frame(app, &scene, next);
+        let shown = frame(client, &scene, next);
         assert!(
             shown.contains("Combat at") || shown.contains("Cards face up"),
             "{at}: {shown}"
@@ -894,17 +894,17 @@ fn check_public_boxes(
             other_scene.odds = scene.odds;
             assert_eq!(
                 shown,
-                frame(app, &other_scene, next),
+                frame(client, &other_scene, next),
                 "{at}: the combat box of {next} changes with facts hidden from it"
             );
         }
-        while !app.session.moments.on_screen.is_empty() {
-            app.close_moment();
+        while !client.session.moments.on_screen.is_empty() {
+            client.close_moment();
         }
     }
-    if app.session.moments.handoff.is_some() || app.session.digest_for(next).is_some() {
+    if client.session.moments.handoff.is_some() || client.session.digest_for(next).is_some() {
         tally.handoff_boxes += 1;
-        let shown = handoff_frame(app, game, next);
+        let shown = handoff_frame(client, game, next);
         assert_no_secret_name(
             &shown,
             &secret_names(game, None, logged),
@@ -913,13 +913,13 @@ fn check_public_boxes(
         if let Some(other) = perturbed(game, None) {
             assert_eq!(
                 shown,
-                handoff_frame(app, &other, next),
+                handoff_frame(client, &other, next),
                 "{at}: the hand-off to {next} changes with hidden facts"
             );
         }
         // The round digest on its key (`d`), over the hand-off: the same public facts.
-        let mut with_digest = app.clone();
-        with_digest.overlay = herakon::tui::Overlay::Digest;
+        let mut with_digest = client.clone();
+        with_digest.view.overlay = herakon::tui::Overlay::Digest;
         let shown = handoff_frame(&with_digest, game, next);
         assert!(shown.contains("round digest"), "{at}: {shown}");
         assert_no_secret_name(
@@ -1183,11 +1183,11 @@ fn preview_tells_nothing_that_rests_on_dice_or_another_seats_hand() {
 
 /// The person's screen of the guided game at `w` x `h`, showing `scene` (of the game or of a
 /// re-deal of what is hidden from the person).
-fn guided_frame(app: &App, scene: &Scene, (w, h): (u16, u16)) -> String {
-    let mut app = app.clone();
-    app.size = ratatui::layout::Rect::new(0, 0, w, h);
+fn guided_frame(client: &Client, scene: &Scene, (w, h): (u16, u16)) -> String {
+    let mut client = client.clone();
+    client.view.size = ratatui::layout::Rect::new(0, 0, w, h);
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| draw(f, &app, scene)).unwrap();
+    t.draw(|f| draw(f, &client, scene)).unwrap();
     common::rows(t.backend().buffer()).join("\n")
 }
 
@@ -1198,27 +1198,27 @@ fn the_guide_box_how_to_play_and_the_rule_panel_are_drawn_from_the_persons_view_
     use herakon::tui::settings::Settings;
     common::few_odds_playouts();
     let (mut game, bots, person) = learn::new_game(common::data()).unwrap();
-    let mut app = App::new(&game, Theme::monochrome(), 80, 24);
-    app.set_bots(&game, bots);
-    app.teach.start_guide(person);
-    app.teach.begin(&game, Settings::default());
+    let mut client = Client::new(&game, Theme::monochrome(), 80, 24);
+    client.set_bots(&game, bots);
+    client.view.teach.start_guide(person);
+    client.view.teach.begin(&game, Settings::default());
     let mut clock = std::time::Duration::ZERO;
     let (mut checked, mut redealt) = (0, 0);
     for _ in 0..3000 {
-        if app.teach.guide.is_none() {
+        if client.view.teach.guide.is_none() {
             break;
         }
-        if matches!(app.screen, Screen::Bot(_)) {
+        if matches!(client.view.screen, Screen::Bot(_)) {
             clock += std::time::Duration::from_millis(800);
-            app.handle(&mut game, Msg::Tick(clock));
+            client.handle(&mut game, Msg::Tick(clock));
             continue;
         }
         let at = format!("guided game, action {}", game.history().len() + 1);
         let real = Scene::new(&game, Some(person));
         let other = perturbed(&game, Some(person));
         for overlay in [Overlay::None, Overlay::HowTo, Overlay::Rule] {
-            let mut shown = app.clone();
-            shown.overlay = overlay.clone();
+            let mut shown = client.clone();
+            shown.view.overlay = overlay.clone();
             for size in [(80, 24), (120, 40)] {
                 let mine = guided_frame(&shown, &real, size);
                 if overlay == Overlay::None {
@@ -1239,25 +1239,25 @@ fn the_guide_box_how_to_play_and_the_rule_panel_are_drawn_from_the_persons_view_
         checked += 1;
         // On, as the guide says.
         let legal = game.legal_actions();
-        let (step, number, _) = app.teach.current(game.decision(), &legal).unwrap();
+        let (step, number, _) = client.view.teach.current(game.decision(), &legal).unwrap();
         for k in step.keys.clone() {
             match k.as_str() {
                 "#" => {
                     for c in number.unwrap().to_string().chars() {
-                        app.handle(&mut game, Msg::char(c));
+                        client.handle(&mut game, Msg::char(c));
                     }
                 }
                 "Enter" => {
-                    app.handle(&mut game, Msg::key(crossterm::event::KeyCode::Enter));
+                    client.handle(&mut game, Msg::key(crossterm::event::KeyCode::Enter));
                 }
                 one => {
-                    app.handle(&mut game, Msg::char(one.chars().next().unwrap()));
+                    client.handle(&mut game, Msg::char(one.chars().next().unwrap()));
                 }
             }
         }
     }
     assert!(
-        app.teach.guide.is_none(),
+        client.view.teach.guide.is_none(),
         "the guided game was walked to its end"
     );
     assert!(

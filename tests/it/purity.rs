@@ -379,7 +379,7 @@ const CLIENT_LAYERS: [(&str, &[&str]); 6] = [
         ],
     ),
     ("session", &["session", "session::table"]),
-    ("view state and update", &["app", "replay", "step"]),
+    ("view state and update", &["app", "replay", "client"]),
     (
         "drawing",
         &[

@@ -150,16 +150,16 @@ fn the_replay_of_an_unfinished_game_says_on_its_first_screen_that_it_shows_every
     let warning = "UNFINISHED GAME: this replay shows every seat's secrets";
     let unfinished = game_in_combat_with_a_face_down_card();
     let mut replay = Replay::new(&unfinished).unwrap();
-    let mut app = herakon::tui::App::new(replay.game(), Theme::monochrome(), 160, 48);
-    replay.sync(&mut app);
+    let mut client = herakon::tui::Client::new(replay.game(), Theme::monochrome(), 160, 48);
+    replay.sync(&mut client);
     assert!(
-        app.replay.as_deref().unwrap().starts_with(warning),
+        client.view.replay.as_deref().unwrap().starts_with(warning),
         "{:?}",
-        app.replay
+        client.view.replay
     );
     replay.go(1);
-    replay.sync(&mut app);
-    assert!(!app.replay.as_deref().unwrap().contains(warning));
+    replay.sync(&mut client);
+    assert!(!client.view.replay.as_deref().unwrap().contains(warning));
     // A finished game hides nothing any more: no warning.
     let mut game = Game::new(
         &NewGameOptions {
@@ -177,6 +177,6 @@ fn the_replay_of_an_unfinished_game_says_on_its_first_screen_that_it_shows_every
         game.apply(a).unwrap();
     }
     let replay = Replay::new(&game).unwrap();
-    replay.sync(&mut app);
-    assert!(!app.replay.as_deref().unwrap().contains(warning));
+    replay.sync(&mut client);
+    assert!(!client.view.replay.as_deref().unwrap().contains(warning));
 }

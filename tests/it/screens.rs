@@ -20,17 +20,21 @@ use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{OpStep, Phase};
 use herakon::engine::{DecisionKind, Game, UnitType};
 use herakon::tui::combat_result::{CombatResult, Moment};
-use herakon::tui::{App, Msg, Scene, Screen, Theme, draw};
+use herakon::tui::{Client, Msg, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 /// The screen as text, one line per row, trailing blanks cut.
-fn render(app: &App, game: &Game) -> String {
+fn render(client: &Client, game: &Game) -> String {
     common::few_odds_playouts();
-    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
+    let mut t = Terminal::new(TestBackend::new(
+        client.view.size.width,
+        client.view.size.height,
+    ))
+    .unwrap();
     t.draw(|f| {
-        let scene = Scene::new(game, app.shown);
-        draw(f, app, &scene);
+        let scene = Scene::new(game, client.view.shown);
+        draw(f, client, &scene);
     })
     .unwrap();
     let buf = t.backend().buffer();
@@ -42,12 +46,12 @@ fn render(app: &App, game: &Game) -> String {
 }
 
 /// A client of `w` x `h` past the hand-off to the deciding seat.
-fn client(game: &mut Game, w: u16, h: u16) -> App {
+fn new_client(game: &mut Game, w: u16, h: u16) -> Client {
     common::few_odds_playouts();
-    let mut app = App::new(game, Theme::monochrome(), w, h);
-    common::take_keyboard(&mut app, game);
-    assert_eq!(app.screen, Screen::Play);
-    app
+    let mut client = Client::new(game, Theme::monochrome(), w, h);
+    common::take_keyboard(&mut client, game);
+    assert_eq!(client.view.screen, Screen::Play);
+    client
 }
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
@@ -132,8 +136,8 @@ fn combat_in_second_round() -> Game {
 fn screen_planning_at_80x24_and_120x40() {
     for (w, h) in SIZES {
         let mut game = common::intro(2, 1);
-        let app = client(&mut game, w, h);
-        insta::assert_snapshot!(format!("planning_{w}x{h}"), render(&app, &game));
+        let client = new_client(&mut game, w, h);
+        insta::assert_snapshot!(format!("planning_{w}x{h}"), render(&client, &game));
     }
 }
 
@@ -141,28 +145,28 @@ fn screen_planning_at_80x24_and_120x40() {
 fn screen_help_scrolls_at_80x24_and_fits_120x40() {
     for (w, h) in SIZES {
         let mut game = common::intro(2, 1);
-        let mut app = client(&mut game, w, h);
-        app.handle(&mut game, Msg::char('?'));
-        insta::assert_snapshot!(format!("help_{w}x{h}"), render(&app, &game));
+        let mut client = new_client(&mut game, w, h);
+        client.handle(&mut game, Msg::char('?'));
+        insta::assert_snapshot!(format!("help_{w}x{h}"), render(&client, &game));
     }
     let mut game = common::intro(2, 1);
-    let mut app = client(&mut game, 80, 24);
-    app.handle(&mut game, Msg::char('?'));
-    app.handle(&mut game, Msg::key(KeyCode::End));
-    let end = render(&app, &game);
+    let mut client = new_client(&mut game, 80, 24);
+    client.handle(&mut game, Msg::char('?'));
+    client.handle(&mut game, Msg::key(KeyCode::End));
+    let end = render(&client, &game);
     assert!(end.contains("any other key closes it"), "{end}");
-    app.handle(&mut game, Msg::char('x'));
-    assert_eq!(app.overlay, herakon::tui::Overlay::None);
+    client.handle(&mut game, Msg::char('x'));
+    assert_eq!(client.view.overlay, herakon::tui::Overlay::None);
 }
 
 #[test]
 fn screen_combat_with_a_hand_and_face_up_cards() {
     for (w, h) in SIZES {
         let mut game = combat_in_second_round();
-        let mut app = client(&mut game, w, h);
-        insta::assert_snapshot!(format!("combat_{w}x{h}"), render(&app, &game));
-        app.handle(&mut game, Msg::char('c'));
-        insta::assert_snapshot!(format!("combat_cards_{w}x{h}"), render(&app, &game));
+        let mut client = new_client(&mut game, w, h);
+        insta::assert_snapshot!(format!("combat_{w}x{h}"), render(&client, &game));
+        client.handle(&mut game, Msg::char('c'));
+        insta::assert_snapshot!(format!("combat_cards_{w}x{h}"), render(&client, &game));
     }
 }
 
@@ -170,11 +174,11 @@ fn screen_combat_with_a_hand_and_face_up_cards() {
 fn screen_faction_sheet() {
     for (w, h) in SIZES {
         let mut game = combat_in_second_round();
-        let mut app = client(&mut game, w, h);
-        app.handle(&mut game, Msg::char('i'));
-        insta::assert_snapshot!(format!("sheet_{w}x{h}"), render(&app, &game));
-        app.handle(&mut game, Msg::key(KeyCode::Right));
-        insta::assert_snapshot!(format!("sheet_other_{w}x{h}"), render(&app, &game));
+        let mut client = new_client(&mut game, w, h);
+        client.handle(&mut game, Msg::char('i'));
+        insta::assert_snapshot!(format!("sheet_{w}x{h}"), render(&client, &game));
+        client.handle(&mut game, Msg::key(KeyCode::Right));
+        insta::assert_snapshot!(format!("sheet_other_{w}x{h}"), render(&client, &game));
     }
 }
 
@@ -207,18 +211,18 @@ fn why_not_a_refused_unit_group_shows_the_engines_reason() {
     let refused: herakon::engine::Action = "move B2.ne -> B1.ne strike-cruiser x1".parse().unwrap();
     let reason = game.check(&refused).unwrap_err().reason;
     for (w, h) in SIZES {
-        let mut app = client(&mut game, w, h);
+        let mut client = new_client(&mut game, w, h);
         // The player puts the cursor on the ship that is no longer offered.
-        app.cursor = a("B2.ne");
-        app.filter = true;
-        app.focus = herakon::tui::Focus::Board;
-        app.refresh_why(&game);
+        client.view.cursor = a("B2.ne");
+        client.view.filter = true;
+        client.view.focus = herakon::tui::Focus::Board;
+        client.refresh_why(&game);
         assert!(
-            app.why.iter().any(|l| l.contains(&reason)),
+            client.view.why.iter().any(|l| l.contains(&reason)),
             "{:?} lacks {reason}",
-            app.why
+            client.view.why
         );
-        let screen = render(&app, &game);
+        let screen = render(&client, &game);
         let words: Vec<&str> = reason.split_whitespace().take(3).collect();
         assert!(screen.contains(&words.join(" ")), "{screen}");
         insta::assert_snapshot!(format!("advance_refused_{w}x{h}"), screen);
@@ -227,26 +231,31 @@ fn why_not_a_refused_unit_group_shows_the_engines_reason() {
 
 /// Plays `game` through the client by typed numbers, as players do, the heuristic players
 /// choosing, until `stop` holds or the game ends.
-fn play_through_client(game: &mut Game, app: &mut App, seed: u64, stop: impl Fn(&Game) -> bool) {
+fn play_through_client(
+    game: &mut Game,
+    client: &mut Client,
+    seed: u64,
+    stop: impl Fn(&Game) -> bool,
+) {
     let mut bots: Vec<HeuristicBot> = (0..4).map(|s| HeuristicBot::new(seed + s)).collect();
     while let Some(d) = game.decision() {
         if stop(game) {
             return;
         }
-        common::take_keyboard(app, game);
+        common::take_keyboard(client, game);
         // A combat's box on screen takes one key to close (and says so).
-        while !app.session.moments.on_screen.is_empty() {
-            app.handle(game, Msg::key(KeyCode::Esc));
+        while !client.session.moments.on_screen.is_empty() {
+            client.handle(game, Msg::key(KeyCode::Esc));
         }
         let a = bots[d.seat.index()].choose(game).unwrap();
         let n = game.legal_actions().iter().position(|x| *x == a).unwrap() + 1;
         for c in n.to_string().chars() {
-            app.handle(game, Msg::char(c));
+            client.handle(game, Msg::char(c));
         }
-        app.handle(game, Msg::key(KeyCode::Enter));
-        if matches!(app.overlay, herakon::tui::Overlay::Confirm(_)) {
+        client.handle(game, Msg::key(KeyCode::Enter));
+        if matches!(client.view.overlay, herakon::tui::Overlay::Confirm(_)) {
             // A done that starts a combat, or a token burying one's own: yes.
-            app.handle(game, Msg::char('y'));
+            client.handle(game, Msg::char('y'));
         }
     }
 }
@@ -254,11 +263,11 @@ fn play_through_client(game: &mut Game, app: &mut App, seed: u64, stop: impl Fn(
 #[test]
 fn log_reloaded_from_the_history_reads_as_it_did_while_playing() {
     let mut game = common::intro(2, 5);
-    let mut app = App::new(&game, Theme::monochrome(), 120, 40);
+    let mut client = Client::new(&game, Theme::monochrome(), 120, 40);
     // Past the first combat and into round 3.
-    play_through_client(&mut game, &mut app, 5, |g| g.position().round >= 3);
-    let played: Vec<String> = app.session.log.iter().map(|l| l.text.clone()).collect();
-    let loaded = App::new(&game, Theme::monochrome(), 120, 40);
+    play_through_client(&mut game, &mut client, 5, |g| g.position().round >= 3);
+    let played: Vec<String> = client.session.log.iter().map(|l| l.text.clone()).collect();
+    let loaded = Client::new(&game, Theme::monochrome(), 120, 40);
     let reloaded: Vec<String> = loaded.session.log.iter().map(|l| l.text.clone()).collect();
     assert_eq!(played, reloaded);
     assert!(
@@ -291,9 +300,9 @@ fn log_reloaded_from_the_history_reads_as_it_did_while_playing() {
 fn screen_order_preview_before_placing_a_deploy() {
     for (w, h) in SIZES {
         let mut game = common::intro(2, 1);
-        let mut app = client(&mut game, w, h);
+        let mut client = new_client(&mut game, w, h);
         let wanted: herakon::engine::Action = "place deploy B3".parse().unwrap();
-        let scene = Scene::new(&game, app.shown);
+        let scene = Scene::new(&game, client.view.shown);
         let at = scene
             .choices
             .iter()
@@ -301,9 +310,9 @@ fn screen_order_preview_before_placing_a_deploy() {
             .unwrap();
         drop(scene);
         for _ in 0..at {
-            app.handle(&mut game, Msg::key(KeyCode::Down));
+            client.handle(&mut game, Msg::key(KeyCode::Down));
         }
-        let screen = render(&app, &game);
+        let screen = render(&client, &game);
         assert!(screen.contains("Deploy on B3"), "{screen}");
         assert!(screen.contains("up to 3 units"), "{screen}");
         insta::assert_snapshot!(format!("preview_deploy_{w}x{h}"), screen);
@@ -316,13 +325,13 @@ fn screen_order_preview_before_placing_a_deploy() {
 fn screen_order_preview_before_resolving_a_dominate() {
     for (w, h) in SIZES {
         let mut game = edited(2, |p| common::revealed(p, 0, "A1", Order::Dominate));
-        let mut app = client(&mut game, w, h);
-        let screen = render(&app, &game);
+        let mut client = new_client(&mut game, w, h);
+        let screen = render(&client, &game);
         assert!(screen.contains("Dominate on A1"), "{screen}");
         assert!(screen.contains("gain 2 reinforcement"), "{screen}");
         insta::assert_snapshot!(format!("preview_dominate_{w}x{h}"), screen);
-        app.handle(&mut game, Msg::char('c'));
-        let cards = render(&app, &game);
+        client.handle(&mut game, Msg::char('c'));
+        let cards = render(&client, &game);
         assert!(cards.contains("For the Emperor"), "{cards}");
         insta::assert_snapshot!(format!("preview_dominate_cards_{w}x{h}"), cards);
     }
@@ -330,14 +339,14 @@ fn screen_order_preview_before_resolving_a_dominate() {
 
 /// Plays on by the first legal action, fed to the client as the terminal loop feeds it, until
 /// `stop` holds for the client.
-fn first_actions_until(app: &mut App, game: &mut Game, stop: impl Fn(&App) -> bool) {
+fn first_actions_until(client: &mut Client, game: &mut Game, stop: impl Fn(&Client) -> bool) {
     for _ in 0..400 {
-        if stop(app) {
+        if stop(client) {
             return;
         }
         let first = game.legal_actions()[0];
         let events = game.apply(first).unwrap();
-        app.applied(game, first, &events);
+        client.applied(game, first, &events);
     }
     panic!("never reached");
 }
@@ -351,14 +360,14 @@ fn last_cards(c: &CombatResult) -> [String; 2] {
 fn screen_combat_both_cards_face_up_as_a_moment_of_their_own() {
     for (w, h) in SIZES {
         let mut game = combat_in_second_round();
-        let mut app = client(&mut game, w, h);
-        first_actions_until(&mut app, &mut game, |a| {
+        let mut client = new_client(&mut game, w, h);
+        first_actions_until(&mut client, &mut game, |a| {
             matches!(a.session.moments.handoff, Some(Moment::Reveal(_)))
         });
-        let Some(Moment::Reveal(r)) = app.session.moments.handoff.clone() else {
+        let Some(Moment::Reveal(r)) = client.session.moments.handoff.clone() else {
             unreachable!()
         };
-        let screen = render(&app, &game);
+        let screen = render(&client, &game);
         assert!(screen.contains("Cards face up"), "{screen}");
         for card in last_cards(&r.combat) {
             assert!(screen.contains(&card), "{card} missing:\n{screen}");
@@ -377,23 +386,23 @@ fn screen_combat_both_cards_face_up_as_a_moment_of_their_own() {
 fn screen_combat_result_box_names_the_winner_why_losses_and_cards_and_takes_one_key() {
     for (w, h) in SIZES {
         let mut game = combat_in_second_round();
-        let mut app = client(&mut game, w, h);
-        first_actions_until(&mut app, &mut game, |a| {
+        let mut client = new_client(&mut game, w, h);
+        first_actions_until(&mut client, &mut game, |a| {
             matches!(a.session.moments.handoff, Some(Moment::Result(_)))
         });
-        let Some(Moment::Result(r)) = app.session.moments.handoff.clone() else {
+        let Some(Moment::Result(r)) = client.session.moments.handoff.clone() else {
             unreachable!()
         };
         assert!(r.ended);
         // On the next player's hand-off, or on the screen of the player who goes on.
-        let first = render(&app, &game);
+        let first = render(&client, &game);
         assert!(first.contains("result"), "{first}");
         insta::assert_snapshot!(format!("combat_result_first_{w}x{h}"), first);
         // On a player's own screen, over the board: drawn whole.
-        common::take_keyboard(&mut app, &mut game);
-        app.session.moments.push(Moment::Result(r.clone()), true);
-        let screen = render(&app, &game);
-        let scene = Scene::new(&game, app.shown);
+        common::take_keyboard(&mut client, &mut game);
+        client.session.moments.push(Moment::Result(r.clone()), true);
+        let screen = render(&client, &game);
+        let scene = Scene::new(&game, client.view.shown);
         let (verdict, why) = r.verdict(&|f| herakon::tui::combat_box::name_of(&scene, f));
         drop(scene);
         let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -413,15 +422,17 @@ fn screen_combat_result_box_names_the_winner_why_losses_and_cards_and_takes_one_
         insta::assert_snapshot!(format!("combat_result_{w}x{h}"), screen);
         // A key meant for a decision closes the box, does nothing else, and says so.
         let len = game.history().len();
-        app.handle(&mut game, Msg::key(KeyCode::Enter));
+        client.handle(&mut game, Msg::key(KeyCode::Enter));
         assert_eq!(game.history().len(), len, "the Enter was not applied");
-        assert!(app.session.moments.on_screen.is_empty());
+        assert!(client.session.moments.on_screen.is_empty());
         assert!(
-            app.flash
+            client
+                .view
+                .flash
                 .as_deref()
                 .is_some_and(|f| f.contains("did nothing else")),
             "{:?}",
-            app.flash
+            client.view.flash
         );
     }
 }
@@ -430,39 +441,42 @@ fn screen_combat_result_box_names_the_winner_why_losses_and_cards_and_takes_one_
 fn screen_round_digest_on_the_handoff_and_the_d_key() {
     for (players, w, h) in [(2, 80, 24), (4, 120, 40)] {
         let mut game = common::intro(players, 3);
-        let mut app = App::new(&game, Theme::monochrome(), w, h);
+        let mut client = Client::new(&game, Theme::monochrome(), w, h);
         let mut bots: Vec<HeuristicBot> = (0..4).map(|s| HeuristicBot::new(3 + s)).collect();
         // Through round 1's Operations Phase, to the first decision of its Refresh Phase.
         while !matches!(game.position().phase, Phase::Refresh { .. }) {
             let d = game.decision().unwrap();
             let a = bots[d.seat.index()].choose(&game).unwrap();
             let events = game.apply(a).unwrap();
-            app.applied(&game, a, &events);
+            client.applied(&game, a, &events);
         }
-        app.session.moments = herakon::tui::combat_result::Moments::default();
-        let Screen::Handoff(seat) = app.screen else {
-            panic!("a hand-off: {:?}", app.screen)
+        client.session.moments = herakon::tui::combat_result::Moments::default();
+        let Screen::Handoff(seat) = client.view.screen else {
+            panic!("a hand-off: {:?}", client.view.screen)
         };
-        let digest = app.session.digest_for(seat).expect("a phase ended since");
+        let digest = client
+            .session
+            .digest_for(seat)
+            .expect("a phase ended since");
         assert!(!digest.orders.is_empty(), "{digest:?}");
-        let screen = render(&app, &game);
+        let screen = render(&client, &game);
         assert!(screen.contains("Operations Phase"), "{screen}");
         assert!(screen.contains("resolved"), "{screen}");
         // The box's title is whole at every size, and not the hand-off's own heading.
         assert!(screen.contains(" What happened "), "{screen}");
         assert!(screen.matches("Since your turn").count() <= 1, "{screen}");
         insta::assert_snapshot!(format!("digest_handoff_{players}p_{w}x{h}"), screen);
-        let now = app.clock;
-        app.handle(&mut game, Msg::Tick(now));
-        app.handle(&mut game, Msg::Tick(now + herakon::tui::app::HANDOFF_PAUSE));
-        app.handle(&mut game, Msg::char('d'));
-        assert_eq!(app.overlay, herakon::tui::Overlay::Digest);
-        let key = render(&app, &game);
+        let now = client.view.clock;
+        client.handle(&mut game, Msg::Tick(now));
+        client.handle(&mut game, Msg::Tick(now + herakon::tui::app::HANDOFF_PAUSE));
+        client.handle(&mut game, Msg::char('d'));
+        assert_eq!(client.view.overlay, herakon::tui::Overlay::Digest);
+        let key = render(&client, &game);
         assert!(key.contains("Last phase"), "{key}");
         insta::assert_snapshot!(format!("digest_key_{players}p_{w}x{h}"), key);
         // Any other key closes it; the hand-off is still there.
-        app.handle(&mut game, Msg::char('x'));
-        assert_eq!(app.overlay, herakon::tui::Overlay::None);
-        assert!(matches!(app.screen, Screen::Handoff(_)));
+        client.handle(&mut game, Msg::char('x'));
+        assert_eq!(client.view.overlay, herakon::tui::Overlay::None);
+        assert!(matches!(client.view.screen, Screen::Handoff(_)));
     }
 }

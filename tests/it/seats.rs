@@ -17,7 +17,7 @@ use herakon::bot::BotKind;
 use herakon::engine::{Game, Seat};
 use herakon::tui::app::BOT_PAUSE;
 use herakon::tui::seats::{Bots, parse_bot};
-use herakon::tui::{App, Msg, Overlay, Scene, Screen, Theme};
+use herakon::tui::{Client, Msg, Overlay, Scene, Screen, Theme};
 
 /// Computer players for the given seats.
 fn bots(seats: &[(u8, BotKind)]) -> Bots {
@@ -27,64 +27,64 @@ fn bots(seats: &[(u8, BotKind)]) -> Bots {
     }
 }
 
-fn client(game: &Game, bots: Bots) -> App {
-    let mut app = App::new(game, Theme::monochrome(), 160, 48);
-    app.set_bots(game, bots);
-    app
+fn new_client(game: &Game, bots: Bots) -> Client {
+    let mut client = Client::new(game, Theme::monochrome(), 160, 48);
+    client.set_bots(game, bots);
+    client
 }
 
 /// A person choosing by number: the `n`th listed action (counted from the client's list).
-fn choose(app: &mut App, game: &mut Game, pick: usize) {
+fn choose(client: &mut Client, game: &mut Game, pick: usize) {
     // A combat's box on screen would take the first key (and say so): closed first.
-    while !app.session.moments.on_screen.is_empty() {
-        app.close_moment();
+    while !client.session.moments.on_screen.is_empty() {
+        client.close_moment();
     }
-    let listed = Scene::new(game, app.shown).choices.len();
-    assert!(listed > 0, "nothing listed for {:?}", app.shown);
+    let listed = Scene::new(game, client.view.shown).choices.len();
+    assert!(listed > 0, "nothing listed for {:?}", client.view.shown);
     let before = game.history().len();
     for c in (pick % listed + 1).to_string().chars() {
-        app.handle(game, Msg::char(c));
+        client.handle(game, Msg::char(c));
     }
     if game.history().len() == before {
-        app.handle(game, Msg::key(KeyCode::Enter));
+        client.handle(game, Msg::key(KeyCode::Enter));
     }
-    if matches!(app.overlay, Overlay::Confirm(_)) {
+    if matches!(client.view.overlay, Overlay::Confirm(_)) {
         // A done that starts a combat, or a token burying one's own: yes.
-        app.handle(game, Msg::char('y'));
+        client.handle(game, Msg::char('y'));
     }
     assert!(game.history().len() > before, "the choice was not applied");
 }
 
 /// Lets the computer player on screen move, as the clock does.
-fn let_bot_move(app: &mut App, game: &mut Game) {
-    let now = app.clock;
-    app.handle(game, Msg::Tick(now));
-    app.handle(game, Msg::Tick(now + BOT_PAUSE));
+fn let_bot_move(client: &mut Client, game: &mut Game) {
+    let now = client.view.clock;
+    client.handle(game, Msg::Tick(now));
+    client.handle(game, Msg::Tick(now + BOT_PAUSE));
 }
 
 /// Plays through the client until the game is over or `steps` screens were handled; people
 /// pick with a little generator seeded by `seed`. Returns the hand-offs shown.
-fn drive(app: &mut App, game: &mut Game, seed: u64, steps: usize) -> usize {
+fn drive(client: &mut Client, game: &mut Game, seed: u64, steps: usize) -> usize {
     let mut x = seed;
     for _ in 0..steps {
-        match app.screen {
+        match client.view.screen {
             Screen::GameOver => break,
-            Screen::Handoff(_) => common::take_keyboard(app, game),
+            Screen::Handoff(_) => common::take_keyboard(client, game),
             Screen::Bot(_) => {
                 let before = game.history().len();
-                let_bot_move(app, game);
+                let_bot_move(client, game);
                 assert!(game.history().len() > before, "the bot did not move");
             }
             Screen::Play => {
-                assert_eq!(app.shown, game.decision().map(|d| d.seat));
+                assert_eq!(client.view.shown, game.decision().map(|d| d.seat));
                 x = x
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1_442_695_040_888_963_407);
-                choose(app, game, usize::try_from(x >> 33).unwrap());
+                choose(client, game, usize::try_from(x >> 33).unwrap());
             }
         }
     }
-    app.handoffs
+    client.view.handoffs
 }
 
 #[test]
@@ -117,39 +117,47 @@ fn a_bot_seat_moves_after_its_pause_or_at_a_key_and_needs_no_hand_off() {
     let mut game = common::intro(2, 5);
     let first = game.decision().unwrap().seat;
     let other = game.seats().find(|s| *s != first).unwrap();
-    let mut app = client(&game, bots(&[(other.0, BotKind::Heuristic)]));
+    let mut client = new_client(&game, bots(&[(other.0, BotKind::Heuristic)]));
     // The one person plays at once: nobody else is at the keyboard.
-    assert_eq!(app.screen, Screen::Play);
-    assert_eq!(app.shown, Some(first));
-    choose(&mut app, &mut game, 0);
-    assert_eq!(app.screen, Screen::Bot(other), "no hand-off to a bot");
+    assert_eq!(client.view.screen, Screen::Play);
+    assert_eq!(client.view.shown, Some(first));
+    choose(&mut client, &mut game, 0);
+    assert_eq!(
+        client.view.screen,
+        Screen::Bot(other),
+        "no hand-off to a bot"
+    );
     // The bot waits its pause, then moves.
     let len = game.history().len();
-    let now = app.clock;
-    app.handle(&mut game, Msg::Tick(now));
-    app.handle(&mut game, Msg::Tick(now + BOT_PAUSE / 2));
+    let now = client.view.clock;
+    client.handle(&mut game, Msg::Tick(now));
+    client.handle(&mut game, Msg::Tick(now + BOT_PAUSE / 2));
     assert_eq!(game.history().len(), len, "moved before its pause");
-    app.handle(&mut game, Msg::Tick(now + BOT_PAUSE));
+    client.handle(&mut game, Msg::Tick(now + BOT_PAUSE));
     assert_eq!(game.history().len(), len + 1);
-    assert_eq!(app.screen, Screen::Play, "back to the person, no hand-off");
-    assert_eq!(app.shown, Some(first));
+    assert_eq!(
+        client.view.screen,
+        Screen::Play,
+        "back to the person, no hand-off"
+    );
+    assert_eq!(client.view.shown, Some(first));
     // A key skips the pause.
-    choose(&mut app, &mut game, 3);
-    assert_eq!(app.screen, Screen::Bot(other));
+    choose(&mut client, &mut game, 3);
+    assert_eq!(client.view.screen, Screen::Bot(other));
     let len = game.history().len();
-    app.handle(&mut game, Msg::char(' '));
+    client.handle(&mut game, Msg::char(' '));
     assert_eq!(
         game.history().len(),
         len + 1,
         "a key makes the bot move now"
     );
-    assert_eq!(app.handoffs, 0);
+    assert_eq!(client.view.handoffs, 0);
     // The bot's move is in the shared log.
     let bot_name = game.faction(other).name();
     assert!(
-        app.session.log.iter().any(|l| l.text.contains(bot_name)),
+        client.session.log.iter().any(|l| l.text.contains(bot_name)),
         "{:?}",
-        app.session.log
+        client.session.log
     );
 }
 
@@ -158,12 +166,12 @@ fn a_person_takes_back_his_order_token_before_the_computer_player_moves() {
     let mut game = common::intro(2, 5);
     let me = game.decision().unwrap().seat;
     let other = game.seats().find(|s| *s != me).unwrap();
-    let mut app = client(&game, bots(&[(other.0, BotKind::Heuristic)]));
-    choose(&mut app, &mut game, 0);
+    let mut client = new_client(&game, bots(&[(other.0, BotKind::Heuristic)]));
+    choose(&mut client, &mut game, 0);
     let placed = game.history()[0];
-    assert_eq!(app.screen, Screen::Bot(other));
+    assert_eq!(client.view.screen, Screen::Bot(other));
     // His own view is on screen: the offer names the token's face.
-    let offer = app.takeback_text().unwrap().to_string();
+    let offer = client.takeback_text().unwrap().to_string();
     let herakon::engine::Action::Place { order, system } = placed else {
         panic!("{placed}")
     };
@@ -172,21 +180,21 @@ fn a_person_takes_back_his_order_token_before_the_computer_player_moves() {
         "{offer}"
     );
     // `u` in the pause: taken back, the bot has not moved, and the person decides again.
-    let now = app.clock;
-    app.handle(&mut game, Msg::Tick(now));
-    app.handle(&mut game, Msg::char('u'));
+    let now = client.view.clock;
+    client.handle(&mut game, Msg::Tick(now));
+    client.handle(&mut game, Msg::char('u'));
     assert!(game.history().is_empty(), "{:?}", game.history());
-    assert_eq!(app.screen, Screen::Play);
-    assert_eq!(app.shown, Some(me));
+    assert_eq!(client.view.screen, Screen::Play);
+    assert_eq!(client.view.shown, Some(me));
     // Placed again, and the bot moves: the offer is gone, the engine refuses.
-    choose(&mut app, &mut game, 1);
-    let_bot_move(&mut app, &mut game);
+    choose(&mut client, &mut game, 1);
+    let_bot_move(&mut client, &mut game);
     assert_eq!(game.history().len(), 2);
-    assert_eq!(app.takeback_text(), None);
-    app.handle(&mut game, Msg::char('u'));
+    assert_eq!(client.takeback_text(), None);
+    client.handle(&mut game, Msg::char('u'));
     assert_eq!(game.history().len(), 2);
     assert_eq!(
-        app.flash.as_deref(),
+        client.view.flash.as_deref(),
         Some(
             herakon::engine::UndoRefusal::AnotherPlayer
                 .to_string()
@@ -204,24 +212,24 @@ fn a_take_back_during_a_computer_players_pause_goes_through_a_hand_off_when_two_
     probe.apply(probe.legal_actions()[0]).unwrap();
     let other = probe.decision().unwrap().seat;
     assert_ne!(other, me);
-    let mut app = client(&game, bots(&[(other.0, BotKind::Heuristic)]));
-    common::take_keyboard(&mut app, &mut game);
-    assert_eq!(app.shown, Some(me));
-    choose(&mut app, &mut game, 0);
+    let mut client = new_client(&game, bots(&[(other.0, BotKind::Heuristic)]));
+    common::take_keyboard(&mut client, &mut game);
+    assert_eq!(client.view.shown, Some(me));
+    choose(&mut client, &mut game, 0);
     let placed = game.history()[0];
-    assert_eq!(app.screen, Screen::Bot(other));
-    assert_eq!(app.shown, None, "the pause shows the public board");
-    let now = app.clock;
-    app.handle(&mut game, Msg::Tick(now));
-    app.handle(&mut game, Msg::char('u'));
+    assert_eq!(client.view.screen, Screen::Bot(other));
+    assert_eq!(client.view.shown, None, "the pause shows the public board");
+    let now = client.view.clock;
+    client.handle(&mut game, Msg::Tick(now));
+    client.handle(&mut game, Msg::char('u'));
     assert!(game.history().is_empty(), "{:?}", game.history());
     // The other person may have the keyboard by now: the placer takes it back himself.
-    assert_eq!(app.screen, Screen::Handoff(me));
-    assert_eq!(app.shown, None);
+    assert_eq!(client.view.screen, Screen::Handoff(me));
+    assert_eq!(client.view.shown, None);
     let herakon::engine::Action::Place { order, system } = placed else {
         panic!("{placed}")
     };
-    let said = app.flash.clone().unwrap();
+    let said = client.view.flash.clone().unwrap();
     assert_eq!(
         said,
         format!(
@@ -230,9 +238,9 @@ fn a_take_back_during_a_computer_players_pause_goes_through_a_hand_off_when_two_
         )
     );
     assert!(!said.contains(&order.to_string()), "{said}");
-    common::take_keyboard(&mut app, &mut game);
-    assert_eq!(app.screen, Screen::Play);
-    assert_eq!(app.shown, Some(me));
+    common::take_keyboard(&mut client, &mut game);
+    assert_eq!(client.view.screen, Screen::Play);
+    assert_eq!(client.view.shown, Some(me));
 }
 
 #[test]
@@ -272,19 +280,23 @@ fn a_bot_decides_the_same_whatever_it_cannot_see() {
 #[test]
 fn bots_alone_play_a_game_while_the_table_watches() {
     let mut game = common::intro(2, 8);
-    let mut app = client(&game, bots(&[(0, BotKind::Random), (1, BotKind::Random)]));
-    assert!(matches!(app.screen, Screen::Bot(_)));
-    assert_eq!(app.shown, None, "watching: the public view");
+    let mut client = new_client(&game, bots(&[(0, BotKind::Random), (1, BotKind::Random)]));
+    assert!(matches!(client.view.screen, Screen::Bot(_)));
+    assert_eq!(client.view.shown, None, "watching: the public view");
     let mut moves = 0;
     while !game.is_over() && moves < 5000 {
-        assert!(matches!(app.screen, Screen::Bot(_)), "{:?}", app.screen);
-        assert_eq!(app.shown, None);
-        let_bot_move(&mut app, &mut game);
+        assert!(
+            matches!(client.view.screen, Screen::Bot(_)),
+            "{:?}",
+            client.view.screen
+        );
+        assert_eq!(client.view.shown, None);
+        let_bot_move(&mut client, &mut game);
         moves += 1;
     }
     assert!(game.is_over(), "no end after {moves} moves");
-    assert_eq!(app.screen, Screen::GameOver);
-    assert_eq!(app.handoffs, 0);
+    assert_eq!(client.view.screen, Screen::GameOver);
+    assert_eq!(client.view.handoffs, 0);
 }
 
 #[test]
@@ -293,24 +305,24 @@ fn a_forced_decision_of_the_seat_away_from_the_keyboard_is_applied_without_a_han
     // action that shows him nothing new, the client applies it and logs it, and the keyboard
     // stays where it is; otherwise the other person gets a hand-off.
     let mut game = common::intro(2, 4);
-    let mut app = client(&game, Bots::default());
+    let mut client = new_client(&game, Bots::default());
     let mut x = 77_u64;
     let mut forced_seen = 0;
     for _ in 0..400 {
-        match app.screen {
+        match client.view.screen {
             Screen::GameOver => break,
-            Screen::Handoff(_) => common::take_keyboard(&mut app, &mut game),
+            Screen::Handoff(_) => common::take_keyboard(&mut client, &mut game),
             Screen::Bot(_) => panic!("no bots here"),
             Screen::Play => {
-                let me = app.shown.unwrap();
-                let forced_before = app.session.forced;
-                let log_before = app.session.log.len();
+                let me = client.view.shown.unwrap();
+                let forced_before = client.session.forced;
+                let log_before = client.session.log.len();
                 x = x
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1_442_695_040_888_963_407);
                 let before = game.clone();
-                choose(&mut app, &mut game, usize::try_from(x >> 33).unwrap());
-                if app.session.forced > forced_before {
+                choose(&mut client, &mut game, usize::try_from(x >> 33).unwrap());
+                if client.session.forced > forced_before {
                     forced_seen += 1;
                     // Every action applied on its own was the only choice of another seat,
                     // showed it nothing new, and is in the log.
@@ -336,7 +348,7 @@ fn a_forced_decision_of_the_seat_away_from_the_keyboard_is_applied_without_a_han
                         assert!(g.shown_only_to(&after, d.seat).is_empty());
                         g = after;
                     }
-                    assert!(app.session.log.len() > log_before);
+                    assert!(client.session.log.len() > log_before);
                 }
                 // Whatever comes next is not a forced decision of the person away.
                 if let Some(d) = game.decision()
@@ -361,17 +373,17 @@ fn a_forced_decision_of_the_seat_away_from_the_keyboard_is_applied_without_a_han
 #[test]
 fn a_hand_off_lists_the_public_events_since_that_seats_turn() {
     let mut game = common::intro(2, 5);
-    let mut app = client(&game, Bots::default());
-    common::take_keyboard(&mut app, &mut game);
-    let first = app.shown.unwrap();
-    choose(&mut app, &mut game, 0);
-    common::take_keyboard(&mut app, &mut game);
-    choose(&mut app, &mut game, 5);
-    let Screen::Handoff(seat) = app.screen else {
-        panic!("{:?}", app.screen)
+    let mut client = new_client(&game, Bots::default());
+    common::take_keyboard(&mut client, &mut game);
+    let first = client.view.shown.unwrap();
+    choose(&mut client, &mut game, 0);
+    common::take_keyboard(&mut client, &mut game);
+    choose(&mut client, &mut game, 5);
+    let Screen::Handoff(seat) = client.view.screen else {
+        panic!("{:?}", client.view.screen)
     };
     assert_eq!(seat, first);
-    let since: Vec<&str> = app
+    let since: Vec<&str> = client
         .session
         .since_turn(seat)
         .iter()
@@ -382,7 +394,7 @@ fn a_hand_off_lists_the_public_events_since_that_seats_turn() {
     assert!(since[0].contains(other.name()), "{since:?}");
     // The screen shows them.
     let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(160, 48)).unwrap();
-    t.draw(|f| herakon::tui::draw(f, &app, &Scene::new(&game, app.shown)))
+    t.draw(|f| herakon::tui::draw(f, &client, &Scene::new(&game, client.view.shown)))
         .unwrap();
     let text: String = format!("{:?}", t.backend().buffer());
     assert!(text.contains("Since your turn"));
@@ -393,8 +405,8 @@ fn hand_offs_between_two_scripted_people_are_fewer_than_one_per_change_of_seat()
     // The same seeded game between two scripted people; before this client kept the keyboard
     // on forced decisions there was a hand-off at every change of the deciding seat.
     let mut game = common::intro(2, 5);
-    let mut app = client(&game, Bots::default());
-    let handoffs = drive(&mut app, &mut game, 5, 600);
+    let mut client = new_client(&game, Bots::default());
+    let handoffs = drive(&mut client, &mut game, 5, 600);
     let mut replay = Game::from_position(game.start().clone(), game.data_arc()).unwrap();
     let mut changes = 0;
     let mut last = None;
@@ -410,7 +422,7 @@ fn hand_offs_between_two_scripted_people_are_fewer_than_one_per_change_of_seat()
         "{} actions: {changes} hand-offs at every change of seat, {handoffs} now ({} forced \
          decisions applied by the client)",
         game.history().len(),
-        app.session.forced
+        client.session.forced
     );
     assert!(handoffs < changes, "no hand-off saved");
 }

@@ -18,12 +18,12 @@ use herakon::engine::{Action, Game, Seat};
 use herakon::tui::app::BOT_PAUSE;
 use herakon::tui::seats::Bots;
 use herakon::tui::thinker::Thinker;
-use herakon::tui::{App, Deciding, Msg, Overlay, Screen, Theme};
+use herakon::tui::{Client, Deciding, Msg, Overlay, Screen, Theme};
 
 /// A two-player introductory game where the person moves first and a computer player of
 /// `kind` second, in a client whose computer players think aside; the person has placed his
 /// first order, so the computer player's turn is on screen.
-fn bot_turn(kind: BotKind) -> (App, Game, Seat) {
+fn bot_turn(kind: BotKind) -> (Client, Game, Seat) {
     let mut game = common::intro(2, 5);
     let me = game.decision().unwrap().seat;
     let bot = game.seats().find(|s| *s != me).unwrap();
@@ -31,15 +31,15 @@ fn bot_turn(kind: BotKind) -> (App, Game, Seat) {
         kinds: [(bot, kind)].into_iter().collect(),
         seed: 3,
     };
-    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
-    app.set_bots(&game, bots);
-    app.session.deciding = Deciding::Aside;
-    assert_eq!(app.screen, Screen::Play);
-    app.handle(&mut game, Msg::char('1'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let mut client = Client::new(&game, Theme::monochrome(), 160, 48);
+    client.set_bots(&game, bots);
+    client.session.deciding = Deciding::Aside;
+    assert_eq!(client.view.screen, Screen::Play);
+    client.handle(&mut game, Msg::char('1'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history().len(), 1, "the person's order is placed");
-    assert_eq!(app.screen, Screen::Bot(bot));
-    (app, game, bot)
+    assert_eq!(client.view.screen, Screen::Bot(bot));
+    (client, game, bot)
 }
 
 /// The move a [`Thinker`] works out for `game`, waited for (a minute at most).
@@ -57,64 +57,67 @@ fn worked_out(thinker: &mut Thinker, game: &Game, bots: &Bots) -> Action {
 
 #[test]
 fn a_computer_player_thinking_aside_keeps_the_screen_answering_until_its_move_arrives() {
-    let (mut app, mut game, _) = bot_turn(BotKind::Heuristic);
-    assert!(app.awaits_thought(), "the loop is asked to start the work");
-    let now = app.clock;
-    app.handle(&mut game, Msg::Tick(now));
-    app.handle(&mut game, Msg::Tick(now + BOT_PAUSE * 3));
+    let (mut client, mut game, _) = bot_turn(BotKind::Heuristic);
+    assert!(
+        client.awaits_thought(),
+        "the loop is asked to start the work"
+    );
+    let now = client.view.clock;
+    client.handle(&mut game, Msg::Tick(now));
+    client.handle(&mut game, Msg::Tick(now + BOT_PAUSE * 3));
     assert_eq!(game.history().len(), 1, "no move is made before it arrives");
     assert_eq!(
-        app.overthinking(),
+        client.overthinking(),
         Some(BOT_PAUSE * 2),
         "the time thought past the pause is shown"
     );
     // The screen answers keys meanwhile: the keys' box opens and closes.
-    app.handle(&mut game, Msg::char('?'));
-    assert_eq!(app.overlay, Overlay::Help);
-    app.handle(&mut game, Msg::key(KeyCode::Esc));
-    assert_eq!(app.overlay, Overlay::None);
+    client.handle(&mut game, Msg::char('?'));
+    assert_eq!(client.view.overlay, Overlay::Help);
+    client.handle(&mut game, Msg::key(KeyCode::Esc));
+    assert_eq!(client.view.overlay, Overlay::None);
     // The move arrives: it is made at once, since the pause is long over.
     let mut thinker = Thinker::default();
-    let action = worked_out(&mut thinker, &game, &app.session.bots);
+    let action = worked_out(&mut thinker, &game, &client.session.bots);
     assert_eq!(
         Some(action),
-        app.session.bots.choose(&game),
+        client.session.bots.choose(&game),
         "the same move as on the spot"
     );
-    app.handle(&mut game, Msg::Thought(action));
+    client.handle(&mut game, Msg::Thought(action));
     assert_eq!(game.history().len(), 2);
     assert_eq!(game.history()[1], action);
-    assert_eq!(app.overthinking(), None);
+    assert_eq!(client.overthinking(), None);
 }
 
 #[test]
 fn a_move_that_arrives_during_the_pause_waits_for_the_pause_to_end() {
-    let (mut app, mut game, _) = bot_turn(BotKind::Heuristic);
-    let now = app.clock;
-    app.handle(&mut game, Msg::Tick(now));
-    let action = app.session.bots.choose(&game).unwrap();
-    app.handle(&mut game, Msg::Thought(action));
+    let (mut client, mut game, _) = bot_turn(BotKind::Heuristic);
+    let now = client.view.clock;
+    client.handle(&mut game, Msg::Tick(now));
+    let action = client.session.bots.choose(&game).unwrap();
+    client.handle(&mut game, Msg::Thought(action));
     assert_eq!(game.history().len(), 1, "the table still gets its pause");
     assert!(
-        !app.awaits_thought(),
+        !client.awaits_thought(),
         "the move is held, nothing more to work out"
     );
-    app.handle(&mut game, Msg::Tick(now + BOT_PAUSE / 2));
+    client.handle(&mut game, Msg::Tick(now + BOT_PAUSE / 2));
     assert_eq!(game.history().len(), 1);
-    app.handle(&mut game, Msg::Tick(now + BOT_PAUSE));
+    client.handle(&mut game, Msg::Tick(now + BOT_PAUSE));
     assert_eq!(game.history().len(), 2, "moved when the pause ended");
     assert_eq!(game.history()[1], action);
 }
 
 #[test]
 fn a_key_makes_a_thinking_computer_player_move_as_soon_as_it_has_decided() {
-    let (mut app, mut game, _) = bot_turn(BotKind::Heuristic);
-    let now = app.clock;
-    app.handle(&mut game, Msg::Tick(now));
-    app.handle(&mut game, Msg::char(' '));
+    let (mut client, mut game, _) = bot_turn(BotKind::Heuristic);
+    let now = client.view.clock;
+    client.handle(&mut game, Msg::Tick(now));
+    client.handle(&mut game, Msg::char(' '));
     assert_eq!(game.history().len(), 1, "it has not decided yet");
-    let action = app.session.bots.choose(&game).unwrap();
-    app.handle(&mut game, Msg::Thought(action));
+    let action = client.session.bots.choose(&game).unwrap();
+    client.handle(&mut game, Msg::Thought(action));
     assert_eq!(
         game.history().len(),
         2,
@@ -124,24 +127,24 @@ fn a_key_makes_a_thinking_computer_player_move_as_soon_as_it_has_decided() {
 
 #[test]
 fn a_move_held_for_the_pause_is_forgotten_when_the_person_takes_his_action_back() {
-    let (mut app, mut game, _) = bot_turn(BotKind::Heuristic);
-    let now = app.clock;
-    app.handle(&mut game, Msg::Tick(now));
-    let stale = app.session.bots.choose(&game).unwrap();
-    app.handle(&mut game, Msg::Thought(stale));
-    app.handle(&mut game, Msg::char('u'));
+    let (mut client, mut game, _) = bot_turn(BotKind::Heuristic);
+    let now = client.view.clock;
+    client.handle(&mut game, Msg::Tick(now));
+    let stale = client.session.bots.choose(&game).unwrap();
+    client.handle(&mut game, Msg::Thought(stale));
+    client.handle(&mut game, Msg::char('u'));
     assert!(game.history().is_empty(), "taken back");
-    assert_eq!(app.screen, Screen::Play);
+    assert_eq!(client.view.screen, Screen::Play);
     // He places another order: the computer player's turn comes up again with nothing held,
     // and the move worked out for the game before the undo is never made.
-    app.handle(&mut game, Msg::char('2'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    client.handle(&mut game, Msg::char('2'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history().len(), 1);
-    assert!(matches!(app.screen, Screen::Bot(_)));
-    assert!(app.awaits_thought());
-    let now = app.clock;
-    app.handle(&mut game, Msg::Tick(now));
-    app.handle(&mut game, Msg::Tick(now + BOT_PAUSE * 2));
+    assert!(matches!(client.view.screen, Screen::Bot(_)));
+    assert!(client.awaits_thought());
+    let now = client.view.clock;
+    client.handle(&mut game, Msg::Tick(now));
+    client.handle(&mut game, Msg::Tick(now + BOT_PAUSE * 2));
     assert_eq!(
         game.history().len(),
         1,

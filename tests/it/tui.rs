@@ -13,7 +13,7 @@ use std::sync::Arc;
 use crossterm::event::KeyCode;
 use herakon::engine::{Action, Game, GameData, NewGameOptions, Order, Seat};
 use herakon::tui::app::HANDOFF_PAUSE;
-use herakon::tui::{App, Effect, Msg, Overlay, Scene, Screen, Theme, draw};
+use herakon::tui::{Client, Effect, Msg, Overlay, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -40,39 +40,47 @@ fn new_game(players: u8) -> Game {
 }
 
 /// The screen as text, one line per row.
-fn render(app: &App, game: &Game) -> Vec<String> {
+fn render(client: &Client, game: &Game) -> Vec<String> {
     common::few_odds_playouts();
-    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).unwrap();
+    let mut t = Terminal::new(TestBackend::new(
+        client.view.size.width,
+        client.view.size.height,
+    ))
+    .unwrap();
     t.draw(|f| {
-        let scene = Scene::new(game, app.shown);
-        draw(f, app, &scene);
+        let scene = Scene::new(game, client.view.shown);
+        draw(f, client, &scene);
     })
     .unwrap();
     let buf = t.backend().buffer();
     common::rows(buf)
 }
 
-fn screen_text(app: &App, game: &Game) -> String {
-    render(app, game).join("\n")
+fn screen_text(client: &Client, game: &Game) -> String {
+    render(client, game).join("\n")
 }
 
 /// Takes the keyboard at the hand-off on screen as a player does: the hand-off is drawn (the
 /// first tick), its pause runs out, then Space.
-fn take_keyboard(app: &mut App, game: &mut Game) {
-    assert!(matches!(app.screen, Screen::Handoff(_)), "{:?}", app.screen);
-    let now = app.clock;
-    app.handle(game, Msg::Tick(now));
-    app.handle(game, Msg::Tick(now + HANDOFF_PAUSE));
-    assert_eq!(app.handle(game, Msg::char(' ')), Effect::None);
-    assert_eq!(app.screen, Screen::Play);
+fn take_keyboard(client: &mut Client, game: &mut Game) {
+    assert!(
+        matches!(client.view.screen, Screen::Handoff(_)),
+        "{:?}",
+        client.view.screen
+    );
+    let now = client.view.clock;
+    client.handle(game, Msg::Tick(now));
+    client.handle(game, Msg::Tick(now + HANDOFF_PAUSE));
+    assert_eq!(client.handle(game, Msg::char(' ')), Effect::None);
+    assert_eq!(client.view.screen, Screen::Play);
 }
 
 /// A client past the first hand-off.
-fn client(game: &Game, w: u16, h: u16) -> App {
+fn new_client(game: &Game, w: u16, h: u16) -> Client {
     common::few_odds_playouts();
-    let mut app = App::new(game, Theme::monochrome(), w, h);
-    take_keyboard(&mut app, &mut game.clone());
-    app
+    let mut client = Client::new(game, Theme::monochrome(), w, h);
+    take_keyboard(&mut client, &mut game.clone());
+    client
 }
 
 fn world_names(game: &Game) -> Vec<String> {
@@ -87,8 +95,8 @@ fn world_names(game: &Game) -> Vec<String> {
 fn board_of_a_new_two_player_game_shows_world_names_and_system_ids() {
     let game = new_game(2);
     for (w, h) in [(120, 40), (160, 48), (200, 60)] {
-        let app = client(&game, w, h);
-        let text = screen_text(&app, &game);
+        let client = new_client(&game, w, h);
+        let text = screen_text(&client, &game);
         for s in game.board().systems() {
             assert!(
                 text.contains(&format!(" {s} ")),
@@ -108,8 +116,8 @@ fn board_of_a_new_two_player_game_shows_world_names_and_system_ids() {
 fn four_player_board_fits_in_120_by_40_and_200_by_60() {
     let game = new_game(4);
     for (w, h) in [(120, 40), (200, 60)] {
-        let app = client(&game, w, h);
-        let lines = render(&app, &game);
+        let client = new_client(&game, w, h);
+        let lines = render(&client, &game);
         let text = lines.join("\n");
         for s in game.board().systems() {
             assert!(
@@ -125,7 +133,7 @@ fn four_player_board_fits_in_120_by_40_and_200_by_60() {
             );
         }
         assert!(
-            app.list_rows(&game).1 >= 5,
+            client.list_rows(&game).1 >= 5,
             "{w}x{h}: the action list is too short"
         );
     }
@@ -134,20 +142,20 @@ fn four_player_board_fits_in_120_by_40_and_200_by_60() {
 #[test]
 fn handoff_screen_shows_only_the_public_board_and_the_key_that_takes_it() {
     let mut game = new_game(2);
-    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+    let mut client = Client::new(&game, Theme::monochrome(), 160, 48);
     let first = game.decision().unwrap().seat;
-    assert_eq!(app.screen, Screen::Handoff(first));
-    let check_public = |app: &mut App, game: &mut Game| {
-        let text = screen_text(app, game);
+    assert_eq!(client.view.screen, Screen::Handoff(first));
+    let check_public = |client: &mut Client, game: &mut Game| {
+        let text = screen_text(client, game);
         assert!(text.contains("one moment"), "{text}");
         assert!(
             !text.contains("press Space"),
             "a key is offered in the pause:\n{text}"
         );
-        let now = app.clock;
-        app.handle(game, Msg::Tick(now));
-        app.handle(game, Msg::Tick(now + HANDOFF_PAUSE));
-        let text = screen_text(app, game);
+        let now = client.view.clock;
+        client.handle(game, Msg::Tick(now));
+        client.handle(game, Msg::Tick(now + HANDOFF_PAUSE));
+        let text = screen_text(client, game);
         assert!(text.contains("Pass the keyboard"), "{text}");
         assert!(text.contains("press Space or"), "{text}");
         assert!(text.contains(game.faction(game.decision().unwrap().seat).name()));
@@ -172,38 +180,42 @@ fn handoff_screen_shows_only_the_public_board_and_the_key_that_takes_it() {
             }
         }
     };
-    check_public(&mut app, &mut game);
-    take_keyboard(&mut app, &mut game);
-    app.handle(&mut game, Msg::char('1'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    check_public(&mut client, &mut game);
+    take_keyboard(&mut client, &mut game);
+    client.handle(&mut game, Msg::char('1'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     let next = game.decision().unwrap().seat;
     assert_ne!(next, first);
-    assert_eq!(app.screen, Screen::Handoff(next));
-    check_public(&mut app, &mut game);
+    assert_eq!(client.view.screen, Screen::Handoff(next));
+    check_public(&mut client, &mut game);
 }
 
 #[test]
 fn handoff_is_taken_only_by_space_or_the_seats_number_after_its_pause() {
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
-    app.handle(&mut game, Msg::char('1'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let mut client = new_client(&game, 160, 48);
+    client.handle(&mut game, Msg::char('1'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     let next = game.decision().unwrap().seat;
-    assert_eq!(app.screen, Screen::Handoff(next));
+    assert_eq!(client.view.screen, Screen::Handoff(next));
     // The burst of the last player: keys before the hand-off was even drawn, then in its pause.
-    let t0 = app.clock;
+    let t0 = client.view.clock;
     for key in [KeyCode::Enter, KeyCode::Char(' '), KeyCode::Char('5')] {
-        app.handle(&mut game, Msg::key(key));
+        client.handle(&mut game, Msg::key(key));
     }
-    app.handle(&mut game, Msg::Tick(t0));
+    client.handle(&mut game, Msg::Tick(t0));
     for key in [KeyCode::Enter, KeyCode::Char(' '), KeyCode::Char('2')] {
-        app.handle(&mut game, Msg::key(key));
-        app.handle(&mut game, Msg::Tick(t0 + HANDOFF_PAUSE / 2));
+        client.handle(&mut game, Msg::key(key));
+        client.handle(&mut game, Msg::Tick(t0 + HANDOFF_PAUSE / 2));
     }
-    assert_eq!(app.screen, Screen::Handoff(next), "taken in the pause");
+    assert_eq!(
+        client.view.screen,
+        Screen::Handoff(next),
+        "taken in the pause"
+    );
     assert_eq!(game.history().len(), 1);
     // After the pause: Enter, other digits and letters still do nothing.
-    app.handle(&mut game, Msg::Tick(t0 + HANDOFF_PAUSE));
+    client.handle(&mut game, Msg::Tick(t0 + HANDOFF_PAUSE));
     let other = char::from_digit(u32::from(next.0) + 2, 10).unwrap();
     for key in [
         KeyCode::Enter,
@@ -211,21 +223,25 @@ fn handoff_is_taken_only_by_space_or_the_seats_number_after_its_pause() {
         KeyCode::Char('x'),
         KeyCode::Tab,
     ] {
-        app.handle(&mut game, Msg::key(key));
-        assert_eq!(app.screen, Screen::Handoff(next), "taken by {key:?}");
+        client.handle(&mut game, Msg::key(key));
+        assert_eq!(
+            client.view.screen,
+            Screen::Handoff(next),
+            "taken by {key:?}"
+        );
     }
     // The seat's own number takes it.
-    app.handle(&mut game, Msg::char(herakon::tui::app::seat_key(next)));
-    assert_eq!(app.screen, Screen::Play);
-    assert_eq!(app.shown, Some(next));
+    client.handle(&mut game, Msg::char(herakon::tui::app::seat_key(next)));
+    assert_eq!(client.view.screen, Screen::Play);
+    assert_eq!(client.view.shown, Some(next));
     assert_eq!(game.history().len(), 1, "no key of the burst acted");
 }
 
 #[test]
 fn keys_do_nothing_while_the_terminal_is_too_small() {
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
-    app.handle(&mut game, Msg::Resize(60, 20));
+    let mut client = new_client(&game, 160, 48);
+    client.handle(&mut game, Msg::Resize(60, 20));
     for key in [
         KeyCode::Char('1'),
         KeyCode::Enter,
@@ -235,53 +251,57 @@ fn keys_do_nothing_while_the_terminal_is_too_small() {
         KeyCode::Char('s'),
         KeyCode::Char('f'),
     ] {
-        assert_eq!(app.handle(&mut game, Msg::key(key)), Effect::None);
+        assert_eq!(client.handle(&mut game, Msg::key(key)), Effect::None);
     }
-    app.handle(&mut game, Msg::Click(30, 10));
-    app.handle(&mut game, Msg::Click(30, 10));
+    client.handle(&mut game, Msg::Click(30, 10));
+    client.handle(&mut game, Msg::Click(30, 10));
     assert!(game.history().is_empty(), "an action was taken blind");
-    assert_eq!(app.overlay, Overlay::None);
-    assert!(app.typed.is_empty(), "a digit was typed blind");
+    assert_eq!(client.view.overlay, Overlay::None);
+    assert!(client.view.typed.is_empty(), "a digit was typed blind");
     // Quitting still works (the question is drawn over the message).
-    app.handle(&mut game, Msg::char('q'));
-    assert_eq!(app.overlay, Overlay::ConfirmQuit);
-    assert!(screen_text(&app, &game).contains("Quit the game?"));
-    app.handle(&mut game, Msg::char('n'));
+    client.handle(&mut game, Msg::char('q'));
+    assert_eq!(client.view.overlay, Overlay::ConfirmQuit);
+    assert!(screen_text(&client, &game).contains("Quit the game?"));
+    client.handle(&mut game, Msg::char('n'));
     // Grown again, the same keys act.
-    app.handle(&mut game, Msg::Resize(160, 48));
-    app.handle(&mut game, Msg::char('1'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    client.handle(&mut game, Msg::Resize(160, 48));
+    client.handle(&mut game, Msg::char('1'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history().len(), 1);
 }
 
 #[test]
 fn a_seats_messages_go_to_its_status_line_not_the_log_and_end_at_the_hand_off() {
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
-    let log_before = app.session.log.clone();
+    let mut client = new_client(&game, 160, 48);
+    let log_before = client.session.log.clone();
     for c in "999".chars() {
-        app.handle(&mut game, Msg::char(c));
+        client.handle(&mut game, Msg::char(c));
     }
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
-    let flash = app.flash.clone().unwrap();
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
+    let flash = client.view.flash.clone().unwrap();
     assert!(flash.contains("no action number 999"), "{flash}");
-    assert!(screen_text(&app, &game).contains("no action number 999"));
-    app.handle(&mut game, Msg::char('u'));
-    assert!(app.flash.is_some(), "the refusal is on the status line");
+    assert!(screen_text(&client, &game).contains("no action number 999"));
+    client.handle(&mut game, Msg::char('u'));
+    assert!(
+        client.view.flash.is_some(),
+        "the refusal is on the status line"
+    );
     assert_eq!(
-        app.session.log, log_before,
+        client.session.log, log_before,
         "the log holds game events only"
     );
-    app.handle(&mut game, Msg::char('u'));
-    app.handle(&mut game, Msg::char('1'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
-    assert!(matches!(app.screen, Screen::Handoff(_)));
+    client.handle(&mut game, Msg::char('u'));
+    client.handle(&mut game, Msg::char('1'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(matches!(client.view.screen, Screen::Handoff(_)));
     assert_eq!(
-        app.flash, None,
+        client.view.flash, None,
         "the next seat does not read the last one's messages"
     );
     assert!(
-        app.session
+        client
+            .session
             .log
             .iter()
             .all(|l| !l.text.contains("no action")),
@@ -292,19 +312,19 @@ fn a_seats_messages_go_to_its_status_line_not_the_log_and_end_at_the_hand_off() 
 #[test]
 fn prompt_lists_exactly_the_legal_actions() {
     let game = new_game(2);
-    let app = client(&game, 200, 60);
+    let client = new_client(&game, 200, 60);
     let legal = game.legal_actions();
-    let scene = Scene::new(&game, app.shown);
-    assert_eq!(app.visible(&scene.choices).len(), legal.len());
+    let scene = Scene::new(&game, client.view.shown);
+    assert_eq!(client.view.visible(&scene.choices).len(), legal.len());
     assert_eq!(
         scene.choices.iter().map(|c| c.action).collect::<Vec<_>>(),
         legal
     );
 
-    let r = app.regions(&game);
-    let (first, rows) = app.list_rows(&game);
+    let r = client.regions(&game);
+    let (first, rows) = client.list_rows(&game);
     assert!(rows >= legal.len(), "the test needs every action on screen");
-    let lines = render(&app, &game);
+    let lines = render(&client, &game);
     let prompt: Vec<String> = lines[usize::from(first)..usize::from(r.prompt.bottom())]
         .iter()
         .map(|l| {
@@ -330,24 +350,25 @@ fn prompt_lists_exactly_the_legal_actions() {
 #[test]
 fn choosing_an_action_by_number_applies_it_and_the_decision_moves_on() {
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
+    let mut client = new_client(&game, 160, 48);
     let before = game.decision().unwrap();
     let legal = game.legal_actions();
     let n = legal.len().min(3);
     for c in n.to_string().chars() {
-        assert_eq!(app.handle(&mut game, Msg::char(c)), Effect::None);
+        assert_eq!(client.handle(&mut game, Msg::char(c)), Effect::None);
     }
     assert!(
         game.history().is_empty(),
         "a digit alone must not apply anything"
     );
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history(), &[legal[n - 1]]);
     let after = game.decision().unwrap();
     assert_ne!(after.seat, before.seat);
-    assert_eq!(app.screen, Screen::Handoff(after.seat));
+    assert_eq!(client.view.screen, Screen::Handoff(after.seat));
     assert!(
-        app.session
+        client
+            .session
             .log
             .iter()
             .any(|l| l.text.contains("places an order token"))
@@ -357,29 +378,29 @@ fn choosing_an_action_by_number_applies_it_and_the_decision_moves_on() {
 #[test]
 fn arrows_and_enter_choose_from_the_list() {
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
+    let mut client = new_client(&game, 160, 48);
     let legal = game.legal_actions();
-    app.handle(&mut game, Msg::key(KeyCode::Down));
-    app.handle(&mut game, Msg::key(KeyCode::Down));
-    app.handle(&mut game, Msg::key(KeyCode::Up));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    client.handle(&mut game, Msg::key(KeyCode::Down));
+    client.handle(&mut game, Msg::key(KeyCode::Down));
+    client.handle(&mut game, Msg::key(KeyCode::Up));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history(), &[legal[1]]);
 }
 
 #[test]
 fn clicking_an_area_lists_only_the_actions_there() {
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
+    let mut client = new_client(&game, 160, 48);
     let Some(Action::Place { system, .. }) = game.legal_actions().last().copied() else {
         panic!("planning offers placements");
     };
-    let r = app.regions(&game);
+    let r = client.regions(&game);
     let area = herakon::engine::AreaId::new(system, herakon::engine::Quadrant::Se);
     let rect = r.area(area);
-    app.handle(&mut game, Msg::Click(rect.x + 1, rect.y + 1));
-    assert_eq!(app.cursor, area);
-    let scene = Scene::new(&game, app.shown);
-    let visible = app.visible(&scene.choices);
+    client.handle(&mut game, Msg::Click(rect.x + 1, rect.y + 1));
+    assert_eq!(client.view.cursor, area);
+    let scene = Scene::new(&game, client.view.shown);
+    let visible = client.view.visible(&scene.choices);
     assert_eq!(
         visible.len(),
         game.legal_actions()
@@ -392,25 +413,28 @@ fn clicking_an_area_lists_only_the_actions_there() {
             .iter()
             .all(|c| matches!(c.action, Action::Place { system: s, .. } if s == system))
     );
-    assert!(screen_text(&app, &game).contains(&format!("At {area}")));
+    assert!(screen_text(&client, &game).contains(&format!("At {area}")));
     // Clicking the first listed action selects it, clicking it again does it.
-    let row = app.list_rows(&game).0;
-    app.handle(&mut game, Msg::Click(r.prompt.x + 4, row));
+    let row = client.list_rows(&game).0;
+    client.handle(&mut game, Msg::Click(r.prompt.x + 4, row));
     assert!(game.history().is_empty());
-    app.handle(&mut game, Msg::Click(r.prompt.x + 4, row));
+    client.handle(&mut game, Msg::Click(r.prompt.x + 4, row));
     assert_eq!(game.history(), &[visible[0].action]);
 }
 
 #[test]
 fn opponents_face_down_orders_never_reach_the_screen() {
     let mut game = new_game(2);
-    let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+    let mut client = Client::new(&game, Theme::monochrome(), 160, 48);
     let mut own_order_seen = false;
     for step in 0..8 {
-        assert!(matches!(app.screen, Screen::Handoff(_)), "step {step}");
-        take_keyboard(&mut app, &mut game);
-        let me = app.shown.unwrap();
-        let text = screen_text(&app, &game);
+        assert!(
+            matches!(client.view.screen, Screen::Handoff(_)),
+            "step {step}"
+        );
+        take_keyboard(&mut client, &mut game);
+        let me = client.view.shown.unwrap();
+        let text = screen_text(&client, &game);
         for seat in game.seats() {
             let letter = game.faction(seat).letter();
             for o in Order::ALL {
@@ -440,9 +464,9 @@ fn opponents_face_down_orders_never_reach_the_screen() {
         }
         .unwrap();
         for c in (pick + 1).to_string().chars() {
-            app.handle(&mut game, Msg::char(c));
+            client.handle(&mut game, Msg::char(c));
         }
-        app.handle(&mut game, Msg::key(KeyCode::Enter));
+        client.handle(&mut game, Msg::key(KeyCode::Enter));
         assert_eq!(game.history().len(), step + 1);
         if !matches!(
             game.position().phase,
@@ -457,39 +481,39 @@ fn opponents_face_down_orders_never_reach_the_screen() {
 #[test]
 fn quitting_asks_first() {
     let mut game = new_game(2);
-    let mut app = client(&game, 120, 40);
-    assert_eq!(app.handle(&mut game, Msg::char('q')), Effect::None);
-    assert_eq!(app.overlay, Overlay::ConfirmQuit);
-    assert!(screen_text(&app, &game).contains("Quit the game?"));
-    assert_eq!(app.handle(&mut game, Msg::char('n')), Effect::None);
-    assert_eq!(app.overlay, Overlay::None);
-    app.handle(&mut game, Msg::char('q'));
-    assert_eq!(app.handle(&mut game, Msg::char('y')), Effect::Quit);
+    let mut client = new_client(&game, 120, 40);
+    assert_eq!(client.handle(&mut game, Msg::char('q')), Effect::None);
+    assert_eq!(client.view.overlay, Overlay::ConfirmQuit);
+    assert!(screen_text(&client, &game).contains("Quit the game?"));
+    assert_eq!(client.handle(&mut game, Msg::char('n')), Effect::None);
+    assert_eq!(client.view.overlay, Overlay::None);
+    client.handle(&mut game, Msg::char('q'));
+    assert_eq!(client.handle(&mut game, Msg::char('y')), Effect::Quit);
     // Ctrl-C asks too, and so does `q` on a hand-off.
     let ctrl_c = Msg::Key(KeyCode::Char('c'), crossterm::event::KeyModifiers::CONTROL);
-    assert_eq!(app.handle(&mut game, ctrl_c), Effect::None);
-    assert_eq!(app.overlay, Overlay::ConfirmQuit);
-    app.handle(&mut game, Msg::key(KeyCode::Esc));
-    assert_eq!(app.overlay, Overlay::None);
-    app.handle(&mut game, Msg::char('1'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
-    assert!(matches!(app.screen, Screen::Handoff(_)));
-    let now = app.clock;
-    app.handle(&mut game, Msg::Tick(now));
-    app.handle(&mut game, Msg::Tick(now + HANDOFF_PAUSE));
-    assert_eq!(app.handle(&mut game, Msg::char('q')), Effect::None);
-    assert_eq!(app.overlay, Overlay::ConfirmQuit);
+    assert_eq!(client.handle(&mut game, ctrl_c), Effect::None);
+    assert_eq!(client.view.overlay, Overlay::ConfirmQuit);
+    client.handle(&mut game, Msg::key(KeyCode::Esc));
+    assert_eq!(client.view.overlay, Overlay::None);
+    client.handle(&mut game, Msg::char('1'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(matches!(client.view.screen, Screen::Handoff(_)));
+    let now = client.view.clock;
+    client.handle(&mut game, Msg::Tick(now));
+    client.handle(&mut game, Msg::Tick(now + HANDOFF_PAUSE));
+    assert_eq!(client.handle(&mut game, Msg::char('q')), Effect::None);
+    assert_eq!(client.view.overlay, Overlay::ConfirmQuit);
 }
 
 #[test]
 fn help_shows_the_keys() {
     let mut game = new_game(3);
-    let mut app = client(&game, 120, 40);
-    app.handle(&mut game, Msg::char('?'));
-    let text = screen_text(&app, &game);
+    let mut client = new_client(&game, 120, 40);
+    client.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&client, &game);
     assert!(text.contains("Keys") && text.contains("save the game"));
-    app.handle(&mut game, Msg::char('x'));
-    assert_eq!(app.overlay, Overlay::None);
+    client.handle(&mut game, Msg::char('x'));
+    assert_eq!(client.view.overlay, Overlay::None);
 }
 
 #[test]
@@ -502,66 +526,69 @@ fn help_shows_the_rulings_of_the_decision_at_hand() {
         game.decision().map(|d| d.kind),
         Some(herakon::engine::DecisionKind::FactionAbility)
     );
-    let mut app = client(&game, 120, 40);
-    app.handle(&mut game, Msg::char('?'));
-    let text = screen_text(&app, &game);
+    let mut client = new_client(&game, 120, 40);
+    client.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&client, &game);
     assert!(text.contains("Rulings for this decision"), "{text}");
     assert!(text.contains("The Chaos faction ability"), "{text}");
     // Placing orders has no ruling: the help is the keys alone.
     let mut game = new_game(2);
-    let mut app = client(&game, 120, 40);
-    app.handle(&mut game, Msg::char('?'));
-    let text = screen_text(&app, &game);
+    let mut client = new_client(&game, 120, 40);
+    client.handle(&mut game, Msg::char('?'));
+    let text = screen_text(&client, &game);
     assert!(!text.contains("Rulings for this decision"), "{text}");
 }
 
 #[test]
 fn save_key_asks_for_a_file_name_then_the_caller_saves() {
     let mut game = new_game(2);
-    let mut app = client(&game, 120, 40);
-    app.session.save_path = "saves/hotseat-3.json".into();
-    assert_eq!(app.handle(&mut game, Msg::char('s')), Effect::None);
+    let mut client = new_client(&game, 120, 40);
+    client.session.save_path = "saves/hotseat-3.json".into();
+    assert_eq!(client.handle(&mut game, Msg::char('s')), Effect::None);
     assert!(
-        matches!(app.overlay, Overlay::SaveAs(_)),
+        matches!(client.view.overlay, Overlay::SaveAs(_)),
         "{:?}",
-        app.overlay
+        client.view.overlay
     );
-    let Overlay::SaveAs(save) = &app.overlay else {
-        panic!("no save box: {:?}", app.overlay)
+    let Overlay::SaveAs(save) = &client.view.overlay else {
+        panic!("no save box: {:?}", client.view.overlay)
     };
     assert_eq!(
         save.input, "saves/hotseat-3.json",
         "prefilled with the current path"
     );
-    let text = screen_text(&app, &game);
+    let text = screen_text(&client, &game);
     assert!(
         text.contains("Save as") && text.contains("saves/hotseat-3.json"),
         "{text}"
     );
     // Esc cancels: nothing saved, the path unchanged.
-    assert_eq!(app.handle(&mut game, Msg::key(KeyCode::Esc)), Effect::None);
-    assert_eq!(app.overlay, Overlay::None);
-    app.handle(&mut game, Msg::char('s'));
+    assert_eq!(
+        client.handle(&mut game, Msg::key(KeyCode::Esc)),
+        Effect::None
+    );
+    assert_eq!(client.view.overlay, Overlay::None);
+    client.handle(&mut game, Msg::char('s'));
     for _ in 0.."saves/hotseat-3.json".len() {
-        app.handle(&mut game, Msg::key(KeyCode::Backspace));
+        client.handle(&mut game, Msg::key(KeyCode::Backspace));
     }
     for c in "mine".chars() {
         assert_eq!(
-            app.handle(&mut game, Msg::char(c)),
+            client.handle(&mut game, Msg::char(c)),
             Effect::None,
             "typing saves nothing"
         );
     }
     assert!(game.history().is_empty(), "typing plays nothing");
     assert_eq!(
-        app.handle(&mut game, Msg::key(KeyCode::Enter)),
+        client.handle(&mut game, Msg::key(KeyCode::Enter)),
         Effect::Save
     );
     assert_eq!(
-        app.session.save_path,
+        client.session.save_path,
         std::path::Path::new("saves/mine.json")
     );
-    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(client.view.overlay, Overlay::None);
 }
 
 /// A game played by a random bot until `stop` holds for it (after at least one action).
@@ -598,37 +625,51 @@ fn undo_restores_the_previous_decision() {
     });
     let before = herakon::tui::undo::rewind(&game, game.history().len() - 1).unwrap();
     let last = *game.history().last().unwrap();
-    let mut app = client(&game, 160, 48);
-    assert_eq!(app.handle(&mut game, Msg::char('u')), Effect::None);
+    let mut client = new_client(&game, 160, 48);
+    assert_eq!(client.handle(&mut game, Msg::char('u')), Effect::None);
     assert_eq!(game.position(), before.position());
     assert_eq!(game.history(), before.history());
-    assert_eq!(app.screen, Screen::Play, "the same seat goes on deciding");
+    assert_eq!(
+        client.view.screen,
+        Screen::Play,
+        "the same seat goes on deciding"
+    );
     assert!(
-        app.flash.as_deref().unwrap().contains("undone"),
+        client.view.flash.as_deref().unwrap().contains("undone"),
         "{:?}",
-        app.flash
+        client.view.flash
     );
     // The undone action is selected again.
-    let scene = Scene::new(&game, app.shown);
-    assert_eq!(app.visible(&scene.choices)[app.selected].action, last);
+    let scene = Scene::new(&game, client.view.shown);
+    assert_eq!(
+        client.view.visible(&scene.choices)[client.view.selected].action,
+        last
+    );
     // Doing it again gives the same game. The selection is the client's suggestion: the first
     // Enter only names it, so a reflexive Enter does not redo what was just taken back.
-    let log_before = app.session.log.clone();
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    let log_before = client.session.log.clone();
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     assert_eq!(game.history(), before.history(), "the first Enter did it");
-    assert!(app.flash.as_deref().unwrap().starts_with("Enter again"));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(
+        client
+            .view
+            .flash
+            .as_deref()
+            .unwrap()
+            .starts_with("Enter again")
+    );
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
     // (A formality may follow it, taken without asking; `u` takes it back with the action.)
     assert_eq!(game.history().get(before.history().len()), Some(&last));
     assert!(
-        app.session.log.len() > log_before.len(),
+        client.session.log.len() > log_before.len(),
         "the action is logged"
     );
     // Taking it back takes its lines out of the shared log too.
-    app.handle(&mut game, Msg::char('u'));
+    client.handle(&mut game, Msg::char('u'));
     assert_eq!(game.history(), before.history());
     assert_eq!(
-        app.session.log, log_before,
+        client.session.log, log_before,
         "the undone action left lines in the log"
     );
 }
@@ -638,14 +679,14 @@ fn undo_is_refused_after_a_reveal_a_roll_or_a_hand_off() {
     let mut revealed = played_until(2, |b, a| {
         same_seat(b, a) && matches!(a.history().last(), Some(Action::Reveal { .. }))
     });
-    let mut app = client(&revealed, 160, 48);
+    let mut client = new_client(&revealed, 160, 48);
     let len = revealed.history().len();
-    app.handle(&mut revealed, Msg::char('u'));
+    client.handle(&mut revealed, Msg::char('u'));
     assert_eq!(revealed.history().len(), len, "nothing undone");
     assert!(
-        app.flash.as_deref().unwrap().contains("revealed"),
+        client.view.flash.as_deref().unwrap().contains("revealed"),
         "{:?}",
-        app.flash
+        client.view.flash
     );
 
     let mut rolled = played_until(3, |b, a| {
@@ -653,33 +694,38 @@ fn undo_is_refused_after_a_reveal_a_roll_or_a_hand_off() {
             && b.position().rng != a.position().rng
             && !matches!(a.history().last(), Some(Action::Reveal { .. }))
     });
-    let mut app = client(&rolled, 160, 48);
+    let mut client = new_client(&rolled, 160, 48);
     let len = rolled.history().len();
-    app.handle(&mut rolled, Msg::char('u'));
+    client.handle(&mut rolled, Msg::char('u'));
     assert_eq!(rolled.history().len(), len, "nothing undone");
-    let why = app.flash.clone().unwrap();
+    let why = client.view.flash.clone().unwrap();
     assert!(why.contains("rolled dice") || why.contains("drew"), "{why}");
 
     // Once the next seat has taken the keyboard, the placed order stays.
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
-    app.handle(&mut game, Msg::char('1'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
-    assert!(matches!(app.screen, Screen::Handoff(_)));
-    take_keyboard(&mut app, &mut game);
-    app.handle(&mut game, Msg::char('u'));
+    let mut client = new_client(&game, 160, 48);
+    client.handle(&mut game, Msg::char('1'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
+    assert!(matches!(client.view.screen, Screen::Handoff(_)));
+    take_keyboard(&mut client, &mut game);
+    client.handle(&mut game, Msg::char('u'));
     assert_eq!(game.history().len(), 1, "not across a hand-off");
     assert!(
-        app.flash.as_deref().unwrap().contains("another player"),
+        client
+            .view
+            .flash
+            .as_deref()
+            .unwrap()
+            .contains("another player"),
         "{:?}",
-        app.flash
+        client.view.flash
     );
 }
 
 /// Does `action` through the client as a player does: its number, then Enter (unless a box
 /// asks first: then it stays open).
-fn do_action(app: &mut App, game: &mut Game, action: Action) {
-    let scene = Scene::new(game, app.shown);
+fn do_action(client: &mut Client, game: &mut Game, action: Action) {
+    let scene = Scene::new(game, client.view.shown);
     let n = scene
         .choices
         .iter()
@@ -688,10 +734,10 @@ fn do_action(app: &mut App, game: &mut Game, action: Action) {
         .number;
     let len = game.history().len();
     for c in n.to_string().chars() {
-        app.handle(game, Msg::char(c));
+        client.handle(game, Msg::char(c));
     }
-    if game.history().len() == len && app.overlay == Overlay::None {
-        app.handle(game, Msg::key(KeyCode::Enter));
+    if game.history().len() == len && client.view.overlay == Overlay::None {
+        client.handle(game, Msg::key(KeyCode::Enter));
     }
 }
 
@@ -712,13 +758,13 @@ fn placements(game: &Game) -> Vec<(herakon::engine::SystemId, Order)> {
 fn a_placed_order_token_may_be_taken_back_until_the_next_player_takes_the_keyboard() {
     use herakon::engine::Keyboard;
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
-    let me = app.shown.unwrap();
+    let mut client = new_client(&game, 160, 48);
+    let me = client.view.shown.unwrap();
     let spots = placements(&game);
     let (first, order) = spots[0];
     let (second, order2) = spots[1];
     do_action(
-        &mut app,
+        &mut client,
         &mut game,
         Action::Place {
             order,
@@ -726,25 +772,25 @@ fn a_placed_order_token_may_be_taken_back_until_the_next_player_takes_the_keyboa
         },
     );
     let next = game.decision().unwrap().seat;
-    assert_eq!(app.screen, Screen::Handoff(next));
+    assert_eq!(client.view.screen, Screen::Handoff(next));
     // The hand-off says where the token went (not its face) and that it may be taken back.
-    let text = screen_text(&app, &game);
+    let text = screen_text(&client, &game);
     assert!(
         text.contains(&format!("placed an order token on {first}")),
         "{text}"
     );
     assert!(text.contains("u takes it back"), "{text}");
     // `u` works at once (the hand-off's pause drops only the keys that would take it).
-    app.handle(&mut game, Msg::char('u'));
+    client.handle(&mut game, Msg::char('u'));
     assert!(game.history().is_empty(), "the token was not taken back");
     // The keyboard may be with the next player by now: the placer gets it back through a
     // hand-off of his own, and the screen says in public words what was taken back.
-    assert_eq!(app.screen, Screen::Handoff(me));
+    assert_eq!(client.view.screen, Screen::Handoff(me));
     assert_eq!(
-        app.shown, None,
+        client.view.shown, None,
         "the placer's screen is up before he took the keyboard"
     );
-    let text = screen_text(&app, &game);
+    let text = screen_text(&client, &game);
     let who = game.who(me);
     assert!(
         text.contains(&format!(
@@ -757,20 +803,21 @@ fn a_placed_order_token_may_be_taken_back_until_the_next_player_takes_the_keyboa
         "the hand-off names the token taken back:\n{text}"
     );
     assert!(!text.contains("Place an order token"), "{text}");
-    take_keyboard(&mut app, &mut game);
-    assert_eq!(app.shown, Some(me), "the same player goes on");
+    take_keyboard(&mut client, &mut game);
+    assert_eq!(client.view.shown, Some(me), "the same player goes on");
     assert!(
-        !app.session
+        !client
+            .session
             .log
             .iter()
             .any(|l| l.text.contains("places an order token")),
         "the taken-back token is still in the log: {:?}",
-        app.session.log
+        client.session.log
     );
     // Placed elsewhere, the offer follows the new token; on the player's own screen it
     // names the token's face.
     do_action(
-        &mut app,
+        &mut client,
         &mut game,
         Action::Place {
             order: order2,
@@ -785,19 +832,25 @@ fn a_placed_order_token_may_be_taken_back_until_the_next_player_takes_the_keyboa
         }]
     );
     assert!(
-        app.takeback_text().unwrap().contains(&second.to_string()),
+        client
+            .takeback_text()
+            .unwrap()
+            .contains(&second.to_string()),
         "{:?}",
-        app.takeback_text()
+        client.takeback_text()
     );
     // The next player takes the keyboard: the offer is gone, and `u` is refused with the
     // engine's reason (for the player at the keyboard, and for the one who placed it).
-    take_keyboard(&mut app, &mut game);
-    assert_eq!(app.takeback_text(), None);
-    assert!(!screen_text(&app, &game).contains("takes it back"));
-    app.handle(&mut game, Msg::char('u'));
+    take_keyboard(&mut client, &mut game);
+    assert_eq!(client.takeback_text(), None);
+    assert!(!screen_text(&client, &game).contains("takes it back"));
+    client.handle(&mut game, Msg::char('u'));
     assert_eq!(game.history().len(), 1, "taken back across a hand-off");
     let refusal = game.can_undo_at(next, Keyboard::WithDecider).unwrap_err();
-    assert_eq!(app.flash.as_deref(), Some(refusal.to_string().as_str()));
+    assert_eq!(
+        client.view.flash.as_deref(),
+        Some(refusal.to_string().as_str())
+    );
     assert_eq!(
         game.can_undo_at(me, Keyboard::WithDecider),
         Err(herakon::engine::UndoRefusal::HandedOver(next))
@@ -807,34 +860,34 @@ fn a_placed_order_token_may_be_taken_back_until_the_next_player_takes_the_keyboa
 #[test]
 fn an_order_token_on_top_of_ones_own_face_down_token_asks_first() {
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
-    let me = app.shown.unwrap();
+    let mut client = new_client(&game, 160, 48);
+    let me = client.view.shown.unwrap();
     let spots = placements(&game);
     let (mine, order) = spots[0];
     do_action(
-        &mut app,
+        &mut client,
         &mut game,
         Action::Place {
             order,
             system: mine,
         },
     );
-    take_keyboard(&mut app, &mut game);
+    take_keyboard(&mut client, &mut game);
     // The other player places elsewhere.
     let (theirs, order) = placements(&game)
         .into_iter()
         .find(|(s, _)| *s != mine)
         .unwrap();
     do_action(
-        &mut app,
+        &mut client,
         &mut game,
         Action::Place {
             order,
             system: theirs,
         },
     );
-    take_keyboard(&mut app, &mut game);
-    assert_eq!(app.shown, Some(me));
+    take_keyboard(&mut client, &mut game);
+    assert_eq!(client.view.shown, Some(me));
     // On his own token: a question first; anything but `y` places nothing.
     let (_, order) = placements(&game)
         .into_iter()
@@ -844,29 +897,29 @@ fn an_order_token_on_top_of_ones_own_face_down_token_asks_first() {
         order,
         system: mine,
     };
-    do_action(&mut app, &mut game, bury);
+    do_action(&mut client, &mut game, bury);
     assert!(
-        matches!(app.overlay, Overlay::Confirm(_)),
+        matches!(client.view.overlay, Overlay::Confirm(_)),
         "{:?}",
-        app.overlay
+        client.view.overlay
     );
     assert_eq!(game.history().len(), 2, "placed before the answer");
-    let text = screen_text(&app, &game);
+    let text = screen_text(&client, &game);
     assert!(text.contains("buries"), "{text}");
-    app.handle(&mut game, Msg::char('n'));
-    assert_eq!(app.overlay, Overlay::None);
+    client.handle(&mut game, Msg::char('n'));
+    assert_eq!(client.view.overlay, Overlay::None);
     assert_eq!(game.history().len(), 2, "placed after a no");
-    do_action(&mut app, &mut game, bury);
+    do_action(&mut client, &mut game, bury);
     assert!(
-        matches!(app.overlay, Overlay::Confirm(_)),
+        matches!(client.view.overlay, Overlay::Confirm(_)),
         "{:?}",
-        app.overlay
+        client.view.overlay
     );
-    app.handle(&mut game, Msg::char('y'));
+    client.handle(&mut game, Msg::char('y'));
     assert_eq!(game.history().last(), Some(&bury));
     assert_eq!(game.position().stacks[&mine].len(), 2);
     // On the other player's token: no question.
-    take_keyboard(&mut app, &mut game);
+    take_keyboard(&mut client, &mut game);
     let mut g = game.clone();
     let other = g.decision().unwrap().seat;
     assert_ne!(other, me);
@@ -876,14 +929,14 @@ fn an_order_token_on_top_of_ones_own_face_down_token_asks_first() {
         .find(|(s, _)| *s != mine && *s != theirs)
         .unwrap();
     do_action(
-        &mut app,
+        &mut client,
         &mut g,
         Action::Place {
             order,
             system: free,
         },
     );
-    take_keyboard(&mut app, &mut g);
+    take_keyboard(&mut client, &mut g);
     let (_, order) = placements(&g)
         .into_iter()
         .find(|(s, _)| *s == theirs)
@@ -892,8 +945,12 @@ fn an_order_token_on_top_of_ones_own_face_down_token_asks_first() {
         order,
         system: theirs,
     };
-    do_action(&mut app, &mut g, cover);
-    assert_eq!(app.overlay, Overlay::None, "asked about another's token");
+    do_action(&mut client, &mut g, cover);
+    assert_eq!(
+        client.view.overlay,
+        Overlay::None,
+        "asked about another's token"
+    );
     assert_eq!(g.history().last(), Some(&cover));
 }
 
@@ -918,28 +975,32 @@ fn the_done_that_starts_a_combat_asks_first_and_no_other_done_does() {
             }
         });
         let mut game = game;
-        let mut app = App::new(&game, Theme::monochrome(), 160, 48);
-        take_keyboard(&mut app, &mut game);
+        let mut client = Client::new(&game, Theme::monochrome(), 160, 48);
+        take_keyboard(&mut client, &mut game);
         let len = game.history().len();
-        do_action(&mut app, &mut game, Action::Done);
+        do_action(&mut client, &mut game, Action::Done);
         if !combat {
-            assert_eq!(app.overlay, Overlay::None, "asked before a quiet done");
+            assert_eq!(
+                client.view.overlay,
+                Overlay::None,
+                "asked before a quiet done"
+            );
             assert_eq!(game.history().len(), len + 1);
             continue;
         }
         assert!(
-            matches!(app.overlay, Overlay::Confirm(_)),
+            matches!(client.view.overlay, Overlay::Confirm(_)),
             "{:?}",
-            app.overlay
+            client.view.overlay
         );
         assert_eq!(game.history().len(), len, "done before the answer");
-        let text = screen_text(&app, &game);
+        let text = screen_text(&client, &game);
         assert!(text.contains("starts a combat"), "{text}");
-        app.handle(&mut game, Msg::key(KeyCode::Esc));
+        client.handle(&mut game, Msg::key(KeyCode::Esc));
         assert_eq!(game.history().len(), len, "done after Esc");
-        assert_eq!(app.flash.as_deref(), Some("not done"));
-        do_action(&mut app, &mut game, Action::Done);
-        app.handle(&mut game, Msg::char('y'));
+        assert_eq!(client.view.flash.as_deref(), Some("not done"));
+        do_action(&mut client, &mut game, Action::Done);
+        client.handle(&mut game, Msg::char('y'));
         assert_eq!(game.history().len(), len + 1);
         assert!(game.combat().is_some(), "no combat after yes");
     }
@@ -955,11 +1016,11 @@ fn replay_steps_through_the_history_and_shows_hidden_orders() {
     }
     let mut replay = Replay::new(&game).unwrap();
     assert_eq!((replay.index(), replay.len()), (0, 4));
-    let mut app = App::new(replay.game(), Theme::monochrome(), 200, 60);
-    replay.sync(&mut app);
-    let draw_replay = |app: &App, replay: &Replay| {
+    let mut client = Client::new(replay.game(), Theme::monochrome(), 200, 60);
+    replay.sync(&mut client);
+    let draw_replay = |client: &Client, replay: &Replay| {
         let mut t = Terminal::new(TestBackend::new(200, 60)).unwrap();
-        t.draw(|f| draw(f, app, &replay.scene())).unwrap();
+        t.draw(|f| draw(f, client, &replay.scene())).unwrap();
         let buf = t.backend().buffer().clone();
         (0..60)
             .map(|y| {
@@ -970,9 +1031,9 @@ fn replay_steps_through_the_history_and_shows_hidden_orders() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    assert!(draw_replay(&app, &replay).contains("replay 0/4"));
-    assert!(!replay.handle(&mut app, Msg::key(KeyCode::Right)));
-    assert!(!replay.handle(&mut app, Msg::key(KeyCode::Right)));
+    assert!(draw_replay(&client, &replay).contains("replay 0/4"));
+    assert!(!replay.handle(&mut client, Msg::key(KeyCode::Right)));
+    assert!(!replay.handle(&mut client, Msg::key(KeyCode::Right)));
     assert_eq!(replay.index(), 2);
     let mut two = new_game(2);
     for a in &game.history()[..2] {
@@ -981,7 +1042,7 @@ fn replay_steps_through_the_history_and_shows_hidden_orders() {
     assert_eq!(replay.game().position(), two.position());
     // Both seats' face-down orders are on screen, which no player's own view shows.
     assert!(two.position().stacks.keys().all(|s| s.to_string() == "A1"));
-    let text = draw_replay(&app, &replay);
+    let text = draw_replay(&client, &replay);
     assert!(text.contains("replay 2/4"), "{text}");
     let mut shown = 0;
     for (system, stack) in &two.position().stacks {
@@ -1006,26 +1067,30 @@ fn replay_steps_through_the_history_and_shows_hidden_orders() {
             .all(|t| t.order.is_some())
     );
     assert!(
-        app.session
+        client
+            .session
             .log
             .iter()
             .any(|l| l.text.contains("places an order token"))
     );
     // Back one action, then the ends.
-    replay.handle(&mut app, Msg::key(KeyCode::Left));
+    replay.handle(&mut client, Msg::key(KeyCode::Left));
     assert_eq!(replay.index(), 1);
-    replay.handle(&mut app, Msg::key(KeyCode::End));
+    replay.handle(&mut client, Msg::key(KeyCode::End));
     assert_eq!(replay.index(), 4);
     assert_eq!(replay.game().position(), game.position());
-    replay.handle(&mut app, Msg::key(KeyCode::Up));
+    replay.handle(&mut client, Msg::key(KeyCode::Up));
     assert_eq!(
         replay.index(),
         0,
         "no order revealed yet: back to the round's start"
     );
-    replay.handle(&mut app, Msg::key(KeyCode::Down));
+    replay.handle(&mut client, Msg::key(KeyCode::Down));
     assert_eq!(replay.index(), 4);
-    assert!(replay.handle(&mut app, Msg::char('q')), "q ends the replay");
+    assert!(
+        replay.handle(&mut client, Msg::char('q')),
+        "q ends the replay"
+    );
 }
 
 #[test]
@@ -1033,8 +1098,8 @@ fn replay_of_a_long_game_jumps_by_order_and_round() {
     use herakon::tui::Replay;
     let game = played_until(4, |_, a| a.position().round >= 3 || a.is_over());
     let mut replay = Replay::new(&game).unwrap();
-    let mut app = App::new(replay.game(), Theme::monochrome(), 200, 60);
-    replay.handle(&mut app, Msg::key(KeyCode::Down));
+    let mut client = Client::new(replay.game(), Theme::monochrome(), 200, 60);
+    replay.handle(&mut client, Msg::key(KeyCode::Down));
     let first = replay.index();
     assert!(first > 0 && first < replay.len());
     let next = game.history()[first];
@@ -1042,38 +1107,38 @@ fn replay_of_a_long_game_jumps_by_order_and_round() {
         matches!(next, Action::Reveal { .. }) || replay.game().position().round > 1,
         "{next}"
     );
-    replay.handle(&mut app, Msg::key(KeyCode::PageDown));
+    replay.handle(&mut client, Msg::key(KeyCode::PageDown));
     assert_eq!(replay.game().position().round, 2);
     let round_two = replay.index();
-    replay.handle(&mut app, Msg::key(KeyCode::Right));
-    replay.handle(&mut app, Msg::key(KeyCode::PageUp));
+    replay.handle(&mut client, Msg::key(KeyCode::Right));
+    replay.handle(&mut client, Msg::key(KeyCode::PageUp));
     assert_eq!(replay.index(), round_two);
     // Far jumps come from the checkpoints and land on the same game as stepping.
-    replay.handle(&mut app, Msg::key(KeyCode::End));
+    replay.handle(&mut client, Msg::key(KeyCode::End));
     assert_eq!(replay.game().position(), game.position());
-    replay.handle(&mut app, Msg::key(KeyCode::Home));
+    replay.handle(&mut client, Msg::key(KeyCode::Home));
     replay.go(round_two);
     let mut stepped = herakon::tui::undo::rewind(&game, round_two).unwrap();
     assert_eq!(replay.game().position(), stepped.position());
     stepped.apply(game.history()[round_two]).unwrap();
-    replay.handle(&mut app, Msg::key(KeyCode::Right));
+    replay.handle(&mut client, Msg::key(KeyCode::Right));
     assert_eq!(replay.game().position(), stepped.position());
 }
 
 #[test]
 fn too_small_a_terminal_says_so() {
     let mut game = new_game(2);
-    let mut app = client(&game, 120, 40);
-    app.handle(&mut game, Msg::Resize(60, 20));
-    let text = screen_text(&app, &game);
+    let mut client = new_client(&game, 120, 40);
+    client.handle(&mut game, Msg::Resize(60, 20));
+    let text = screen_text(&client, &game);
     assert!(text.contains("terminal too small: need"), "{text}");
     assert!(text.contains("have 60x20"), "{text}");
-    app.handle(&mut game, Msg::Resize(120, 40));
-    assert!(!screen_text(&app, &game).contains("too small"));
-    app.handle(&mut game, Msg::char('q'));
-    app.handle(&mut game, Msg::Resize(50, 15));
+    client.handle(&mut game, Msg::Resize(120, 40));
+    assert!(!screen_text(&client, &game).contains("too small"));
+    client.handle(&mut game, Msg::char('q'));
+    client.handle(&mut game, Msg::Resize(50, 15));
     assert!(
-        screen_text(&app, &game).contains("Quit the game?"),
+        screen_text(&client, &game).contains("Quit the game?"),
         "the question stays visible"
     );
 }
@@ -1081,8 +1146,8 @@ fn too_small_a_terminal_says_so() {
 #[test]
 fn players_panel_shows_every_faction_and_whose_decision_it_is() {
     let game = new_game(3);
-    let app = client(&game, 160, 48);
-    let text = screen_text(&app, &game);
+    let client = new_client(&game, 160, 48);
+    let text = screen_text(&client, &game);
     let seat: Seat = game.decision().unwrap().seat;
     assert!(text.contains(&format!(
         "▶{} {}",
@@ -1096,16 +1161,16 @@ fn players_panel_shows_every_faction_and_whose_decision_it_is() {
 #[test]
 fn small_terminals_do_not_crash_the_client() {
     let mut game = new_game(4);
-    let mut app = client(&game, 120, 40);
+    let mut client = new_client(&game, 120, 40);
     for (w, h) in [(80, 24), (60, 20), (30, 10), (10, 5), (1, 1), (300, 100)] {
-        app.handle(&mut game, Msg::Resize(w, h));
-        let text = screen_text(&app, &game);
+        client.handle(&mut game, Msg::Resize(w, h));
+        let text = screen_text(&client, &game);
         assert_eq!(text.lines().count(), usize::from(h));
-        app.handle(&mut game, Msg::Click(w / 2, h / 2));
-        app.handle(&mut game, Msg::Wheel(w / 2, h / 2, 1));
-        app.handle(&mut game, Msg::char('?'));
-        let _ = screen_text(&app, &game);
-        app.handle(&mut game, Msg::key(KeyCode::Esc));
+        client.handle(&mut game, Msg::Click(w / 2, h / 2));
+        client.handle(&mut game, Msg::Wheel(w / 2, h / 2, 1));
+        client.handle(&mut game, Msg::char('?'));
+        let _ = screen_text(&client, &game);
+        client.handle(&mut game, Msg::key(KeyCode::Esc));
     }
 }
 
@@ -1120,50 +1185,50 @@ fn game_over_screen_names_the_winners() {
         reason: EndReason::Objectives,
     };
     let mut over = Game::from_position(pos, game.data_arc()).unwrap();
-    let mut app = App::new(&over, Theme::monochrome(), 160, 48);
-    assert_eq!(app.screen, Screen::GameOver);
-    let text = screen_text(&app, &over);
+    let mut client = Client::new(&over, Theme::monochrome(), 160, 48);
+    assert_eq!(client.view.screen, Screen::GameOver);
+    let text = screen_text(&client, &over);
     assert!(
         text.contains(&format!("{} wins", over.faction(winner).name())),
         "{text}"
     );
     assert!(!text.contains(&format!("{} wins", over.faction(Seat(0)).name())));
     // Esc puts the end screen aside: the final board is there to inspect.
-    app.handle(&mut over, Msg::key(KeyCode::Esc));
-    let text = screen_text(&app, &over);
+    client.handle(&mut over, Msg::key(KeyCode::Esc));
+    let text = screen_text(&client, &over);
     assert!(text.contains(" A1 "), "the final board stays on screen");
-    assert_eq!(app.handle(&mut over, Msg::char('q')), Effect::Quit);
+    assert_eq!(client.handle(&mut over, Msg::char('q')), Effect::Quit);
 }
 
 #[test]
 fn each_seat_gets_back_its_own_cursor_after_a_handoff() {
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
-    let first = app.shown.unwrap();
+    let mut client = new_client(&game, 160, 48);
+    let first = client.view.shown.unwrap();
     // The first player looks at the bottom-right area, then places a token.
     for _ in 0..8 {
-        app.handle(&mut game, Msg::char('l'));
-        app.handle(&mut game, Msg::char('j'));
+        client.handle(&mut game, Msg::char('l'));
+        client.handle(&mut game, Msg::char('j'));
     }
-    let looked = app.cursor;
-    app.handle(&mut game, Msg::char('1'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
-    take_keyboard(&mut app, &mut game);
-    let second = app.shown.unwrap();
+    let looked = client.view.cursor;
+    client.handle(&mut game, Msg::char('1'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
+    take_keyboard(&mut client, &mut game);
+    let second = client.view.shown.unwrap();
     assert_ne!(second, first);
     let theirs = game.faction(second);
     assert!(
         game.view(None)
             .areas
-            .get(&app.cursor)
+            .get(&client.view.cursor)
             .is_some_and(|a| a.factions().contains(theirs)),
         "the second player starts on one of his own areas, not on {looked}"
     );
-    app.handle(&mut game, Msg::char('1'));
-    app.handle(&mut game, Msg::key(KeyCode::Enter));
-    take_keyboard(&mut app, &mut game);
-    assert_eq!(app.shown, Some(first));
-    assert_eq!(app.cursor, looked);
+    client.handle(&mut game, Msg::char('1'));
+    client.handle(&mut game, Msg::key(KeyCode::Enter));
+    take_keyboard(&mut client, &mut game);
+    assert_eq!(client.view.shown, Some(first));
+    assert_eq!(client.view.cursor, looked);
 }
 
 /// Plays random legal actions through the client until a combat starts; checks on every
@@ -1181,23 +1246,23 @@ fn combat_panel_shows_only_the_viewers_hand() {
             data(),
         )
         .unwrap();
-        let mut app = App::new(&game, Theme::monochrome(), 160, 48);
+        let mut client = Client::new(&game, Theme::monochrome(), 160, 48);
         let mut x = seed.wrapping_add(7);
         let mut frames_in_combat = 0;
         for _ in 0..4000 {
             if game.is_over() {
                 break;
             }
-            if let Screen::Handoff(_) = app.screen {
-                take_keyboard(&mut app, &mut game);
+            if let Screen::Handoff(_) = client.view.screen {
+                take_keyboard(&mut client, &mut game);
             }
             // A combat's box (cards face up, its result) covers the panel until a key.
-            while !app.session.moments.on_screen.is_empty() {
-                app.close_moment();
+            while !client.session.moments.on_screen.is_empty() {
+                client.close_moment();
             }
             if let Some(c) = game.combat() {
-                let me = game.faction(app.shown.unwrap());
-                let text = screen_text(&app, &game);
+                let me = game.faction(client.view.shown.unwrap());
+                let text = screen_text(&client, &game);
                 assert!(text.contains("Combat at"), "{text}");
                 for side in [&c.attacker, &c.defender] {
                     if side.faction == Some(me) {
@@ -1221,13 +1286,13 @@ fn combat_panel_shows_only_the_viewers_hand() {
                 .wrapping_add(1_442_695_040_888_963_407);
             let pick = usize::try_from(x >> 33).unwrap() % n + 1;
             for c in pick.to_string().chars() {
-                app.handle(&mut game, Msg::char(c));
+                client.handle(&mut game, Msg::char(c));
             }
             let before = game.history().len();
-            app.handle(&mut game, Msg::key(KeyCode::Enter));
-            if matches!(app.overlay, Overlay::Confirm(_)) {
+            client.handle(&mut game, Msg::key(KeyCode::Enter));
+            if matches!(client.view.overlay, Overlay::Confirm(_)) {
                 // A done that starts a combat, or a token burying one's own: yes.
-                app.handle(&mut game, Msg::char('y'));
+                client.handle(&mut game, Msg::char('y'));
             }
             // The action, and maybe forced actions of another seat after it.
             assert!(game.history().len() > before);
@@ -1316,19 +1381,19 @@ fn new_game_screen_chooses_players_board_factions_and_seed() {
 fn the_replace_save_box_names_both_points_saves_over_on_y_and_keeps_the_file_otherwise() {
     use herakon::tui::save::Replacing;
     let mut game = new_game(2);
-    let mut app = client(&game, 160, 48);
+    let mut client = new_client(&game, 160, 48);
     let asked = Replacing {
         path: "saves/later.json".into(),
         file: (3, 40),
         now: (1, 0),
     };
-    app.ask_replace(asked.clone());
+    client.view.ask_replace(asked.clone());
     assert!(
-        matches!(app.overlay, Overlay::ReplaceSave(_)),
+        matches!(client.view.overlay, Overlay::ReplaceSave(_)),
         "{:?}",
-        app.overlay
+        client.view.overlay
     );
-    let text = screen_text(&app, &game);
+    let text = screen_text(&client, &game);
     for words in [
         "saves/later.json holds this game at a point not reached here",
         "in the file: round 3, 40 actions",
@@ -1338,17 +1403,17 @@ fn the_replace_save_box_names_both_points_saves_over_on_y_and_keeps_the_file_oth
     }
     // Any other key keeps the file, and says so.
     assert_eq!(
-        app.handle(&mut game, Msg::key(KeyCode::Enter)),
+        client.handle(&mut game, Msg::key(KeyCode::Enter)),
         Effect::None
     );
-    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(client.view.overlay, Overlay::None);
     assert_eq!(
-        app.flash.as_deref(),
+        client.view.flash.as_deref(),
         Some("not saved: saves/later.json kept as it was")
     );
-    app.ask_replace(asked);
-    assert_eq!(app.handle(&mut game, Msg::char('y')), Effect::SaveOver);
-    assert_eq!(app.overlay, Overlay::None);
+    client.view.ask_replace(asked);
+    assert_eq!(client.handle(&mut game, Msg::char('y')), Effect::SaveOver);
+    assert_eq!(client.view.overlay, Overlay::None);
 }
 
 /// The numbers of the choices drawn in the decision panel of `lines` (`prompt`: its
@@ -1374,13 +1439,13 @@ fn drawn_choices(lines: &[String], prompt: ratatui::layout::Rect) -> Vec<(u16, u
 /// actions, the rows drawn are consecutive choices that include the selected one, and when not
 /// all are drawn the panel says which and that more can be scrolled to, with no empty row left
 /// below while a choice above is hidden.
-fn assert_list_whole(app: &App, game: &Game, at: &str) {
-    let scene = Scene::new(game, app.shown);
-    let visible = app.visible(&scene.choices);
+fn assert_list_whole(client: &Client, game: &Game, at: &str) {
+    let scene = Scene::new(game, client.view.shown);
+    let visible = client.view.visible(&scene.choices);
     let total = visible.len();
-    let lines = render(app, game);
+    let lines = render(client, game);
     let text = lines.join("\n");
-    let r = app.regions(game);
+    let r = client.regions(game);
     let drawn = drawn_choices(&lines, r.prompt);
     let noun = if scene.choices.len() == 1 {
         "choice"
@@ -1388,7 +1453,7 @@ fn assert_list_whole(app: &App, game: &Game, at: &str) {
         "choices"
     };
     assert!(
-        app.filter || text.contains(&format!("{} {noun}", scene.choices.len())),
+        client.view.filter || text.contains(&format!("{} {noun}", scene.choices.len())),
         "{at}: the count is not {}:\n{text}",
         scene.choices.len()
     );
@@ -1403,7 +1468,7 @@ fn assert_list_whole(app: &App, game: &Game, at: &str) {
         expected[first..first + numbers.len()],
         "{at}: the rows drawn are not consecutive choices:\n{text}"
     );
-    let selected = visible[app.selected].number;
+    let selected = visible[client.view.selected].number;
     assert!(
         numbers.contains(&selected),
         "{at}: the selected choice {selected} is not drawn:\n{text}"
@@ -1430,7 +1495,12 @@ fn assert_list_whole(app: &App, game: &Game, at: &str) {
             })
             .unwrap();
         let empty = usize::from(inner_bottom - last_y);
-        let heights: Vec<usize> = app.list_lines(&scene).iter().map(Vec::len).collect();
+        let heights: Vec<usize> = client
+            .view
+            .list_lines(&scene)
+            .iter()
+            .map(Vec::len)
+            .collect();
         let after = first + numbers.len();
         let next = if after < total {
             heights[after]
@@ -1466,30 +1536,30 @@ fn the_action_list_never_loses_a_row_and_shows_the_selected_one() {
     ] {
         let mut game = common::intro(players, seed);
         let mut bot = HeuristicBot::new(seed);
-        let mut app = App::new(&game, Theme::monochrome(), w, h);
+        let mut client = Client::new(&game, Theme::monochrome(), w, h);
         for _ in 0..160 {
             if game.decision().is_none() {
                 break;
             }
-            if matches!(app.screen, Screen::Handoff(_)) {
-                take_keyboard(&mut app, &mut game);
+            if matches!(client.view.screen, Screen::Handoff(_)) {
+                take_keyboard(&mut client, &mut game);
             }
             // A combat's reveal or result box covers the board and the list until a key
             // closes it (the key does nothing else).
             for _ in 0..4 {
-                if app.session.moments.on_screen.is_empty() {
+                if client.session.moments.on_screen.is_empty() {
                     break;
                 }
-                app.handle(&mut game, Msg::key(KeyCode::Esc));
+                client.handle(&mut game, Msg::key(KeyCode::Esc));
             }
             let at = format!(
                 "{w}x{h} {players}p seed {seed} action {}",
                 game.history().len() + 1
             );
-            assert_eq!(app.screen, Screen::Play, "{at}");
+            assert_eq!(client.view.screen, Screen::Play, "{at}");
             let action = bot.choose(&game).unwrap();
             let n = {
-                let scene = Scene::new(&game, app.shown);
+                let scene = Scene::new(&game, client.view.shown);
                 with_odds += usize::from(scene.odds.is_some());
                 scene
                     .choices
@@ -1498,18 +1568,18 @@ fn the_action_list_never_loses_a_row_and_shows_the_selected_one() {
                     .unwrap()
                     .number
             };
-            assert_list_whole(&app, &game, &format!("{at} as the client left it"));
-            app.handle(&mut game, Msg::key(KeyCode::End));
-            assert_list_whole(&app, &game, &format!("{at} at End"));
-            scrolled += usize::from(app.scroll.get() > 0);
+            assert_list_whole(&client, &game, &format!("{at} as the client left it"));
+            client.handle(&mut game, Msg::key(KeyCode::End));
+            assert_list_whole(&client, &game, &format!("{at} at End"));
+            scrolled += usize::from(client.view.scroll.get() > 0);
             for c in n.to_string().chars() {
-                app.handle(&mut game, Msg::char(c));
+                client.handle(&mut game, Msg::char(c));
             }
-            assert_list_whole(&app, &game, &format!("{at} at {n}"));
+            assert_list_whole(&client, &game, &format!("{at} at {n}"));
             let len = game.history().len();
-            app.handle(&mut game, Msg::key(KeyCode::Enter));
-            if matches!(app.overlay, Overlay::Confirm(_)) {
-                app.handle(&mut game, Msg::char('y'));
+            client.handle(&mut game, Msg::key(KeyCode::Enter));
+            if matches!(client.view.overlay, Overlay::Confirm(_)) {
+                client.handle(&mut game, Msg::char('y'));
             }
             assert!(game.history().len() > len, "{at}: {action} not done");
             checked += 1;

@@ -20,7 +20,7 @@ pub struct Table<'g> {
 }
 
 impl<'g> Table<'g> {
-    /// The table of `game`, lent for one message (by the client's step, or a replay).
+    /// The table of `game`, lent for one message (by the [`Client`](crate::tui::client::Client), or a replay).
     #[must_use]
     pub fn new(game: &'g Game) -> Table<'g> {
         Table { game }

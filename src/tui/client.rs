@@ -1,0 +1,150 @@
+//! The client: one [`Session`] (the game's runtime at the table) and one view of it ([`App`],
+//! what is on screen), with the game lent for each message. The view's update reads the game
+//! through a read-only [`Table`]; what it asks for (apply an action, take one back) is done by
+//! the session, the only client code that changes the game. These are the client's entry
+//! points for the terminal loop, a replay and the tests, which own the game.
+
+use super::app::{App, Effect, Msg};
+use super::layout::Regions;
+use super::seats::Bots;
+use super::session::{Session, Table};
+use super::theme::Theme;
+use crate::engine::{Action, Event, Game};
+
+/// The session and its view.
+#[derive(Debug, Clone)]
+pub struct Client {
+    /// The game's runtime at the table: seats, keyboard, computer players, take-back, log,
+    /// saves.
+    pub session: Session,
+    /// What is on screen: cursor, selection, focus, scroll, boxes.
+    pub view: App,
+}
+
+impl Client {
+    /// A client for `game` on a terminal of `width` x `height`: the first screen hands the
+    /// keyboard to the seat that decides first.
+    #[must_use]
+    pub fn new(game: &Game, theme: Theme, width: u16, height: u16) -> Client {
+        let mut session = Session::new(game);
+        let view = App::new(&mut session, Table::new(game), theme, width, height);
+        Client { session, view }
+    }
+
+    /// Handles one message: the view's update reads the game; an action it asks for is
+    /// applied (or taken back) by the session at once. Returns what is left for the caller
+    /// (save, quit).
+    pub fn handle(&mut self, game: &mut Game, msg: Msg) -> Effect {
+        let effect = match self.view.update(&mut self.session, Table::new(game), msg) {
+            Effect::Apply(action) => {
+                self.apply(game, action);
+                Effect::None
+            }
+            Effect::Undo => {
+                self.undo(game);
+                Effect::None
+            }
+            other => other,
+        };
+        self.view.settle(Table::new(game), msg);
+        effect
+    }
+
+    /// Has the session apply `action` (with the forced moves after it), then moves the view on.
+    fn apply(&mut self, game: &mut Game, action: Action) {
+        let logged = self.session.logged();
+        let faced = game.decision();
+        match self.session.apply(game, action) {
+            Ok(events) => self.view.acted(
+                &mut self.session,
+                Table::new(game),
+                logged,
+                faced,
+                action,
+                &events,
+            ),
+            Err(e) => self.view.note(format!("not allowed: {e}")),
+        }
+    }
+
+    /// Has the session take back the last action for the person the screen says asks.
+    fn undo(&mut self, game: &mut Game) {
+        let (asker, keyboard, lost) = self.view.undo_asker(&self.session);
+        match self.session.undo(game, asker, keyboard, lost) {
+            Ok(undone) => self
+                .view
+                .took_back(&mut self.session, Table::new(game), undone),
+            Err(why) => self.view.note(why),
+        }
+    }
+
+    /// Records the events of `action`, just applied to `game` elsewhere (a replay, a test), and
+    /// moves on to the next decision (see [`App::applied_in`]).
+    pub fn applied(&mut self, game: &Game, action: Action, events: &[Event]) {
+        self.view
+            .applied_in(&mut self.session, Table::new(game), action, events);
+    }
+
+    /// Sets the computer players and moves to the screen `game` calls for (see
+    /// [`App::set_bots_in`]).
+    pub fn set_bots(&mut self, game: &Game, bots: Bots) {
+        self.view
+            .set_bots_in(&mut self.session, Table::new(game), bots);
+    }
+
+    /// The screen's regions for `game` (see [`App::regions_in`]).
+    #[must_use]
+    pub fn regions(&self, game: &Game) -> Regions {
+        self.view.regions_in(Table::new(game))
+    }
+
+    /// The first screen row of the action list and how many actions it shows (see
+    /// [`App::list_rows_in`]).
+    #[must_use]
+    pub fn list_rows(&self, game: &Game) -> (u16, usize) {
+        self.view.list_rows_in(Table::new(game))
+    }
+
+    /// Whether the terminal is too small for `game`'s board (see [`App::too_small_in`]).
+    #[must_use]
+    pub fn too_small(&self, game: &Game) -> bool {
+        self.view.too_small_in(Table::new(game))
+    }
+
+    /// Asks the engine again why the cursor's area offers nothing (see
+    /// [`App::refresh_why_in`]).
+    pub fn refresh_why(&mut self, game: &Game) {
+        self.view.refresh_why_in(Table::new(game));
+    }
+
+    /// The take-back on offer now, in words fit for the screen showing it (see
+    /// [`App::takeback_text`]).
+    #[must_use]
+    pub fn takeback_text(&self) -> Option<&str> {
+        self.view.takeback_text(&self.session)
+    }
+
+    /// Whether the screen waits for the move of a computer player that thinks aside (see
+    /// [`App::awaits_thought`]).
+    #[must_use]
+    pub fn awaits_thought(&self) -> bool {
+        self.view.awaits_thought(&self.session)
+    }
+
+    /// How long the computer player on screen has been thinking past its pause (see
+    /// [`App::overthinking`]).
+    #[must_use]
+    pub fn overthinking(&self) -> Option<std::time::Duration> {
+        self.view.overthinking(&self.session)
+    }
+
+    /// Closes the combat box on screen (the oldest, when several wait).
+    pub fn close_moment(&mut self) {
+        self.session.moments.on_screen.pop_front();
+    }
+
+    /// Asks what to do when leaving failed to save the game (see [`App::ask_not_saved`]).
+    pub fn ask_not_saved(&mut self, why: &str, offer: &std::path::Path) {
+        self.view.ask_not_saved(&mut self.session, why, offer);
+    }
+}
