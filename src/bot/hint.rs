@@ -2,9 +2,10 @@
 //! and why, in one line.
 //!
 //! The hint is the `normal` level's own choice ([`super::levels::NORMAL_ITERATIONS`] tree
-//! iterations), so it reads only the deciding seat's view: every iteration starts from a
-//! re-deal of what that seat cannot see. Its seed is fixed, not the game's: the same position
-//! seen by the same seat gives the same hint, whatever the hidden facts are.
+//! iterations), so it reads only the deciding seat's view: it is worked out on a re-deal of what
+//! that seat cannot see, and every iteration re-deals again. Its seed is fixed, not drawn from
+//! the game: the same position seen by the same seat gives the same hint, whatever the hidden
+//! facts are and however the position was reached.
 
 use std::fmt;
 
@@ -40,7 +41,11 @@ impl Hint {
 #[must_use]
 pub fn hint(game: &Game) -> Option<Hint> {
     let seat = game.decision()?.seat;
-    let thought = TreeBot::new(HINT_SEED, NORMAL_ITERATIONS).think(game)?;
+    // The search starts from a re-deal of the seat's view, not from the game itself: the
+    // others' hidden facts are not even in the copy it reads (the player re-deals again at
+    // every iteration, so its choice is the same as from the game).
+    let seen = game.redeal_hidden(Some(seat), HINT_SEED);
+    let thought = TreeBot::new(HINT_SEED, NORMAL_ITERATIONS).think_seeded(&seen, HINT_SEED)?;
     Some(Hint { seat, thought })
 }
 

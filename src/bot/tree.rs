@@ -260,6 +260,20 @@ impl TreeBot {
     /// there is no decision. Reads only the deciding seat's view, as [`Bot::choose`] does
     /// (which is this without the why).
     pub fn think(&mut self, game: &Game) -> Option<Thought> {
+        // Derived from the game's length, not from earlier calls: the same game and seed give
+        // the same choice whatever this bot was asked before.
+        let base = mix_seed(
+            self.seed,
+            u64::try_from(game.history().len()).unwrap_or(u64::MAX),
+        );
+        self.think_seeded(game, base)
+    }
+
+    /// [`TreeBot::think`] with every seed of the search drawn from `base` alone, not from the
+    /// bot's seed and the game's length: the choice then depends on the position as the
+    /// deciding seat sees it and nothing else (a hint: the same position reached by another
+    /// history gets the same hint).
+    pub fn think_seeded(&mut self, game: &Game, base: u64) -> Option<Thought> {
         // The clock starts before anything is computed: all of it counts in a time budget.
         let start = Instant::now();
         let legal = game.legal_actions();
@@ -270,12 +284,6 @@ impl TreeBot {
                 why: Why::Only,
             });
         }
-        // Derived from the game's length, not from earlier calls: the same game and seed give
-        // the same choice whatever this bot was asked before.
-        let base = mix_seed(
-            self.seed,
-            u64::try_from(game.history().len()).unwrap_or(u64::MAX),
-        );
         // A combat card is a secret choice made at the same time as the opponent's: a mixed
         // strategy, not the tree's single best line.
         if game

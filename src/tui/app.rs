@@ -178,6 +178,10 @@ pub enum Effect {
     Quit,
     /// Leave the client without saving: the players chose it after a failed save.
     QuitUnsaved,
+    /// Work out a hint for this seat, the person on screen deciding (see
+    /// [`Client::hint`](super::client::Client::hint); the
+    /// status already says it is being worked out).
+    Hint(Seat),
 }
 
 pub use super::session::done_words;
@@ -975,6 +979,25 @@ impl App {
                 self.open(Overlay::Rule);
                 return Effect::None;
             }
+            Some(Command::Hint) if self.screen == Screen::Play => {
+                // Only for the person on screen, at his own decision: never on another seat's
+                // turn (a hint is worked out from the deciding seat's view).
+                let deciding = table.decision().map(|d| d.seat);
+                return match deciding {
+                    Some(seat)
+                        if Some(seat) == self.shown
+                            && session.holder == Some(seat)
+                            && session.bots.kind(seat).is_none() =>
+                    {
+                        self.note("hint: the normal computer player is thinking for you…");
+                        Effect::Hint(seat)
+                    }
+                    _ => {
+                        self.note("no hint: it is not your decision");
+                        Effect::None
+                    }
+                };
+            }
             Some(Command::Reminders) => {
                 let note = self.teach.toggle_tips(table.phase_tip());
                 self.note(note);
@@ -1286,6 +1309,7 @@ impl App {
             | Command::Sheet
             | Command::HowTo
             | Command::Rule
+            | Command::Hint
             | Command::Reminders
             | Command::GuideNext
             | Command::GuideLeave

@@ -9,7 +9,7 @@ use super::layout::Regions;
 use super::seats::Bots;
 use super::session::{Session, Table};
 use super::theme::Theme;
-use crate::engine::{Action, Event, Game};
+use crate::engine::{Action, Event, Game, Seat};
 
 /// The session and its view.
 #[derive(Debug, Clone)]
@@ -136,6 +136,20 @@ impl Client {
     #[must_use]
     pub fn overthinking(&self) -> Option<std::time::Duration> {
         self.view.overthinking(&self.session)
+    }
+
+    /// Works out the hint [`Effect::Hint`] asked for and puts it in the status line, marked as
+    /// a hint: what the `normal` player would do for `seat` ([`crate::bot::hint`], from that
+    /// seat's view only). Nothing when `seat` no longer decides (the game moved on).
+    pub fn hint(&mut self, game: &Game, seat: Seat) {
+        if game.decision().map(|d| d.seat) != Some(seat) {
+            self.view.flash = None;
+            return;
+        }
+        match crate::bot::hint::hint(game) {
+            Some(h) => self.view.note(h.to_string()),
+            None => self.view.flash = None,
+        }
     }
 
     /// Closes the combat box on screen (the oldest, when several wait).

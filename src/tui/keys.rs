@@ -62,6 +62,8 @@ pub enum Command {
     HowTo,
     /// Open the rule behind the decision at hand.
     Rule,
+    /// A hint: what the `normal` computer player would do in the person's place, and why.
+    Hint,
     /// Turn the phase reminders on or off.
     Reminders,
     /// The guided game's next step.
@@ -315,6 +317,12 @@ pub const TABLE: [Group; 4] = [
                 does: "the rule behind this decision: what it is, the rule, its topic, our rulings on it",
                 when: When::Always,
                 keys: &[(c('r'), Command::Rule)],
+            },
+            Row {
+                label: "a",
+                does: "a hint: what the normal computer player would do in your place and why, in one line, worked out from your own view (up to about a third of a second); only on your own decision",
+                when: When::Play,
+                keys: &[(c('a'), Command::Hint)],
             },
             Row {
                 label: "e",

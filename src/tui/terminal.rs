@@ -729,6 +729,11 @@ fn event_loop(
                     .unwrap_or_else(|| "the players chose".into());
                 return Ok((Ended::QuitUnsaved, Saved::Not(why)));
             }
+            Effect::Hint(seat) => {
+                // The status says the hint is being worked out while the screen waits for it.
+                draw(terminal, &client, game)?;
+                client.hint(game, seat);
+            }
             Effect::None | Effect::Apply(_) | Effect::Undo => {}
         }
     }

@@ -26,6 +26,7 @@ mod event_log;
 mod faction_abilities;
 mod files;
 mod fuzz_saves;
+mod hint;
 mod keys;
 mod learn;
 mod legal;

@@ -1345,3 +1345,57 @@ fn redeal_hidden_covers_a_deck_that_received_a_discard_mid_combat() {
     }
     assert!(moved > 0, "the deck is dealt anew");
 }
+
+/// The hint key (#31): the screen after `a` (the status line saying what the `normal` player
+/// would do) is the same when the other seat's hidden facts are dealt again.
+#[test]
+fn the_hint_is_worked_out_from_the_persons_view_only() {
+    use herakon::bot::{Bot, HeuristicBot};
+    use herakon::tui::Effect;
+    let mut game = common::intro(2, 41);
+    let mut client = Client::new(&game, Theme::monochrome(), 160, 48);
+    let mut driver = HeuristicBot::new(41);
+    let (mut checked, mut redealt) = (0, 0);
+    for step in 0..150 {
+        common::take_keyboard(&mut client, &mut game);
+        let Some(d) = game.decision() else { break };
+        if step % 12 == 5 && game.legal_actions().len() > 1 {
+            let at = format!("action {}", game.history().len() + 1);
+            let mut asked = client.clone();
+            // A combat box on screen takes a key first; then the hint is asked for.
+            let mut effect = Effect::None;
+            for _ in 0..8 {
+                effect = asked.handle(&mut game, Msg::char('a'));
+                if effect != Effect::None {
+                    break;
+                }
+            }
+            assert_eq!(effect, Effect::Hint(d.seat), "{at}");
+            let mut twin = asked.clone();
+            asked.hint(&game, d.seat);
+            let real = Scene::new(&game, Some(d.seat));
+            let shown = frame(&mut asked, &real, d.seat);
+            assert!(shown.contains("hint (normal player)"), "{at}\n{shown}");
+            if let Some(other) = perturbed(&game, Some(d.seat)) {
+                twin.hint(&other, d.seat);
+                let mut again = Scene::new(&other, Some(d.seat));
+                again.odds = real.odds;
+                assert_eq!(
+                    shown,
+                    frame(&mut twin, &again, d.seat),
+                    "{at}: the hint changes with facts hidden from {}",
+                    d.seat
+                );
+                redealt += 1;
+            }
+            checked += 1;
+        }
+        let action = driver.choose(&game).unwrap();
+        let events = game.apply(action).unwrap();
+        client.applied(&game, action, &events);
+    }
+    assert!(
+        checked >= 6 && redealt >= 4,
+        "{checked} hints, {redealt} re-dealt"
+    );
+}
