@@ -1020,7 +1020,7 @@ impl Sketch {
         let mut position = Position {
             board,
             players,
-            areas,
+            areas: areas.into(),
             stacks,
             storms: self
                 .storms

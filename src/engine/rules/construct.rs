@@ -876,7 +876,7 @@ pub(super) fn build_position(
             tiles: BTreeMap::new(),
         },
         players,
-        areas: BTreeMap::new(),
+        areas: crate::engine::state::area_map::AreaMap::new(),
         stacks: BTreeMap::new(),
         storms: Vec::new(),
         round: 1,

@@ -924,17 +924,9 @@ impl Game {
     #[must_use]
     pub fn has_presence(&self, faction: Faction, system: SystemId) -> bool {
         // The areas of one system are neighbours in the position's map: one search finds them.
-        let first = AreaId {
-            system,
-            quadrant: crate::engine::state::ids::Quadrant::ALL
-                .into_iter()
-                .min()
-                .unwrap_or(crate::engine::state::ids::Quadrant::Nw),
-        };
         self.pos
             .areas
-            .range(first..)
-            .take_while(|(id, _)| id.system == system)
+            .of_system(system)
             .any(|(id, a)| a.factions().contains(faction) && self.board.has_area(*id))
     }
 

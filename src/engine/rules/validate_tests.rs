@@ -456,7 +456,7 @@ fn contested_areas_hold_two_factions_at_most() {
         .find(|(_, s)| !s.units.is_empty())
         .expect("an area with units");
     let kind = |u: crate::engine::state::unit_type::UnitType| data().unit(u).kind;
-    let mine = pos.areas[&area].units[0];
+    let mine = pos.area(area).units[0];
     let others: Vec<_> = pos
         .areas
         .values()

@@ -237,7 +237,7 @@ impl Game {
             round: pos.round,
             first_player: pos.first_player,
             players,
-            areas: pos.areas.clone(),
+            areas: pos.areas.clone().into(),
             stacks,
             storms: pos.storms.clone(),
             decision: self.decision(),

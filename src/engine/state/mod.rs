@@ -8,6 +8,7 @@ pub mod ids;
 pub mod unit_type;
 
 // The position and where the round stands.
+pub mod area_map;
 pub mod board_layout;
 pub mod card_name;
 pub mod phase;

@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 
+use crate::engine::state::area_map::AreaMap;
 use crate::engine::state::board_layout::BoardLayout;
 use crate::engine::state::card_name::CardName;
 use crate::engine::state::combat_state::ForcedDice;
@@ -242,7 +243,7 @@ pub struct Position {
     pub players: Vec<PlayerState>,
     /// What lies in each area (empty areas may be left out).
     #[serde(default)]
-    pub areas: BTreeMap<AreaId, AreaState>,
+    pub areas: AreaMap,
     /// The order-token stacks by system, bottom token first.
     #[serde(default)]
     pub stacks: BTreeMap<SystemId, Vec<PlacedOrder>>,
