@@ -14,7 +14,7 @@ use crate::engine::state::board_layout::BoardLayout;
 use crate::engine::state::board_layout::PlacedTile;
 use crate::engine::state::ids::{Faction, Seat};
 use crate::engine::state::phase::Phase;
-use crate::engine::state::position::{Position, Storm, Structure, Unit};
+use crate::engine::state::position::{AreaState, Position, Storm, Structure, Unit};
 use crate::engine::state::setup_phase::SetupKind;
 
 /// What a new game is made of.
@@ -113,7 +113,8 @@ fn intro_position(options: &NewGameOptions, data: &GameData) -> Result<Position,
     let cols = n; // 2 players: A-B, 3: A-C, 4: A-D.
     let key = n.to_string();
     let mut tiles = BTreeMap::new();
-    let mut areas = crate::engine::state::area_map::AreaMap::new();
+    let mut areas: crate::engine::state::area_map::AreaMap<AreaState> =
+        crate::engine::state::area_map::AreaMap::new();
     for sys in intro.systems.iter().filter(|s| s.system.col < cols) {
         tiles.insert(
             sys.system,

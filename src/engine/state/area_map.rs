@@ -16,16 +16,23 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::engine::state::ids::{AreaId, SystemId};
-use crate::engine::state::position::AreaState;
 
-/// The pieces of each area that has an entry, sorted by area (see the module's text).
-#[derive(Clone, Default, PartialEq, Eq)]
-pub struct AreaMap {
+/// What each area that has an entry holds, sorted by area (see the module's text). The
+/// position holds an `AreaMap<AreaState>`; the map is generic only so that this module needs
+/// nothing from `position`, which needs it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct AreaMap<V> {
     /// The entries, sorted by area, each area once.
-    entries: Vec<(AreaId, AreaState)>,
+    entries: Vec<(AreaId, V)>,
 }
 
-impl AreaMap {
+impl<V> Default for AreaMap<V> {
+    fn default() -> Self {
+        AreaMap::new()
+    }
+}
+
+impl<V> AreaMap<V> {
     /// An empty map.
     #[must_use]
     pub const fn new() -> Self {
@@ -59,12 +66,12 @@ impl AreaMap {
     /// The entry of an area.
     #[must_use]
     #[inline]
-    pub fn get(&self, a: &AreaId) -> Option<&AreaState> {
+    pub fn get(&self, a: &AreaId) -> Option<&V> {
         self.find(*a).ok().map(|i| &self.entries[i].1)
     }
 
     /// The entry of an area, to change.
-    pub fn get_mut(&mut self, a: &AreaId) -> Option<&mut AreaState> {
+    pub fn get_mut(&mut self, a: &AreaId) -> Option<&mut V> {
         self.find(*a).ok().map(|i| &mut self.entries[i].1)
     }
 
@@ -75,7 +82,7 @@ impl AreaMap {
     }
 
     /// Sets an area's entry, giving back the one it replaces.
-    pub fn insert(&mut self, a: AreaId, state: AreaState) -> Option<AreaState> {
+    pub fn insert(&mut self, a: AreaId, state: V) -> Option<V> {
         match self.find(a) {
             Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, state)),
             Err(i) => {
@@ -86,12 +93,12 @@ impl AreaMap {
     }
 
     /// Takes an area's entry out.
-    pub fn remove(&mut self, a: &AreaId) -> Option<AreaState> {
+    pub fn remove(&mut self, a: &AreaId) -> Option<V> {
         self.find(*a).ok().map(|i| self.entries.remove(i).1)
     }
 
     /// An area's entry, to read or create (`entry(a).or_default()`, as with a `BTreeMap`).
-    pub fn entry(&mut self, a: AreaId) -> Entry<'_> {
+    pub fn entry(&mut self, a: AreaId) -> Entry<'_, V> {
         Entry { map: self, area: a }
     }
 
@@ -101,18 +108,18 @@ impl AreaMap {
     }
 
     /// Keeps only the entries for which `keep` holds.
-    pub fn retain(&mut self, mut keep: impl FnMut(&AreaId, &mut AreaState) -> bool) {
+    pub fn retain(&mut self, mut keep: impl FnMut(&AreaId, &mut V) -> bool) {
         self.entries.retain_mut(|(a, s)| keep(a, s));
     }
 
     /// The entries, by area.
     #[must_use]
-    pub fn iter(&self) -> Iter<'_> {
+    pub fn iter(&self) -> Iter<'_, V> {
         Iter(self.entries.iter())
     }
 
     /// The entries, by area, to change.
-    pub fn iter_mut(&mut self) -> IterMut<'_> {
+    pub fn iter_mut(&mut self) -> IterMut<'_, V> {
         IterMut(self.entries.iter_mut())
     }
 
@@ -124,20 +131,20 @@ impl AreaMap {
 
     /// The entries' contents, by area.
     #[must_use]
-    pub fn values(&self) -> impl DoubleEndedIterator<Item = &AreaState> + ExactSizeIterator + '_ {
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator + '_ {
         self.entries.iter().map(|(_, s)| s)
     }
 
     /// The entries' contents, by area, to change.
     pub fn values_mut(
         &mut self,
-    ) -> impl DoubleEndedIterator<Item = &mut AreaState> + ExactSizeIterator + '_ {
+    ) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator + '_ {
         self.entries.iter_mut().map(|(_, s)| s)
     }
 
     /// The entries of one system's areas, in order: they lie next to each other.
     #[must_use]
-    pub fn of_system(&self, system: SystemId) -> Iter<'_> {
+    pub fn of_system(&self, system: SystemId) -> Iter<'_, V> {
         let start = self.entries.partition_point(|(a, _)| a.system < system);
         let end = start
             + self.entries[start..]
@@ -155,21 +162,19 @@ fn sort_key(a: AreaId) -> u32 {
 }
 
 /// One area's place in an [`AreaMap`], filled or not.
-pub struct Entry<'a> {
-    map: &'a mut AreaMap,
+pub struct Entry<'a, V> {
+    map: &'a mut AreaMap<V>,
     area: AreaId,
 }
 
-impl<'a> Entry<'a> {
+impl<'a, V: Default> Entry<'a, V> {
     /// The area's entry, created empty if it has none.
     #[must_use]
-    pub fn or_default(self) -> &'a mut AreaState {
+    pub fn or_default(self) -> &'a mut V {
         let i = match self.map.find(self.area) {
             Ok(i) => i,
             Err(i) => {
-                self.map
-                    .entries
-                    .insert(i, (self.area, AreaState::default()));
+                self.map.entries.insert(i, (self.area, V::default()));
                 i
             }
         };
@@ -178,11 +183,16 @@ impl<'a> Entry<'a> {
 }
 
 /// The entries of an [`AreaMap`], by area.
-#[derive(Clone)]
-pub struct Iter<'a>(std::slice::Iter<'a, (AreaId, AreaState)>);
+pub struct Iter<'a, V>(std::slice::Iter<'a, (AreaId, V)>);
 
-impl<'a> Iterator for Iter<'a> {
-    type Item = (&'a AreaId, &'a AreaState);
+impl<V> Clone for Iter<'_, V> {
+    fn clone(&self) -> Self {
+        Iter(self.0.clone())
+    }
+}
+
+impl<'a, V> Iterator for Iter<'a, V> {
+    type Item = (&'a AreaId, &'a V);
 
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next().map(|(a, s)| (a, s))
@@ -193,19 +203,19 @@ impl<'a> Iterator for Iter<'a> {
     }
 }
 
-impl DoubleEndedIterator for Iter<'_> {
+impl<V> DoubleEndedIterator for Iter<'_, V> {
     fn next_back(&mut self) -> Option<Self::Item> {
         self.0.next_back().map(|(a, s)| (a, s))
     }
 }
 
-impl ExactSizeIterator for Iter<'_> {}
+impl<V> ExactSizeIterator for Iter<'_, V> {}
 
 /// The entries of an [`AreaMap`], by area, to change.
-pub struct IterMut<'a>(std::slice::IterMut<'a, (AreaId, AreaState)>);
+pub struct IterMut<'a, V>(std::slice::IterMut<'a, (AreaId, V)>);
 
-impl<'a> Iterator for IterMut<'a> {
-    type Item = (&'a AreaId, &'a mut AreaState);
+impl<'a, V> Iterator for IterMut<'a, V> {
+    type Item = (&'a AreaId, &'a mut V);
 
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next().map(|(a, s)| (&*a, s))
@@ -216,35 +226,35 @@ impl<'a> Iterator for IterMut<'a> {
     }
 }
 
-impl DoubleEndedIterator for IterMut<'_> {
+impl<V> DoubleEndedIterator for IterMut<'_, V> {
     fn next_back(&mut self) -> Option<Self::Item> {
         self.0.next_back().map(|(a, s)| (&*a, s))
     }
 }
 
-impl ExactSizeIterator for IterMut<'_> {}
+impl<V> ExactSizeIterator for IterMut<'_, V> {}
 
-impl<'a> IntoIterator for &'a AreaMap {
-    type Item = (&'a AreaId, &'a AreaState);
-    type IntoIter = Iter<'a>;
+impl<'a, V> IntoIterator for &'a AreaMap<V> {
+    type Item = (&'a AreaId, &'a V);
+    type IntoIter = Iter<'a, V>;
 
-    fn into_iter(self) -> Iter<'a> {
+    fn into_iter(self) -> Iter<'a, V> {
         self.iter()
     }
 }
 
-impl<'a> IntoIterator for &'a mut AreaMap {
-    type Item = (&'a AreaId, &'a mut AreaState);
-    type IntoIter = IterMut<'a>;
+impl<'a, V> IntoIterator for &'a mut AreaMap<V> {
+    type Item = (&'a AreaId, &'a mut V);
+    type IntoIter = IterMut<'a, V>;
 
-    fn into_iter(self) -> IterMut<'a> {
+    fn into_iter(self) -> IterMut<'a, V> {
         self.iter_mut()
     }
 }
 
-impl IntoIterator for AreaMap {
-    type Item = (AreaId, AreaState);
-    type IntoIter = std::vec::IntoIter<(AreaId, AreaState)>;
+impl<V> IntoIterator for AreaMap<V> {
+    type Item = (AreaId, V);
+    type IntoIter = std::vec::IntoIter<(AreaId, V)>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.entries.into_iter()
@@ -252,61 +262,61 @@ impl IntoIterator for AreaMap {
 }
 
 /// As a `BTreeMap` collects: sorted, and the last entry of an area given twice wins.
-impl FromIterator<(AreaId, AreaState)> for AreaMap {
-    fn from_iter<I: IntoIterator<Item = (AreaId, AreaState)>>(iter: I) -> Self {
+impl<V> FromIterator<(AreaId, V)> for AreaMap<V> {
+    fn from_iter<I: IntoIterator<Item = (AreaId, V)>>(iter: I) -> Self {
         iter.into_iter().collect::<BTreeMap<_, _>>().into()
     }
 }
 
-impl From<BTreeMap<AreaId, AreaState>> for AreaMap {
-    fn from(map: BTreeMap<AreaId, AreaState>) -> Self {
+impl<V> From<BTreeMap<AreaId, V>> for AreaMap<V> {
+    fn from(map: BTreeMap<AreaId, V>) -> Self {
         AreaMap {
             entries: map.into_iter().collect(),
         }
     }
 }
 
-impl From<AreaMap> for BTreeMap<AreaId, AreaState> {
-    fn from(map: AreaMap) -> Self {
+impl<V> From<AreaMap<V>> for BTreeMap<AreaId, V> {
+    fn from(map: AreaMap<V>) -> Self {
         map.entries.into_iter().collect()
     }
 }
 
 /// Written as a map, as the `BTreeMap` was.
-impl fmt::Debug for AreaMap {
+impl<V: fmt::Debug> fmt::Debug for AreaMap<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_map().entries(self.iter()).finish()
     }
 }
 
 /// The same JSON object, in the same order, as the `BTreeMap` wrote.
-impl Serialize for AreaMap {
+impl<V: Serialize> Serialize for AreaMap<V> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_map(self.iter())
     }
 }
 
-impl<'de> Deserialize<'de> for AreaMap {
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for AreaMap<V> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        BTreeMap::<AreaId, AreaState>::deserialize(d).map(AreaMap::from)
+        BTreeMap::<AreaId, V>::deserialize(d).map(AreaMap::from)
     }
 }
 
-impl JsonSchema for AreaMap {
+impl<V: JsonSchema> JsonSchema for AreaMap<V> {
     fn schema_name() -> Cow<'static, str> {
-        <BTreeMap<AreaId, AreaState> as JsonSchema>::schema_name()
+        <BTreeMap<AreaId, V> as JsonSchema>::schema_name()
     }
 
     fn schema_id() -> Cow<'static, str> {
-        <BTreeMap<AreaId, AreaState> as JsonSchema>::schema_id()
+        <BTreeMap<AreaId, V> as JsonSchema>::schema_id()
     }
 
     fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        <BTreeMap<AreaId, AreaState> as JsonSchema>::json_schema(generator)
+        <BTreeMap<AreaId, V> as JsonSchema>::json_schema(generator)
     }
 
     fn inline_schema() -> bool {
-        <BTreeMap<AreaId, AreaState> as JsonSchema>::inline_schema()
+        <BTreeMap<AreaId, V> as JsonSchema>::inline_schema()
     }
 }
 
@@ -338,21 +348,11 @@ mod tests {
             .into_iter()
             .map(|(c, r, q)| AreaId::new(SystemId::new(c, r), Quadrant::ALL[q]))
             .collect();
-        let mut map = AreaMap::new();
+        let mut map: AreaMap<Vec<usize>> = AreaMap::new();
         let mut tree = BTreeMap::new();
         for (n, &id) in ids.iter().enumerate() {
-            let objectives = vec![crate::engine::state::ids::Faction::ALL[n % 4]];
-            map.entry(id)
-                .or_default()
-                .objectives
-                .clone_from(&objectives);
-            tree.insert(
-                id,
-                AreaState {
-                    objectives,
-                    ..AreaState::default()
-                },
-            );
+            map.entry(id).or_default().push(n);
+            tree.insert(id, vec![n]);
         }
         let walked: Vec<_> = map.iter().map(|(a, s)| (*a, s.clone())).collect();
         let expected: Vec<_> = tree.iter().map(|(a, s)| (*a, s.clone())).collect();

@@ -243,7 +243,7 @@ pub struct Position {
     pub players: Vec<PlayerState>,
     /// What lies in each area (empty areas may be left out).
     #[serde(default)]
-    pub areas: AreaMap,
+    pub areas: AreaMap<AreaState>,
     /// The order-token stacks by system, bottom token first.
     #[serde(default)]
     pub stacks: BTreeMap<SystemId, Vec<PlacedOrder>>,
