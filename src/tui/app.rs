@@ -18,8 +18,7 @@ pub use super::keys::seat_key;
 use super::keys::{self, Command, Step, When};
 use super::layout::{Regions, header_rows, list_geometry, needed, popup_rows};
 use super::scene::{Choice, Scene, concerns};
-use super::seats::Bots;
-use super::session::{Deciding, Session, Table, Undone};
+use super::session::{Deciding, Request, Session, Table, Undone};
 use super::theme::Theme;
 use crate::engine::{Action, AreaId, Decision, Event, Faction, Keyboard, Quadrant, Seat, SystemId};
 
@@ -159,13 +158,19 @@ impl Msg {
     }
 }
 
-/// What an update asks the outside world to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What an update asks the outside world to do: the client carries out what concerns the game
+/// and the session, and hands the rest (save, quit) to its caller.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     /// Nothing.
     None,
     /// Apply this action (the session does, see [`Session::apply`]).
     Apply(Action),
+    /// The computer player on screen moves now: its move worked out aside, or (deciding on the
+    /// spot) one chosen now (see [`Session::bot_move`]).
+    BotMove,
+    /// A change of the session (see [`Request`]).
+    Session(Request),
     /// Save the game to [`Session::save_path`](super::session::Session::save_path) (asking first if the file holds a point of this
     /// game not reached here).
     Save,
@@ -255,15 +260,16 @@ pub struct App {
 
 impl App {
     /// The view of `session` for the game `table` shows, on a terminal of `width` x
-    /// `height`: the first screen hands the keyboard to the seat that decides first.
+    /// `height`: the first screen hands the keyboard to the seat that decides first. Returns
+    /// it with what the session is asked to change for that screen.
     #[must_use]
     pub fn new(
-        session: &mut Session,
+        session: &Session,
         table: Table<'_>,
         theme: Theme,
         width: u16,
         height: u16,
-    ) -> App {
+    ) -> (App, Vec<Request>) {
         let mut app = App {
             theme,
             screen: Screen::Play,
@@ -291,9 +297,9 @@ impl App {
             handoffs: 0,
             teach: super::learn::Teach::default(),
         };
-        app.follow(session, table);
+        let asked = app.follow(session, table);
         app.keep_cursor_on_screen(table);
-        app
+        (app, asked)
     }
 
     /// A message for the seat on screen (saved, a typing error, a refusal): shown on its status
@@ -409,46 +415,46 @@ impl App {
     }
 
     /// Moves to the screen the game's state calls for: the hand-off when another seat must
-    /// decide, the final screen when the game is over.
-    pub fn follow(&mut self, session: &mut Session, table: Table<'_>) {
+    /// decide, the final screen when the game is over. Returns what the session is asked to
+    /// change (who holds the keyboard, the computer player's turn, the combat boxes).
+    #[must_use]
+    pub fn follow(&mut self, session: &Session, table: Table<'_>) -> Vec<Request> {
         if table.is_over() {
             if self.screen != Screen::GameOver {
                 self.screen = Screen::GameOver;
                 self.shown = None;
                 self.focus = Focus::Board;
                 self.filter = false;
-                session.sum_up(table);
+                // The session sums a game up as soon as it is over.
                 self.summary_open = session.summary.is_some();
             }
-            return;
+            return Vec::new();
         }
         let Some(d) = table.decision() else {
-            return;
+            return Vec::new();
         };
         if session.is_bot(d.seat) {
             // A computer player needs no hand-off. The screen shows what every seat sees, or
             // the one person's own view when nobody else is at the table.
             if self.screen != Screen::Bot(d.seat) {
-                self.leave_keyboard(session);
+                self.leave_keyboard();
                 self.screen = Screen::Bot(d.seat);
-                session.bot.since = None;
                 self.shown = session.lone_human(table);
                 self.reset_choice();
+                return vec![Request::LeaveKeyboard, Request::BotTurn];
             }
-            return;
+            return Vec::new();
         }
         if self.shown == Some(d.seat) && self.screen == Screen::Play {
             // The same seat decides again.
-            return;
+            return Vec::new();
         }
         if !session.needs_handoff(table, d.seat) {
             // The keyboard is already with this person: no hand-off protects anything.
-            self.take_keyboard(session, table, d.seat);
-            return;
+            self.take_keyboard(table, d.seat);
+            return vec![Request::TakeKeyboard(d.seat)];
         }
-        self.leave_keyboard(session);
-        // The hand-off shows the last moment to the whole table instead.
-        session.moments.on_screen.clear();
+        self.leave_keyboard();
         self.screen = Screen::Handoff(d.seat);
         self.shown = None;
         self.handoff_since = None;
@@ -456,21 +462,22 @@ impl App {
         self.reset_choice();
         self.filter = false;
         self.focus = Focus::Actions;
+        // The hand-off shows the last moment to the whole table instead.
+        vec![Request::LeaveKeyboard, Request::HideMoments]
     }
 
-    /// The person on screen leaves the keyboard: his cursor is kept for his next turn, his
-    /// messages are his own, and the log he has read is remembered.
-    fn leave_keyboard(&mut self, session: &mut Session) {
+    /// The person on screen leaves the keyboard: his cursor is kept for his next turn and his
+    /// messages are his own (the session is asked to remember the log he has read).
+    fn leave_keyboard(&mut self) {
         if let Some(before) = self.shown {
             self.cursors.insert(before, self.cursor);
         }
-        session.leave_keyboard();
         self.flash = None;
     }
 
-    /// `seat`'s person takes the keyboard: his view, his cursor.
-    fn take_keyboard(&mut self, session: &mut Session, table: Table<'_>, seat: Seat) {
-        session.take_keyboard(seat);
+    /// `seat`'s person takes the keyboard: his view, his cursor (the session is asked to give
+    /// it to him).
+    fn take_keyboard(&mut self, table: Table<'_>, seat: Seat) {
         self.shown = Some(seat);
         self.screen = Screen::Play;
         self.reset_choice();
@@ -482,15 +489,15 @@ impl App {
             .unwrap_or_else(|| home_area(table, seat));
     }
 
-    /// Sets the computer players and moves to the screen the game calls for (the first hand-off
-    /// goes only to a person, and not at all when only one person plays).
-    pub fn set_bots_in(&mut self, session: &mut Session, table: Table<'_>, bots: Bots) {
-        session.bots = bots;
-        session.holder = None;
+    /// The computer players were set anew and nobody holds the keyboard (the session says
+    /// who plays): moves to the screen the game calls for (the first hand-off goes only to a
+    /// person, and not at all when only one person plays).
+    #[must_use]
+    pub fn reseated(&mut self, session: &Session, table: Table<'_>) -> Vec<Request> {
         self.shown = None;
         self.screen = Screen::Play;
         self.handoffs = 0;
-        self.follow(session, table);
+        self.follow(session, table)
     }
 
     fn reset_choice(&mut self) {
@@ -553,21 +560,23 @@ impl App {
     /// and the forced moves' after it; `logged`: the log's length before): the log shows its
     /// end, the learning aids follow, the selection and the screen move on, and a question
     /// with one answer taken for the person is said on his status line.
+    #[must_use]
     pub fn acted(
         &mut self,
-        session: &mut Session,
+        session: &Session,
         table: Table<'_>,
         logged: usize,
         faced: Option<Decision>,
         action: Action,
         events: &[Event],
-    ) {
+    ) -> Vec<Request> {
         self.follow_log(session, logged);
         self.taught(session, faced, table, action, events);
-        self.moved_on(session, table, action);
-        if let Some(note) = session.note.take() {
-            self.note(note);
+        let asked = self.moved_on(session, table, action);
+        if let Some(note) = &session.note {
+            self.note(note.clone());
         }
+        asked
     }
 
     /// Who asks for a take-back ([`Effect::Undo`]) and where the keyboard is: on a person's
@@ -589,7 +598,13 @@ impl App {
     /// two people or more at the table the actor gets it back through a hand-off of his own
     /// (nobody sees his screen before he takes the keyboard), and what was taken back is said in
     /// words every seat may read.
-    pub fn took_back(&mut self, session: &mut Session, table: Table<'_>, undone: Undone) {
+    #[must_use]
+    pub fn took_back(
+        &mut self,
+        session: &Session,
+        table: Table<'_>,
+        undone: Undone,
+    ) -> Vec<Request> {
         if matches!(self.screen, Screen::Handoff(_)) {
             // The hand-off taken back never happened.
             self.handoffs = self.handoffs.saturating_sub(1);
@@ -597,10 +612,10 @@ impl App {
         self.log_back = self.log_back.min(session.log.len());
         self.reset_choice();
         self.filter = false;
-        self.follow(session, table);
+        let asked = self.follow(session, table);
         if matches!(self.screen, Screen::Handoff(_)) {
             self.note(undone.public.unwrap_or_default());
-            return;
+            return asked;
         }
         // On the actor's own screen: his own words, and the action undone selected again.
         self.note(format!("undone: {}", table.action_words(undone.last)));
@@ -613,6 +628,7 @@ impl App {
         // The client's suggestion, as after an action: a reflexive Enter does not redo it.
         self.selected_by = SelectedBy::Client;
         self.keep_selection_on_the_list(table);
+        asked
     }
 
     /// The take-back on offer now, in words fit for the screen showing it (the seat's own
@@ -650,20 +666,19 @@ impl App {
         }
     }
 
-    /// Records the events of `action`, just applied elsewhere (a replay, a test), and moves on
-    /// to the next decision. The same action stays selected if it is still legal (to buy
-    /// another of the same unit).
+    /// `action` was just applied elsewhere (a replay, a test) and its events recorded by the
+    /// session (`logged`: the log's length before): moves on to the next decision. The same
+    /// action stays selected if it is still legal (to buy another of the same unit).
+    #[must_use]
     pub fn applied_in(
         &mut self,
-        session: &mut Session,
+        session: &Session,
         table: Table<'_>,
+        logged: usize,
         action: Action,
-        events: &[Event],
-    ) {
-        let logged = session.logged();
-        session.applied(table, events);
+    ) -> Vec<Request> {
         self.follow_log(session, logged);
-        self.moved_on(session, table, action);
+        self.moved_on(session, table, action)
     }
 
     /// Tells the learning aids what an action did (`faced`: the decision it answered; `events`:
@@ -710,7 +725,7 @@ impl App {
     /// After `action`: the selection goes to the default of [`super::selection::after_action`]
     /// as the client's suggestion (the first Enter on it only names it), and the screen
     /// follows the next decision.
-    fn moved_on(&mut self, session: &mut Session, table: Table<'_>, action: Action) {
+    fn moved_on(&mut self, session: &Session, table: Table<'_>, action: Action) -> Vec<Request> {
         self.typed.clear();
         let scene = table.scene(self.shown);
         let visible = self.visible(&scene.choices);
@@ -730,26 +745,18 @@ impl App {
             SelectedBy::Client
         };
         self.keep_selection_on_the_list(table);
-        self.follow(session, table);
-    }
-
-    /// The move of the computer player whose turn is on screen, now that it is due. When
-    /// computer players think aside and this one has not decided yet, it moves as soon as it
-    /// has ([`Msg::Thought`]).
-    fn bot_move(session: &mut Session, table: Table<'_>) -> Effect {
-        match session.bot_move(table) {
-            Some(Some(action)) => Effect::Apply(action),
-            Some(None) | None => Effect::None,
-        }
+        self.follow(session, table)
     }
 
     /// Whether the computer player on screen may move now: its pause is over (or a key cut it
     /// short) and no box is open over the board.
     fn bot_due(&self, session: &Session) -> bool {
-        let paused = session
-            .bot
-            .since
-            .is_some_and(|since| self.clock >= since + BOT_PAUSE);
+        self.bot_due_since(session, session.bot.since)
+    }
+
+    /// [`App::bot_due`] with the computer player's turn first drawn at `since`.
+    fn bot_due_since(&self, session: &Session, since: Option<Duration>) -> bool {
+        let paused = since.is_some_and(|since| self.clock >= since + BOT_PAUSE);
         matches!(self.screen, Screen::Bot(_))
             && self.overlay == Overlay::None
             && (paused || session.bot.hurried)
@@ -776,37 +783,45 @@ impl App {
         Some(self.clock.saturating_sub(since + BOT_PAUSE))
     }
 
-    /// The update function: changes UI state, or returns the action to apply.
-    pub fn update(&mut self, session: &mut Session, table: Table<'_>, msg: Msg) -> Effect {
+    /// The update function: changes the view state and returns, in order, what the client is
+    /// to do: the changes of the session it asks for, the action to apply, what is left for the
+    /// terminal loop (save, quit). It only reads the session, which other views may share.
+    #[must_use]
+    pub fn update(&mut self, session: &Session, table: Table<'_>, msg: Msg) -> Vec<Effect> {
         if let Msg::Tick(now) = msg {
             self.clock = now;
             if self.handoff_fresh() {
                 self.handoff_since = Some(now);
             }
+            let mut out = Vec::new();
             if let Screen::Bot(_) = self.screen {
-                session.bot.since.get_or_insert(now);
-                if self.bot_due(session)
+                if session.bot.since.is_none() {
+                    out.push(Effect::Session(Request::BotSeen(now)));
+                }
+                let since = session.bot.since.or(Some(now));
+                if self.bot_due_since(session, since)
                     && (session.bot.thought.is_some() || session.deciding == Deciding::OnTheSpot)
                 {
-                    return Self::bot_move(session, table);
+                    out.push(Effect::BotMove);
                 }
             }
-            return Effect::None;
+            return out;
         }
         if let Msg::Thought(action) = msg {
+            let mut out = Vec::new();
             if matches!(self.screen, Screen::Bot(_)) {
-                session.bot.thought = Some(action);
+                out.push(Effect::Session(Request::BotThought(action)));
                 if self.bot_due(session) {
-                    return Self::bot_move(session, table);
+                    out.push(Effect::BotMove);
                 }
             }
-            return Effect::None;
+            return out;
         }
         let armed = self.armed.take();
         if matches!(msg, Msg::Key(..) | Msg::Click(..)) {
             self.flash = None;
         }
-        match msg {
+        let effect = match msg {
             Msg::Resize(w, h) => {
                 self.size = Rect::new(0, 0, w, h);
                 self.keep_selection_on_the_list(table);
@@ -814,12 +829,12 @@ impl App {
             }
             Msg::Tick(_) | Msg::Thought(_) => Effect::None,
             Msg::Key(code, mods) if self.too_small_in(table) => self.key_blind(code, mods),
-            Msg::Key(code, mods) => self.key(session, table, code, mods),
+            Msg::Key(code, mods) => return self.key(session, table, code, mods),
             Msg::Click(..) | Msg::Wheel(..) if self.too_small_in(table) => Effect::None,
             Msg::Click(x, y) => self.click(session, table, x, y, armed),
             Msg::Wheel(x, y, dir) => {
                 if self.overlay != Overlay::None || !matches!(self.screen, Screen::Play) {
-                    return Effect::None;
+                    return Vec::new();
                 }
                 let r = self.regions_in(table);
                 let p = Position::new(x, y);
@@ -834,7 +849,8 @@ impl App {
                 }
                 Effect::None
             }
-        }
+        };
+        vec![effect]
     }
 
     /// A key while the terminal is too small to show the game: only quitting works (its
@@ -862,11 +878,11 @@ impl App {
 
     fn key(
         &mut self,
-        session: &mut Session,
+        session: &Session,
         table: Table<'_>,
         code: KeyCode,
         mods: KeyModifiers,
-    ) -> Effect {
+    ) -> Vec<Effect> {
         let ctrl_c = code == KeyCode::Char('c') && mods.contains(KeyModifiers::CONTROL);
         if matches!(self.screen, Screen::Handoff(_))
             && self.overlay == Overlay::None
@@ -875,33 +891,33 @@ impl App {
             && code != KeyCode::Char('u')
         {
             // The hand-off has just come up: this key was typed for the last seat.
-            return Effect::None;
+            return Vec::new();
         }
         if self.close_moment_by_key(session, ctrl_c) {
-            return Effect::None;
+            return vec![Effect::Session(Request::CloseMoment)];
         }
         match &self.overlay {
             Overlay::ConfirmQuit => {
                 self.overlay = Overlay::None;
                 return if ctrl_c || says_quit(code) {
-                    Effect::Quit
+                    vec![Effect::Quit]
                 } else {
-                    Effect::None
+                    Vec::new()
                 };
             }
             Overlay::Confirm(_) => {
                 let Overlay::Confirm(asked) = std::mem::replace(&mut self.overlay, Overlay::None)
                 else {
-                    return Effect::None;
+                    return Vec::new();
                 };
                 return match keys::command(code, &[When::Asking]) {
-                    Some(Command::Yes) if !ctrl_c => Effect::Apply(asked.action),
+                    Some(Command::Yes) if !ctrl_c => vec![Effect::Apply(asked.action)],
                     _ => {
                         self.note("not done");
                         if ctrl_c {
                             self.overlay = Overlay::ConfirmQuit;
                         }
-                        Effect::None
+                        Vec::new()
                     }
                 };
             }
@@ -915,7 +931,7 @@ impl App {
                 if !ctrl_c =>
             {
                 self.overlay_key(table, code);
-                return Effect::None;
+                return Vec::new();
             }
             Overlay::Help
             | Overlay::Cards
@@ -927,33 +943,33 @@ impl App {
                 self.overlay = Overlay::None;
             }
             Overlay::SaveAs(_) => return self.save_key(session, code, ctrl_c),
-            Overlay::ReplaceSave(_) => return self.replace_key(session, code, ctrl_c),
-            Overlay::NotSaved(_) => return self.not_saved_key(code),
+            Overlay::ReplaceSave(_) => return vec![self.replace_key(code, ctrl_c)],
+            Overlay::NotSaved(_) => return vec![self.not_saved_key(code)],
             Overlay::None => {}
         }
         if ctrl_c {
             self.overlay = Overlay::ConfirmQuit;
-            return Effect::None;
+            return Vec::new();
         }
         let board_shown = matches!(self.screen, Screen::Play | Screen::GameOver);
         match keys::command(code, &[When::Always, When::Play]) {
             Some(Command::Help) => {
                 self.open(Overlay::Help);
-                return Effect::None;
+                return Vec::new();
             }
             Some(Command::Log) if board_shown => {
                 self.open(Overlay::Log);
                 self.overlay_scroll.set(usize::MAX);
-                return Effect::None;
+                return Vec::new();
             }
             Some(Command::Cards) if board_shown => {
                 self.open(Overlay::Cards);
-                return Effect::None;
+                return Vec::new();
             }
             Some(Command::Digest) => {
                 // The round digest is public: on every screen, the hand-off too.
                 self.open(Overlay::Digest);
-                return Effect::None;
+                return Vec::new();
             }
             Some(Command::Sheet) if board_shown => {
                 let faction = self
@@ -961,23 +977,23 @@ impl App {
                     .or_else(|| table.decision().map(|d| d.seat))
                     .map_or(Faction::Ultramarines, |s| table.faction(s));
                 self.open(Overlay::Sheet(faction));
-                return Effect::None;
+                return Vec::new();
             }
             Some(Command::Save) => {
                 self.overlay = Overlay::SaveAs(SaveBox {
                     input: session.save_path.display().to_string(),
                     then_quit: false,
                 });
-                return Effect::None;
+                return Vec::new();
             }
-            Some(Command::Undo) if self.screen != Screen::GameOver => return Effect::Undo,
+            Some(Command::Undo) if self.screen != Screen::GameOver => return vec![Effect::Undo],
             Some(Command::HowTo) => {
                 self.open(Overlay::HowTo);
-                return Effect::None;
+                return Vec::new();
             }
             Some(Command::Rule) if board_shown && table.decision().is_some() => {
                 self.open(Overlay::Rule);
-                return Effect::None;
+                return Vec::new();
             }
             Some(Command::Hint) if self.screen == Screen::Play => {
                 // Only for the person on screen, at his own decision: never on another seat's
@@ -990,36 +1006,36 @@ impl App {
                             && session.bots.kind(seat).is_none() =>
                     {
                         self.note("hint: the normal computer player is thinking for you…");
-                        Effect::Hint(seat)
+                        vec![Effect::Hint(seat)]
                     }
                     _ => {
                         self.note("no hint: it is not your decision");
-                        Effect::None
+                        Vec::new()
                     }
                 };
             }
             Some(Command::Reminders) => {
                 let note = self.teach.toggle_tips(table.phase_tip());
                 self.note(note);
-                return Effect::None;
+                return Vec::new();
             }
             Some(Command::GuideNext) if self.teach.guide.is_some() => {
                 if let Some(note) = self.teach.skip_step() {
                     self.note(note);
                 }
-                return Effect::None;
+                return Vec::new();
             }
             Some(Command::GuideLeave) if self.teach.guide.is_some() => {
                 let note = self.teach.leave();
                 self.note(note);
-                return Effect::None;
+                return Vec::new();
             }
             Some(Command::Quit) => {
                 if self.screen == Screen::GameOver {
-                    return Effect::Quit;
+                    return vec![Effect::Quit];
                 }
                 self.overlay = Overlay::ConfirmQuit;
-                return Effect::None;
+                return Vec::new();
             }
             _ => {}
         }
@@ -1027,14 +1043,17 @@ impl App {
             Screen::Handoff(seat) => {
                 // A key nobody types by reflex (not Enter): Space or the seat's number.
                 if code == KeyCode::Char(' ') || code == KeyCode::Char(seat_key(seat)) {
-                    self.take_keyboard(session, table, seat);
+                    self.take_keyboard(table, seat);
                     // The table saw the combat's box on the hand-off.
-                    session.moments = super::combat_result::Moments::default();
+                    return vec![
+                        Effect::Session(Request::TakeKeyboard(seat)),
+                        Effect::Session(Request::ForgetMoments),
+                    ];
                 }
-                Effect::None
+                Vec::new()
             }
             // Any other key: the computer player moves now.
-            Screen::Bot(_) => Self::bot_move(session, table),
+            Screen::Bot(_) => vec![Effect::BotMove],
             Screen::GameOver => {
                 // The end screen: Esc shows the board, Enter brings the summary back.
                 match code {
@@ -1053,11 +1072,11 @@ impl App {
                         }
                     }
                 }
-                Effect::None
+                Vec::new()
             }
             Screen::Play => {
                 let effect = self.play_key(session, table, code);
-                self.ask_first(table, effect)
+                vec![self.ask_first(table, effect)]
             }
         }
     }
@@ -1065,7 +1084,7 @@ impl App {
     /// A key (or click) while a combat's box is on screen closes it and does nothing else,
     /// and the status line says so (never a silent loss of a key meant for a decision).
     /// Ctrl-C still asks to quit. Returns whether the key was used.
-    fn close_moment_by_key(&mut self, session: &mut Session, ctrl_c: bool) -> bool {
+    fn close_moment_by_key(&mut self, session: &Session, ctrl_c: bool) -> bool {
         if ctrl_c
             || self.overlay != Overlay::None
             || !matches!(self.screen, Screen::Play | Screen::Bot(_))
@@ -1073,8 +1092,8 @@ impl App {
         {
             return false;
         }
-        session.moments.on_screen.pop_front();
-        self.note(if session.moments.on_screen.is_empty() {
+        // The session is asked to close it ([`Request::CloseMoment`]): was it the last?
+        self.note(if session.moments.on_screen.len() == 1 {
             "combat box closed (that key did nothing else; d shows it again)"
         } else {
             "combat box closed; the next one follows (that key did nothing else)"
@@ -1129,11 +1148,9 @@ impl App {
         self.overlay_scroll.set(next);
     }
 
-    /// Asks what to do when leaving failed to save the game: the box offers `offer` as the
-    /// other name (the caller knows which names are free).
-    pub fn ask_not_saved(&mut self, session: &mut Session, why: &str, offer: &std::path::Path) {
-        session.unsaved = Some(why.to_string());
-        session.quit_after_save = false;
+    /// Asks what to do when leaving failed to save the game (the client has told the session
+    /// why): the box offers `offer` as the other name (the caller knows which names are free).
+    pub fn ask_not_saved(&mut self, why: &str, offer: &std::path::Path) {
         self.overlay = Overlay::NotSaved(NotSaved {
             why: why.to_string(),
             offer: offer.display().to_string(),
@@ -1169,7 +1186,7 @@ impl App {
 
     /// A key in the replace box: `y` saves over the file, any other key keeps it (Ctrl-C then
     /// asks to quit).
-    fn replace_key(&mut self, session: &mut Session, code: KeyCode, ctrl_c: bool) -> Effect {
+    fn replace_key(&mut self, code: KeyCode, ctrl_c: bool) -> Effect {
         let asked = match std::mem::replace(&mut self.overlay, Overlay::None) {
             Overlay::ReplaceSave(r) => Some(r),
             _ => None,
@@ -1178,7 +1195,6 @@ impl App {
         {
             return Effect::SaveOver;
         }
-        session.quit_after_save = false;
         self.note(match asked {
             Some(r) => format!("not saved: {} kept as it was", r.path.display()),
             None => "not saved".into(),
@@ -1189,10 +1205,11 @@ impl App {
         Effect::None
     }
 
-    /// A key in the save box: typing edits the name, Enter saves, Esc cancels.
-    fn save_key(&mut self, session: &mut Session, code: KeyCode, ctrl_c: bool) -> Effect {
+    /// A key in the save box: typing edits the name, Enter saves, Esc cancels. Saving asks the session to save to the file named, and whether to leave once
+    /// saved, each time: nothing a box called off earlier is left to undo.
+    fn save_key(&mut self, session: &Session, code: KeyCode, ctrl_c: bool) -> Vec<Effect> {
         let Overlay::SaveAs(box_) = &mut self.overlay else {
-            return Effect::None;
+            return Vec::new();
         };
         match code {
             KeyCode::Enter => {
@@ -1205,36 +1222,29 @@ impl App {
                     save_target(&input)
                 };
                 if let Some(path) = target {
-                    session.save_path = path;
-                    session.quit_after_save = then_quit;
-                    Effect::Save
-                } else {
-                    session.quit_after_save = false;
-                    self.note("not saved: no file name");
-                    Effect::None
+                    return vec![
+                        Effect::Session(Request::SaveTo { path, then_quit }),
+                        Effect::Save,
+                    ];
                 }
+                self.note("not saved: no file name");
             }
             KeyCode::Esc => {
                 self.overlay = Overlay::None;
-                session.quit_after_save = false;
                 self.note("not saved");
-                Effect::None
             }
             _ if ctrl_c => {
                 self.overlay = Overlay::None;
-                session.quit_after_save = false;
-                Effect::None
             }
             KeyCode::Backspace => {
                 box_.input.pop();
-                Effect::None
             }
             KeyCode::Char(c) if !c.is_control() && box_.input.chars().count() < 200 => {
                 box_.input.push(c);
-                Effect::None
             }
-            _ => Effect::None,
+            _ => {}
         }
+        Vec::new()
     }
 
     fn play_key(&mut self, session: &Session, table: Table<'_>, code: KeyCode) -> Effect {
@@ -1429,14 +1439,14 @@ impl App {
 
     fn click(
         &mut self,
-        session: &mut Session,
+        session: &Session,
         table: Table<'_>,
         x: u16,
         y: u16,
         armed: Option<Action>,
     ) -> Effect {
         if self.close_moment_by_key(session, false) {
-            return Effect::None;
+            return Effect::Session(Request::CloseMoment);
         }
         match &self.overlay {
             Overlay::Help

@@ -1,13 +1,14 @@
 //! The client: one [`Session`] (the game's runtime at the table) and one view of it ([`App`],
 //! what is on screen), with the game lent for each message. The view's update reads the game
-//! through a read-only [`Table`]; what it asks for (apply an action, take one back) is done by
-//! the session, the only client code that changes the game. These are the client's entry
+//! through a read-only [`Table`] and the session through a shared reference; what it asks for
+//! (a [`Request`] to change the session, an action to apply or take back) is carried out here,
+//! by the session, the only client code that changes the game. These are the client's entry
 //! points for the terminal loop, a replay and the tests, which own the game.
 
 use super::app::{App, Effect, Msg};
 use super::layout::Regions;
 use super::seats::Bots;
-use super::session::{Session, Table};
+use super::session::{Request, Session, Table};
 use super::theme::Theme;
 use crate::engine::{Action, Event, Game, Seat};
 
@@ -27,27 +28,48 @@ impl Client {
     #[must_use]
     pub fn new(game: &Game, theme: Theme, width: u16, height: u16) -> Client {
         let mut session = Session::new(game);
-        let view = App::new(&mut session, Table::new(game), theme, width, height);
+        let (view, asked) = App::new(&session, Table::new(game), theme, width, height);
+        for request in asked {
+            session.grant(request);
+        }
         Client { session, view }
     }
 
-    /// Handles one message: the view's update reads the game; an action it asks for is
-    /// applied (or taken back) by the session at once. Returns what is left for the caller
-    /// (save, quit).
+    /// Handles one message: the view's update reads the game and the session; what it asks for
+    /// (a change of the session, an action to apply or take back, the computer player's move)
+    /// is carried out at once, in order. Returns what is left for the caller (save, quit).
     pub fn handle(&mut self, game: &mut Game, msg: Msg) -> Effect {
-        let effect = match self.view.update(&mut self.session, Table::new(game), msg) {
-            Effect::Apply(action) => {
-                self.apply(game, action);
-                Effect::None
+        let effects = self.view.update(&self.session, Table::new(game), msg);
+        let mut left = Effect::None;
+        for effect in effects {
+            match effect {
+                Effect::None => {}
+                Effect::Session(request) => self.session.grant(request),
+                Effect::Apply(action) => self.apply(game, action),
+                Effect::Undo => self.undo(game),
+                Effect::BotMove => {
+                    if let Some(Some(action)) = self.session.bot_move(Table::new(game)) {
+                        self.apply(game, action);
+                    }
+                }
+                other @ (Effect::Save
+                | Effect::SaveOver
+                | Effect::Quit
+                | Effect::QuitUnsaved
+                | Effect::Hint(_)) => {
+                    left = other;
+                }
             }
-            Effect::Undo => {
-                self.undo(game);
-                Effect::None
-            }
-            other => other,
-        };
+        }
         self.view.settle(Table::new(game), msg);
-        effect
+        left
+    }
+
+    /// Carries out the changes of the session the view asked for.
+    fn grant(&mut self, asked: Vec<Request>) {
+        for request in asked {
+            self.session.grant(request);
+        }
     }
 
     /// Has the session apply `action` (with the forced moves after it), then moves the view on.
@@ -55,14 +77,13 @@ impl Client {
         let logged = self.session.logged();
         let faced = game.decision();
         match self.session.apply(game, action) {
-            Ok(events) => self.view.acted(
-                &mut self.session,
-                Table::new(game),
-                logged,
-                faced,
-                action,
-                &events,
-            ),
+            Ok(events) => {
+                let table = Table::new(game);
+                let asked = self
+                    .view
+                    .acted(&self.session, table, logged, faced, action, &events);
+                self.grant(asked);
+            }
             Err(e) => self.view.note(format!("not allowed: {e}")),
         }
     }
@@ -71,9 +92,10 @@ impl Client {
     fn undo(&mut self, game: &mut Game) {
         let (asker, keyboard, lost) = self.view.undo_asker(&self.session);
         match self.session.undo(game, asker, keyboard, lost) {
-            Ok(undone) => self
-                .view
-                .took_back(&mut self.session, Table::new(game), undone),
+            Ok(undone) => {
+                let requests = self.view.took_back(&self.session, Table::new(game), undone);
+                self.grant(requests);
+            }
             Err(why) => self.view.note(why),
         }
     }
@@ -81,15 +103,21 @@ impl Client {
     /// Records the events of `action`, just applied to `game` elsewhere (a replay, a test), and
     /// moves on to the next decision (see [`App::applied_in`]).
     pub fn applied(&mut self, game: &Game, action: Action, events: &[Event]) {
-        self.view
-            .applied_in(&mut self.session, Table::new(game), action, events);
+        let logged = self.session.logged();
+        self.session.applied(Table::new(game), events);
+        let asked = self
+            .view
+            .applied_in(&self.session, Table::new(game), logged, action);
+        self.grant(asked);
     }
 
-    /// Sets the computer players and moves to the screen `game` calls for (see
-    /// [`App::set_bots_in`]).
+    /// Sets the computer players (nobody holds the keyboard then) and moves to the screen
+    /// `game` calls for (see [`App::reseated`]).
     pub fn set_bots(&mut self, game: &Game, bots: Bots) {
-        self.view
-            .set_bots_in(&mut self.session, Table::new(game), bots);
+        self.session.bots = bots;
+        self.session.holder = None;
+        let asked = self.view.reseated(&self.session, Table::new(game));
+        self.grant(asked);
     }
 
     /// The screen's regions for `game` (see [`App::regions_in`]).
@@ -154,11 +182,14 @@ impl Client {
 
     /// Closes the combat box on screen (the oldest, when several wait).
     pub fn close_moment(&mut self) {
-        self.session.moments.on_screen.pop_front();
+        self.session.grant(Request::CloseMoment);
     }
 
-    /// Asks what to do when leaving failed to save the game (see [`App::ask_not_saved`]).
+    /// Leaving failed to save the game: the session remembers why (the status line says the
+    /// game is not saved), and the view asks what to do (see [`App::ask_not_saved`]).
     pub fn ask_not_saved(&mut self, why: &str, offer: &std::path::Path) {
-        self.view.ask_not_saved(&mut self.session, why, offer);
+        self.session.unsaved = Some(why.to_string());
+        self.session.quit_after_save = false;
+        self.view.ask_not_saved(why, offer);
     }
 }

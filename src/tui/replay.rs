@@ -168,10 +168,15 @@ impl Replay {
                 KeyCode::Char(']') => app.log_back = app.log_back.saturating_sub(1),
                 _ => {}
             },
-            // Clicks move the area cursor; the wheel scrolls the log.
+            // Clicks move the area cursor; the wheel scrolls the log. Nothing is applied in a
+            // replay: only what the view asks of the session is carried out.
             other => {
                 let table = super::session::Table::new(&self.game);
-                let _ = app.update(&mut client.session, table, other);
+                for effect in app.update(&client.session, table, other) {
+                    if let super::app::Effect::Session(request) = effect {
+                        client.session.grant(request);
+                    }
+                }
             }
         }
         self.sync(client);

@@ -2,7 +2,9 @@
 //! computer players and the move one of them has worked out, the forced moves played for an
 //! absent person, the take-back on offer, the log of what happened, the end-game summary and
 //! where the game is saved. Every change of the `Game` in the client goes through here; the
-//! view ([`super::app::App`]) only asks, through the read-only [`Table`] it is lent.
+//! view ([`super::app::App`]) reads the game through the read-only [`Table`] it is lent and the
+//! session through a shared reference, and asks for a change of either by an effect (a
+//! [`Request`] for the session) that the client carries out.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -126,6 +128,39 @@ pub struct Undone {
     pub public: Option<String>,
 }
 
+/// A change of the session a view asks for ([`super::app::Effect::Session`]): the view only
+/// reads the session (several views may share one), and the client carries these out with
+/// [`Session::grant`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// `seat`'s person takes the keyboard (see [`Session::take_keyboard`]).
+    TakeKeyboard(Seat),
+    /// The person at the keyboard gives it up (see [`Session::leave_keyboard`]).
+    LeaveKeyboard,
+    /// A computer player's turn comes on screen: its pause has not begun.
+    BotTurn,
+    /// The computer player's turn was first drawn at this time of the view's clock (its pause
+    /// runs from there; a later time changes nothing).
+    BotSeen(Duration),
+    /// The move of the computer player deciding now, worked out aside, to be made when due.
+    BotThought(Action),
+    /// The combat boxes waiting are not shown on the screen (the hand-off shows the last one
+    /// to the whole table instead).
+    HideMoments,
+    /// The combat box on screen (the oldest, when several wait) was closed.
+    CloseMoment,
+    /// Every combat box was seen (the table saw it on the hand-off).
+    ForgetMoments,
+    /// Save to `path` from now on; `then_quit`: leave once saved (asked from the not-saved
+    /// box).
+    SaveTo {
+        /// The file to save to.
+        path: PathBuf,
+        /// Leave the client once the save succeeds.
+        then_quit: bool,
+    },
+}
+
 /// The session: the game's runtime at the table.
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -182,7 +217,7 @@ impl Session {
     #[must_use]
     pub fn new(game: &Game) -> Session {
         let (log, tally) = super::log::rebuild(game);
-        Session {
+        let mut session = Session {
             bots: Bots::default(),
             holder: None,
             deciding: Deciding::OnTheSpot,
@@ -202,6 +237,30 @@ impl Session {
             save_path: super::save::default_path(),
             unsaved: None,
             quit_after_save: false,
+        };
+        session.sum_up(game);
+        session
+    }
+
+    /// Carries out a change a view asked for.
+    pub fn grant(&mut self, request: Request) {
+        match request {
+            Request::TakeKeyboard(seat) => self.take_keyboard(seat),
+            Request::LeaveKeyboard => self.leave_keyboard(),
+            Request::BotTurn => self.bot.since = None,
+            Request::BotSeen(now) => {
+                self.bot.since.get_or_insert(now);
+            }
+            Request::BotThought(action) => self.bot.thought = Some(action),
+            Request::HideMoments => self.moments.on_screen.clear(),
+            Request::CloseMoment => {
+                self.moments.on_screen.pop_front();
+            }
+            Request::ForgetMoments => self.moments = super::combat_result::Moments::default(),
+            Request::SaveTo { path, then_quit } => {
+                self.save_path = path;
+                self.quit_after_save = then_quit;
+            }
         }
     }
 
@@ -272,9 +331,14 @@ impl Session {
         self.chronicle.digests(Some(since)).0
     }
 
-    /// Sums the game up, once it is over (winner, why, standings by round).
-    pub fn sum_up(&mut self, table: Table<'_>) {
-        self.summary = summarize(table.game).map(Arc::new);
+    /// Sums `game` up once it is over (winner, why, standings by round): after every change
+    /// of the game, so the summary is there when the view shows the end.
+    fn sum_up(&mut self, game: &Game) {
+        if !game.is_over() {
+            self.summary = None;
+        } else if self.summary.is_none() {
+            self.summary = summarize(game).map(Arc::new);
+        }
     }
 
     /// How many log lines were ever written (the log keeps only the last ones).
@@ -329,6 +393,7 @@ impl Session {
         self.takeback = None;
         self.forget_thought();
         self.record(table.game, events);
+        self.sum_up(table.game);
     }
 
     /// Applies `action`, logs it, offers to take it back and plays the forced moves after it.
@@ -349,6 +414,7 @@ impl Session {
         }
         self.offer_takeback(&before, game, action, &events);
         self.apply_forced(game, &mut events);
+        self.sum_up(game);
         Ok(events)
     }
 
@@ -485,6 +551,7 @@ impl Session {
         self.moments = super::combat_result::Moments::default();
         // The combat the log follows may have lost lines: follow it again.
         self.tally = super::log::rebuild(game).1;
+        self.sum_up(game);
         Ok(Undone { last, public })
     }
 

@@ -734,7 +734,11 @@ fn event_loop(
                 draw(terminal, &client, game)?;
                 client.hint(game, seat);
             }
-            Effect::None | Effect::Apply(_) | Effect::Undo => {}
+            Effect::None
+            | Effect::Apply(_)
+            | Effect::Undo
+            | Effect::BotMove
+            | Effect::Session(_) => {}
         }
     }
 }

@@ -537,6 +537,71 @@ fn the_check_for_game_sees_the_type_and_not_its_words() {
     )));
 }
 
+/// What in the view state's code (`app.rs`, as [`code_only`] leaves it) would let it change
+/// the session: a `Session` held in `App`, a `&mut Session` taken anywhere, or an update that
+/// is not lent the session read-only. Empty when none.
+fn view_changes_session(code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let held = code
+        .split("pub struct App {")
+        .nth(1)
+        .and_then(|rest| rest.split("\n}").next())
+        .unwrap_or("");
+    if held.contains("Session") {
+        found.push("App holds a Session".to_string());
+    }
+    if code.contains("&mut Session") {
+        found.push("a function of app.rs takes &mut Session".to_string());
+    }
+    let update = code
+        .split("pub fn update(")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .unwrap_or("");
+    if !update.contains("session: &Session") {
+        found.push(format!(
+            "App::update is not lent the session read-only: ({update})"
+        ));
+    }
+    found
+}
+
+#[test]
+fn the_view_checks_find_a_view_that_changes_the_session() {
+    let bad = "pub struct App {\n    pub session: Session,\n}\n\
+               impl App { pub fn update(&mut self, session: &mut Session, msg: Msg) {} }";
+    assert_eq!(
+        view_changes_session(bad).len(),
+        3,
+        "{:?}",
+        view_changes_session(bad)
+    );
+    let good = "pub struct App {\n    pub cursor: AreaId,\n}\n\
+                impl App { pub fn update(&mut self, session: &Session, msg: Msg) {} }";
+    assert!(view_changes_session(good).is_empty());
+}
+
+/// The view state holds no session and only reads it (issue #32: several views share one
+/// session); what it wants changed it asks for as an `Effect`, and the client (the one holder
+/// of the session and the view) carries that out and never lends the view the session to
+/// change.
+#[test]
+fn the_view_state_holds_no_session_and_changes_it_only_by_asking() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tui");
+    let app = code_only(&std::fs::read_to_string(root.join("app.rs")).unwrap());
+    let found = view_changes_session(&app);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    let client = code_only(&std::fs::read_to_string(root.join("client.rs")).unwrap());
+    assert!(
+        client.contains("pub struct Client") && client.contains("self.view.update(&self.session"),
+        "the client lends its view the session read-only"
+    );
+    assert!(
+        !client.contains("&mut self.session"),
+        "the client lends its view the session to change"
+    );
+}
+
 #[test]
 fn the_view_state_and_the_drawing_never_name_the_game() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tui");
