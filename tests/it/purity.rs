@@ -621,3 +621,37 @@ fn the_view_state_and_the_drawing_never_name_the_game() {
         hits.join("\n")
     );
 }
+
+/// The code behaves the same in every build profile (`cargo test`, `cargo test --release`, the
+/// game built for debugging or for play): nothing reads whether debug assertions are on, and
+/// there are no debug-only assertions, which the test profile leaves out (Cargo.toml) but a
+/// debug build of the game would run. Checks always apply, or they are not checks.
+#[test]
+fn no_code_behaves_by_the_build_profile() {
+    // `debug_assert!`, `debug_assert_eq!` and `cfg(debug_assertions)` all start so; written
+    // in two halves so this file does not find itself.
+    let word = concat!("debug", "_assert");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "tests", "benches", "examples"] {
+        if root.join(dir).is_dir() {
+            rust_files(&root.join(dir), &mut files);
+        }
+    }
+    assert!(files.len() > 50, "the code's files were found");
+    let mut hits = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if code.contains(word) {
+                hits.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        hits.is_empty(),
+        "behaviour keyed on the build profile:\n{}",
+        hits.join("\n")
+    );
+}
