@@ -13,7 +13,7 @@ use crate::common;
 use std::collections::BTreeMap;
 
 use crossterm::event::KeyCode;
-use herakon::bot::BotKind;
+use herakon::bot::{BotKind, Level};
 use herakon::engine::{Game, Seat};
 use herakon::tui::app::BOT_PAUSE;
 use herakon::tui::seats::{Bots, parse_bot};
@@ -436,33 +436,29 @@ fn the_new_game_screen_chooses_a_person_or_a_computer_for_each_seat() {
     for _ in 0..7 {
         menu.handle(Msg::key(KeyCode::Down), &data);
     }
+    // A person, then the levels a person chooses among: easy, normal, hard (#31).
+    let level = |l: Level| Some(BotKind::Level(l));
     menu.handle(Msg::key(KeyCode::Right), &data);
-    assert_eq!(menu.bots, [None, Some(BotKind::Heuristic), None, None]);
+    assert_eq!(menu.bots, [None, level(Level::Easy), None, None]);
     menu.handle(Msg::key(KeyCode::Right), &data);
-    assert_eq!(menu.bots[1], Some(BotKind::Random));
+    assert_eq!(menu.bots[1], level(Level::Normal));
     menu.handle(Msg::key(KeyCode::Right), &data);
-    assert_eq!(
-        menu.bots[1],
-        Some(BotKind::Search(herakon::bot::search::DEFAULT_ITERATIONS))
-    );
+    assert_eq!(menu.bots[1], level(Level::Hard));
     let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
     t.draw(|f| menu.draw(f, Theme::monochrome())).unwrap();
     let text = format!("{:?}", t.backend().buffer());
-    assert!(text.contains("computer (search:64)"), "{text}");
-    // Round the list: back to a person, and leftwards to the search player again.
+    assert!(text.contains("computer (hard)"), "{text}");
+    // Round the list: back to a person, and leftwards to the hard level again.
     menu.handle(Msg::key(KeyCode::Right), &data);
     assert_eq!(menu.bots[1], None);
     menu.handle(Msg::key(KeyCode::Left), &data);
-    assert_eq!(
-        menu.bots[1],
-        Some(BotKind::Search(herakon::bot::search::DEFAULT_ITERATIONS))
-    );
+    assert_eq!(menu.bots[1], level(Level::Hard));
     menu.handle(Msg::key(KeyCode::Left), &data);
     menu.handle(Msg::key(KeyCode::Left), &data);
     let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
     t.draw(|f| menu.draw(f, Theme::monochrome())).unwrap();
     let text = format!("{:?}", t.backend().buffer());
-    assert!(text.contains("computer (heuristic)"), "{text}");
+    assert!(text.contains("computer (easy)"), "{text}");
     assert!(text.contains("a person"), "{text}");
     let Outcome::Start(game) = menu.handle(Msg::key(KeyCode::Enter), &data) else {
         panic!("no game: {:?}", menu.error);
@@ -470,7 +466,7 @@ fn the_new_game_screen_chooses_a_person_or_a_computer_for_each_seat() {
     let chosen = menu.chosen_bots(&game);
     assert_eq!(
         chosen.kinds.into_iter().collect::<Vec<_>>(),
-        vec![(Seat(1), BotKind::Heuristic)]
+        vec![(Seat(1), BotKind::Level(Level::Easy))]
     );
 }
 
