@@ -275,8 +275,10 @@ pub fn writable_folder(dir: &Path) -> Result<(), StoreError> {
 
 /// Whether a write may replace an existing file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub enum Mode {
+    /// A regular file at the path is replaced ([`write_text`]).
     Replace,
+    /// Anything at the path is refused ([`write_new`]).
     CreateOnly,
 }
 
@@ -360,9 +362,14 @@ fn create_temp(dir: &Path, target: &Path, shown: &Path) -> Result<(File, TempFil
     ))
 }
 
-/// The careful write; `before_rename` runs on the synced temporary file just before it takes
-/// the target's place (tests use it to fail at the last moment).
-fn write(
+/// The careful write under the module's rules, of which [`write_text`] and [`write_new`] are
+/// the two modes; `before_rename` runs on the synced temporary file just before it takes the
+/// target's place (tests use it to fail at the last moment).
+///
+/// # Errors
+/// As [`write_text`] or [`write_new`] by `mode`, and whatever `before_rename` returns; on every
+/// error the target is untouched and no temporary file is left.
+pub fn write(
     path: &Path,
     bytes: &[u8],
     mode: Mode,
@@ -577,128 +584,5 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     {
         let _ = dir;
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
-    use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("herakon-store-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
-    fn names(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
-
-    #[test]
-    fn a_write_failing_at_the_last_moment_leaves_the_old_file_and_no_temporary_file() {
-        let dir = scratch("late-fail");
-        let file = dir.join("g.json");
-        fs::write(&file, "old").unwrap();
-        let r = write(&file, b"new", Mode::Replace, |tmp| {
-            assert!(
-                tmp.exists(),
-                "the temporary file is there before the rename"
-            );
-            Err(io::Error::other("disk unplugged"))
-        });
-        let e = r.unwrap_err().to_string();
-        assert!(e.contains("g.json") && e.contains("disk unplugged"), "{e}");
-        assert_eq!(fs::read_to_string(&file).unwrap(), "old");
-        assert_eq!(names(&dir), ["g.json"]);
-    }
-
-    /// The id of a process that has ended (spawned, waited for and so reaped).
-    fn dead_pid() -> u32 {
-        let mut child = std::process::Command::new("true").spawn().unwrap();
-        let pid = child.id();
-        child.wait().unwrap();
-        pid
-    }
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn temporary_files_of_a_killed_writer_are_removed_and_those_of_live_ones_stay() {
-        let dir = scratch("stale");
-        let dead = dead_pid();
-        let me = std::process::id();
-        let stale = format!(".g.json.{dead}-0.tmp");
-        let keep = [
-            format!(".g.json.{me}-3.tmp"),  // this process: a write in flight
-            ".g.json.1-0.tmp".to_string(),  // init runs
-            format!("g.json.{dead}-0.tmp"), // not a name the writer makes
-            format!(".g.json.{dead}-x.tmp"),
-            "g.json".to_string(),
-        ];
-        for n in keep.iter().chain([&stale]) {
-            fs::write(dir.join(n), "{}").unwrap();
-        }
-        assert_eq!(remove_stale_temps(&dir), [dir.join(&stale)]);
-        let mut left = keep.to_vec();
-        left.sort();
-        assert_eq!(names(&dir), left);
-    }
-
-    #[test]
-    fn a_stale_temporary_file_goes_with_the_first_write_into_its_folder() {
-        let dir = scratch("stale-write");
-        let stale = dir.join(format!(".a.json.{}-7.tmp", dead_pid()));
-        fs::write(&stale, "the whole game").unwrap();
-        write_text(&dir.join("b.json"), "{}").unwrap();
-        if Path::new("/proc/self").exists() {
-            assert_eq!(names(&dir), ["b.json"]);
-        }
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn a_new_file_is_readable_by_its_owner_only() {
-        use std::os::unix::fs::PermissionsExt;
-        let dir = scratch("mode");
-        let file = dir.join("g.json");
-        write_new(&file, "{}").unwrap();
-        assert_eq!(
-            fs::metadata(&file).unwrap().permissions().mode() & 0o777,
-            0o600
-        );
-        write_text(&dir.join("h.json"), "{}").unwrap();
-        let h = fs::metadata(dir.join("h.json")).unwrap();
-        assert_eq!(h.permissions().mode() & 0o777, 0o600);
-    }
-
-    #[test]
-    fn printable_text_shows_control_characters_as_escapes_and_keeps_lines() {
-        let hostile = "bad \u{1b}]0;owned\u{7}\u{1b}[2J\r\u{9b}31m \u{202e}txt.json\nnext\tline";
-        assert_eq!(
-            printable(hostile),
-            "bad \\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{d}\\u{9b}31m \\u{202e}txt.json\nnext\tline"
-        );
-        assert!(matches!(
-            printable("plain: line 1"),
-            std::borrow::Cow::Borrowed(_)
-        ));
-    }
-
-    #[test]
-    fn a_new_file_failing_at_the_last_moment_leaves_nothing() {
-        let dir = scratch("late-fail-new");
-        let file = dir.join("g.json");
-        let r = write(&file, b"new", Mode::CreateOnly, |_| {
-            Err(io::Error::other("no space left"))
-        });
-        assert!(r.is_err());
-        assert!(names(&dir).is_empty(), "{:?}", names(&dir));
     }
 }

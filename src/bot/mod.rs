@@ -5,7 +5,7 @@
 //! seat may know: the heuristic scores an action by the position it leads to, and never
 //! applies an action whose result depends on a roll or a draw before it is taken.
 
-mod cards;
+pub mod cards;
 mod estimate;
 mod heuristic;
 pub mod hint;

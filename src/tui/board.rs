@@ -834,24 +834,3 @@ fn draw_storm(buf: &mut Buffer, r: &Regions, edge: EdgeId, theme: Theme) {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Two codes that differ only by case (`Sc` and `SC`) are read as one at a glance.
-    #[test]
-    fn unit_codes_differ_by_more_than_case() {
-        let codes: Vec<String> = UnitType::ALL
-            .iter()
-            .map(|u| unit_code(*u).to_ascii_lowercase())
-            .collect();
-        for (i, c) in codes.iter().enumerate() {
-            assert_eq!(
-                codes.iter().position(|d| d == c),
-                Some(i),
-                "{c} names two units"
-            );
-        }
-    }
-}

@@ -634,15 +634,3 @@ impl Widget for BotTurn<'_> {
         Widget::render(Paragraph::new(lines).block(block), r, buf);
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::{Theme, yes_or_no};
-
-    #[test]
-    fn a_yes_or_no_box_names_y_and_any_other_key_with_what_each_does() {
-        let line = yes_or_no("quit", "go on playing", Theme::default());
-        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-        assert_eq!(text, "y quit   any other key go on playing");
-    }
-}

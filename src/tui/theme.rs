@@ -190,17 +190,3 @@ impl Theme {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn monochrome_theme_sets_no_colours() {
-        let t = Theme::monochrome();
-        for f in Faction::ALL {
-            assert_eq!(t.faction(f).fg, None);
-        }
-        assert_eq!(t.selected().bg, None);
-    }
-}

@@ -1,12 +1,16 @@
 //! Computer players: they only ever choose legal actions, the heuristic player beats the random
 //! one by a wide margin and wins some games on objectives, and a series of games is the same
-//! for the same seed.
+//! for the same seed; the combat card is chosen by regret matching (`bot::cards`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
 
+use std::collections::BTreeMap;
+
 use herakon::bot::BotKind;
+use herakon::bot::cards::regret_matching;
 use herakon::bot::play::{Matchup, play_out};
+use herakon::engine::CardName;
 use herakon::engine::state::phase::EndReason;
 
 #[test]
@@ -73,4 +77,24 @@ fn the_same_seed_plays_the_same_series() {
         Matchup::nth(&kinds, 2, 5, 0).game_seed,
         Matchup::nth(&kinds, 2, 6, 0).game_seed
     );
+}
+
+#[test]
+fn regret_matching_plays_the_dominant_card_and_mixes_where_a_guess_decides() {
+    let name = |s: &str| CardName::from(s);
+    let cell = |won: f64| (won, 1.0);
+    // Card 1 wins against everything, card 2 against nothing: card 1 alone.
+    let dominant = vec![
+        BTreeMap::from([(name("a"), cell(1.0)), (name("b"), cell(1.0))]),
+        BTreeMap::from([(name("a"), cell(0.0)), (name("b"), cell(0.0))]),
+    ];
+    let p = regret_matching(&dominant);
+    assert!(p[0] > 0.95, "{p:?}");
+    // Matching pennies: each card wins against one of the two; the mix is about even.
+    let pennies = vec![
+        BTreeMap::from([(name("a"), cell(1.0)), (name("b"), cell(0.0))]),
+        BTreeMap::from([(name("a"), cell(0.0)), (name("b"), cell(1.0))]),
+    ];
+    let p = regret_matching(&pennies);
+    assert!((p[0] - 0.5).abs() < 0.1, "{p:?}");
 }

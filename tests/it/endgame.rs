@@ -1,5 +1,6 @@
 //! The end of a game: the end screen (winner, why, standings, charts by round) over the board,
-//! dismissed to inspect the board and brought back; the same summary from `herakon show`.
+//! dismissed to inspect the board and brought back; the same summary from `herakon show`; the
+//! words for the tie-break that decided a win.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -16,7 +17,7 @@ use crossterm::event::KeyCode;
 use herakon::bot::{Bot, HeuristicBot, RandomBot};
 use herakon::engine::format::save;
 use herakon::engine::report::summary::{
-    GameSummary, Sample, Standing, Stat, by_round, standings, summarize,
+    GameSummary, Sample, Standing, Stat, by_round, standings, summarize, tie_break,
 };
 use herakon::engine::state::phase::{EndReason, Phase};
 use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind};
@@ -258,4 +259,32 @@ fn end_screen_fits_small_terminals_without_breaking() {
         client.handle(&mut game, Msg::key(KeyCode::Esc));
         let _ = screen(&client, &game);
     }
+}
+
+fn st(objectives: u8, worlds: usize, units: usize) -> Standing {
+    Standing {
+        objectives,
+        materiel: 0,
+        worlds,
+        units,
+    }
+}
+
+#[test]
+fn the_first_tie_break_that_differs_explains_the_win() {
+    let now = [st(2, 4, 9), st(2, 3, 12)];
+    assert_eq!(
+        tie_break(&now, &[Seat(0)], &[Seat(0), Seat(1)]),
+        "tied on objective tokens (2 each), then most friendly worlds (4 to 3)"
+    );
+    let now = [st(3, 1, 1), st(2, 9, 9)];
+    assert_eq!(
+        tie_break(&now, &[Seat(0)], &[Seat(0), Seat(1)]),
+        "most objective tokens (3 to 2)"
+    );
+    let now = [st(1, 2, 3), st(1, 2, 3), st(0, 5, 5)];
+    assert_eq!(
+        tie_break(&now, &[Seat(0), Seat(1)], &[Seat(0), Seat(1), Seat(2)]),
+        "a shared victory, tied on every tie-break (1 objective tokens, 2 friendly worlds, 3 units each)"
+    );
 }

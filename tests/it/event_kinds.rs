@@ -1,13 +1,14 @@
 //! Every kind of event with the rule that produces it, reached by play; and the typed events
-//! of `--json` round-trip (serialized, read back: equal, and the same words).
+//! of `--json` round-trip (serialized, read back: equal, and the same words); no event holds
+//! text the engine writes while playing.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
 
 use std::collections::BTreeSet;
 
-use herakon::engine::Rule;
-use herakon::engine::rules::Event;
+use herakon::engine::rules::{AssetSource, Event};
+use herakon::engine::{Asset, CardName, Faction, Rule};
 
 /// Each kind of event and the rule that produces it (Rules Reference topic; a card's name
 /// where a card's text is the rule).
@@ -506,4 +507,50 @@ fn component_limitations_a_captured_structure_without_a_control_token_is_destroy
     }
     assert!(g.position().area(a("B1.nw")).structures.is_empty());
     common::assert_produced(&g, "StructureLost");
+}
+
+/// The kind declarations of the `events!` table in `src/engine/rules/event.rs`: `Name { fields } =>`.
+fn declarations() -> Vec<(&'static str, &'static str)> {
+    let source = include_str!("../../src/engine/rules/event.rs");
+    let table = &source[source.find("events! {\n").unwrap()..];
+    table
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            let (name, rest) = line.split_once(" {")?;
+            let fields = match rest.split_once("} =>")? {
+                ("", _) => "",
+                (fields, _) => fields.trim(),
+            };
+            name.chars()
+                .all(char::is_alphanumeric)
+                .then_some((name, fields))
+        })
+        .collect()
+}
+
+#[test]
+fn no_event_holds_text_the_engine_writes_while_playing() {
+    // Facts first, words last (#26): an event holds typed facts and names shared with the
+    // data (`CardName`, `CardText`), never a `String` the engine builds while it plays.
+    let found = declarations();
+    let names: Vec<&str> = found.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, Event::KINDS, "every kind is read from the table");
+    for (name, fields) in found {
+        assert!(!fields.contains("String"), "{name} holds text: {fields}");
+    }
+}
+
+#[test]
+fn an_asset_source_reads_as_the_card_or_the_icon() {
+    let card = AssetSource::Card(CardName::fixed("Crusade"));
+    assert_eq!(card.to_string(), "Crusade");
+    assert_eq!(AssetSource::Prosperity.to_string(), "prosperity");
+    let event = Event::AssetGained {
+        faction: Faction::Chaos,
+        asset: Asset::Forge,
+        why: Some(AssetSource::Prosperity),
+    };
+    let json = serde_json::to_string(&event).unwrap();
+    assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), event);
 }

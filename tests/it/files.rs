@@ -2,12 +2,17 @@
 //! replaces what it should not (an existing game, a device, a read-only file, a directory), a
 //! symbolic link is written through to its target, no temporary file is left behind, fifos and
 //! devices are refused without being opened, `simulate --out` replaces nothing, text quoted
-//! from a file cannot drive the terminal, and a closed output pipe ends a command quietly.
+//! from a file cannot drive the terminal, and a closed output pipe ends a command quietly. The
+//! careful write itself (`store::write`): a failure at the last moment leaves the old file (or
+//! nothing) and no temporary file, stale temporary files of killed writers are removed.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+use herakon::store::{Mode, printable, remove_stale_temps, write, write_new, write_text};
 
 fn herakon(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_herakon"))
@@ -462,4 +467,104 @@ fn play_removes_temporary_files_under_saves_whose_writer_is_gone() {
     let o = herakon_within(&dir, &["play", "--players", "2", "--seed", "1"], 20);
     assert!(!stale.exists(), "{}", text(&o));
     assert!(live.exists(), "{}", text(&o));
+}
+
+#[test]
+fn a_write_failing_at_the_last_moment_leaves_the_old_file_and_no_temporary_file() {
+    let dir = scratch("late-fail");
+    let file = dir.join("g.json");
+    fs::write(&file, "old").unwrap();
+    let r = write(&file, b"new", Mode::Replace, |tmp| {
+        assert!(
+            tmp.exists(),
+            "the temporary file is there before the rename"
+        );
+        Err(io::Error::other("disk unplugged"))
+    });
+    let e = r.unwrap_err().to_string();
+    assert!(e.contains("g.json") && e.contains("disk unplugged"), "{e}");
+    assert_eq!(fs::read_to_string(&file).unwrap(), "old");
+    assert_eq!(names(&dir), ["g.json"]);
+}
+
+/// The id of a process that has ended (spawned, waited for and so reaped).
+fn dead_pid() -> u32 {
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    pid
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn temporary_files_of_a_killed_writer_are_removed_and_those_of_live_ones_stay() {
+    let dir = scratch("stale");
+    let dead = dead_pid();
+    let me = std::process::id();
+    let stale = format!(".g.json.{dead}-0.tmp");
+    let keep = [
+        format!(".g.json.{me}-3.tmp"),  // this process: a write in flight
+        ".g.json.1-0.tmp".to_string(),  // init runs
+        format!("g.json.{dead}-0.tmp"), // not a name the writer makes
+        format!(".g.json.{dead}-x.tmp"),
+        "g.json".to_string(),
+    ];
+    for n in keep.iter().chain([&stale]) {
+        fs::write(dir.join(n), "{}").unwrap();
+    }
+    assert_eq!(remove_stale_temps(&dir), [dir.join(&stale)]);
+    let mut left = keep.to_vec();
+    left.sort();
+    assert_eq!(names(&dir), left);
+}
+
+#[test]
+fn a_stale_temporary_file_goes_with_the_first_write_into_its_folder() {
+    let dir = scratch("stale-write");
+    let stale = dir.join(format!(".a.json.{}-7.tmp", dead_pid()));
+    fs::write(&stale, "the whole game").unwrap();
+    write_text(&dir.join("b.json"), "{}").unwrap();
+    if Path::new("/proc/self").exists() {
+        assert_eq!(names(&dir), ["b.json"]);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_new_file_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("mode");
+    let file = dir.join("g.json");
+    write_new(&file, "{}").unwrap();
+    assert_eq!(
+        fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    write_text(&dir.join("h.json"), "{}").unwrap();
+    let h = fs::metadata(dir.join("h.json")).unwrap();
+    assert_eq!(h.permissions().mode() & 0o777, 0o600);
+}
+
+#[test]
+fn printable_text_shows_control_characters_as_escapes_and_keeps_lines() {
+    let hostile = "bad \u{1b}]0;owned\u{7}\u{1b}[2J\r\u{9b}31m \u{202e}txt.json\nnext\tline";
+    assert_eq!(
+        printable(hostile),
+        "bad \\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{d}\\u{9b}31m \\u{202e}txt.json\nnext\tline"
+    );
+    assert!(matches!(
+        printable("plain: line 1"),
+        std::borrow::Cow::Borrowed(_)
+    ));
+}
+
+#[test]
+fn a_new_file_failing_at_the_last_moment_leaves_nothing() {
+    let dir = scratch("late-fail-new");
+    let file = dir.join("g.json");
+    let r = write(&file, b"new", Mode::CreateOnly, |_| {
+        Err(io::Error::other("no space left"))
+    });
+    assert!(r.is_err());
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
 }

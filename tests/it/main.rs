@@ -3,6 +3,11 @@
 //! herakon and its dependencies they instantiate) once and links once, where ~45 binaries each
 //! did both; run one former file's tests with `cargo test --test it NAME::`.
 //!
+//! The library's own tests are here too, by subject (`state`, `validate`, `fit`, ...): the
+//! library and the program are built without a test harness (Cargo.toml, `test = false`), so
+//! `cargo test` compiles the library once instead of twice, and a test under `src/` would never
+//! run (`purity::no_test_lives_in_src_where_it_would_never_run`).
+//!
 //! The modules share one process and run in parallel: a test that changes process-wide state
 //! (the panic hook, the working directory, environment variables) must keep it to its own
 //! threads or files.
@@ -25,15 +30,19 @@ mod event_kinds;
 mod event_log;
 mod faction_abilities;
 mod files;
+mod fit;
+mod formality;
 mod fuzz_saves;
 mod hint;
 mod keys;
+mod layout;
 mod learn;
 mod legal;
 mod names;
 mod newgame;
 mod nothing_cut;
 mod odds;
+mod order_preview;
 mod perft;
 mod playouts;
 mod privacy;
@@ -50,8 +59,11 @@ mod seats;
 mod setup;
 mod simulate;
 mod situations;
+mod state;
 mod terminal;
 mod thinking;
 mod tui;
+mod validate;
+mod warnings;
 mod why;
 mod words;

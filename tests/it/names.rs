@@ -1,5 +1,7 @@
 //! Player names: chosen on the command line or the new-game screen, shown as
-//! "Anna (World Eaters)" on every screen, kept in the save, printed by `show`.
+//! "Anna (World Eaters)" on every screen, kept in the save, printed by `show`; a name as it is
+//! cleaned (trimmed, no control characters, no repeats, not too long) and as the log calls a
+//! named player (`engine::state::names`).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -15,7 +17,8 @@ use std::sync::Arc;
 
 use crossterm::event::KeyCode;
 use herakon::engine::format::save;
-use herakon::engine::{Game, GameData, NewGameOptions, Seat, SetupKind};
+use herakon::engine::state::names::{NAME_MAX, NameError, clean, label, name_players};
+use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind};
 use herakon::tui::newgame::{NewGame, Outcome};
 use herakon::tui::{Client, Msg, Replay, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
@@ -183,4 +186,84 @@ fn names_option_goes_into_the_save_and_show_prints_it() {
     let o = herakon(&["new", "--names", "A,B,C", "--out", f]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--names"));
+}
+
+fn strings(v: &[&str]) -> Vec<String> {
+    v.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn names_are_trimmed_and_stripped_of_control_characters() {
+    let kept = clean(&strings(&["  Anna ", "B\u{1b}[2Jen"]), 2).unwrap();
+    assert_eq!(kept, strings(&["Anna", "B[2Jen"]));
+}
+
+#[test]
+fn more_names_than_seats_or_a_repeated_name_is_refused() {
+    assert!(matches!(
+        clean(&strings(&["A", "B", "C"]), 2),
+        Err(NameError::TooMany {
+            given: 3,
+            players: 2
+        })
+    ));
+    assert_eq!(
+        clean(&strings(&["Anna", "anna"]), 2),
+        Err(NameError::Duplicate("anna".into()))
+    );
+    let long = "x".repeat(NAME_MAX + 1);
+    assert!(matches!(clean(&[long], 2), Err(NameError::TooLong(_))));
+}
+
+#[test]
+fn empty_names_mean_no_name_and_trailing_ones_are_dropped() {
+    assert_eq!(
+        clean(&strings(&["", "Ben", ""]), 3).unwrap(),
+        strings(&["", "Ben"])
+    );
+    assert_eq!(
+        clean(&strings(&["", " "]), 2).unwrap(),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn a_named_players_possessive_is_the_name_with_apostrophe_s() {
+    let players = [
+        (Faction::Ultramarines, Some("Anna")),
+        (Faction::Eldar, Some("Ben")),
+        (Faction::Chaos, None),
+    ];
+    assert_eq!(
+        name_players("Ultramarines' Scout suffers 1 damage", &players),
+        "Anna's Scout suffers 1 damage"
+    );
+    assert_eq!(
+        name_players("Ultramarines destroys Iyanden Eldar's bastion", &players),
+        "Anna (Ultramarines) destroys Ben's bastion"
+    );
+    assert_eq!(
+        name_players("World Eaters' Cultist", &players),
+        "World Eaters' Cultist"
+    );
+}
+
+#[test]
+fn log_lines_call_named_players_by_name_once() {
+    let players = [
+        (Faction::Ultramarines, Some("Ultramarines fan")),
+        (Faction::Chaos, None),
+    ];
+    assert_eq!(
+        name_players("Ultramarines attack World Eaters in A1", &players),
+        "Ultramarines fan (Ultramarines) attack World Eaters in A1"
+    );
+    assert_eq!(name_players("nothing here", &players), "nothing here");
+}
+
+#[test]
+fn a_player_is_called_by_name_and_faction() {
+    assert_eq!(label(Some("Anna"), Faction::Chaos), "Anna (World Eaters)");
+    assert_eq!(label(None, Faction::Chaos), "World Eaters");
+    assert_eq!(label(Some(""), Faction::Orks), "Evil Sunz Orks");
 }

@@ -142,8 +142,8 @@ fn the_client_reaches_files_through_the_store_not_the_command_line() {
 
 /// Every module of `src/` (a file; `mod.rs`, `lib.rs` and `main.rs` stand for their folder) by
 /// its path (`tui::app`), with the modules its code names by a `crate::`, `super::` or
-/// `self::` path (a path through a parent's re-exports counts as the parent; a module's
-/// `#[cfg(test)]` part, at its end, is left out: tests may reach anywhere).
+/// `self::` path (a path through a parent's re-exports counts as the parent). No test code is
+/// among them: the tests live in `tests/it` (see [`no_test_lives_in_src_where_it_would_never_run`]).
 fn module_imports() -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
@@ -168,9 +168,8 @@ fn module_imports() -> std::collections::BTreeMap<String, std::collections::BTre
     for file in &files {
         let me = module(file);
         let text = std::fs::read_to_string(file).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap_or("");
         let mut to = std::collections::BTreeSet::new();
-        for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
             for path in paths_in(line) {
                 let mut segs = path.iter().map(String::as_str);
                 let mut base: Vec<String> = match segs.next() {
@@ -456,12 +455,11 @@ const FREE_OF_GAME: [&str; 19] = [
     "settings",
 ];
 
-/// The code of a Rust source (before its `#[cfg(test)]` part) without its comments and the
-/// contents of its string and character literals, so a word in either is not taken for code.
+/// The code of a Rust source without its comments and the contents of its string and
+/// character literals, so a word in either is not taken for code.
 fn code_only(text: &str) -> String {
-    let code = text.split("#[cfg(test)]").next().unwrap_or("");
     let mut out = String::new();
-    let mut chars = code.chars().peekable();
+    let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
             '/' if chars.peek() == Some(&'/') => {
@@ -652,6 +650,65 @@ fn no_code_behaves_by_the_build_profile() {
     assert!(
         hits.is_empty(),
         "behaviour keyed on the build profile:\n{}",
+        hits.join("\n")
+    );
+}
+
+/// The lines (1-based) of `code` (as [`code_only`] leaves it) that make a test or code built
+/// only for tests: `#[test]`, and a `cfg` or `cfg_attr` that names `test` (`#[cfg(test)]`,
+/// `#[cfg(all(test, unix))]`).
+fn test_lines(code: &str) -> Vec<usize> {
+    let names_test = |line: &str| {
+        line.match_indices("cfg").any(|(i, _)| {
+            line[i..]
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .skip(1)
+                .any(|word| word == "test")
+        })
+    };
+    code.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let line: String = line.split_whitespace().collect();
+            line.contains("#[test]") || (line.contains("#[cfg") && names_test(&line))
+        })
+        .map(|(n, _)| n + 1)
+        .collect()
+}
+
+#[test]
+fn the_test_check_finds_tests_and_test_only_code_but_not_words() {
+    let code = code_only(
+        "fn a() {}\n#[cfg(test)]\nmod tests {\n    #[ test ]\n    fn b() {}\n}\n\
+         #[cfg(all(unix, test))]\nfn c() {}\n#[cfg_attr(test, derive(Debug))]\nstruct D;\n\
+         // #[test] in a comment\nconst E: &str = \"#[cfg(test)]\";\n#[cfg(target_os = \"linux\")]\nfn f() {}\n",
+    );
+    assert_eq!(test_lines(&code), [2, 4, 7, 9]);
+}
+
+/// Every test lives in `tests/it`: `cargo test` builds no unit tests of the library or the
+/// program (Cargo.toml: `test = false`, which saves compiling the library a second time), so a
+/// `#[test]` or `#[cfg(test)]` under `src/` would never be compiled or run, and its test would
+/// pass unseen.
+#[test]
+fn no_test_lives_in_src_where_it_would_never_run() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    assert!(files.len() > 100, "the files of src/ were found");
+    let mut hits = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for n in test_lines(&code_only(&text)) {
+            let line = text.lines().nth(n - 1).unwrap_or_default();
+            hits.push(format!("{}:{n}: {}", file.display(), line.trim()));
+        }
+    }
+    assert!(
+        hits.is_empty(),
+        "tests under src/ never run (`test = false`); move them into tests/it:\n{}",
         hits.join("\n")
     );
 }

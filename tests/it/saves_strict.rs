@@ -2,14 +2,18 @@
 //! read only in the README's notation; every field of the step in progress is checked against
 //! the rules and the box (seats, cards, dice, rounds, tokens, systems, winners); a position
 //! with no legal action that is not over is refused with the reason; a save without history
-//! whose position is not its start is refused, not silently loaded at its start.
+//! whose position is not its start is refused, not silently loaded at its start. The reader
+//! under every save and sketch: nothing but white space after the document, and its scan for
+//! keys written twice (`engine::data::json_keys`), in linear time.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
 
 use common::{data, intro};
 use herakon::bot::{Bot, HeuristicBot};
+use herakon::engine::data::json_keys::{Columns, find_duplicate_key, scan};
 use herakon::engine::format::save::{self, LoadError, SaveFile};
+use herakon::engine::format::sketch;
 use herakon::engine::{Faction, Game, Position, Rule};
 use serde_json::{Value, json};
 
@@ -412,4 +416,91 @@ fn a_long_one_line_file_is_answered_in_linear_time() {
         e.is_some_and(|e| e.contains("history")),
         "refused for its content"
     );
+}
+
+/// The reader every save and sketch goes through refuses anything but white space after the
+/// document, at the line and column where it starts, under the whole document's path.
+#[test]
+fn text_after_a_sketch_is_refused_at_its_line_and_column() {
+    let doc = "{\"players\": [\"ultramarines\", \"chaos\"]}";
+    for (tail, line, column) in [
+        ("\ngarbage".to_string(), 2, 1),
+        ("\u{0}".to_string(), 1, doc.len() + 1),
+        (format!("\n{doc}\n"), 2, 1),
+    ] {
+        let text = format!("{doc}{tail}");
+        match sketch::parse(&text) {
+            Err(LoadError::Syntax {
+                line: l,
+                column: c,
+                path,
+                message,
+            }) => {
+                assert_eq!((l, c, path.as_str()), (line, column, "$"), "{text:?}");
+                assert!(
+                    message.contains("after the end of the JSON document"),
+                    "{message}"
+                );
+            }
+            other => panic!("{text:?}: expected a syntax error, got {other:?}"),
+        }
+    }
+    assert!(sketch::parse(&format!("{doc}\n \t\r\n")).is_ok());
+}
+
+#[test]
+fn a_key_written_twice_in_one_object_is_found_with_both_lines() {
+    let text = "{\n \"areas\": {\n  \"A1.nw\": 1,\n  \"B1.se\": 2,\n  \"A1.nw\": 3\n }\n}";
+    let d = find_duplicate_key(text).unwrap();
+    assert_eq!(d.key, "A1.nw");
+    assert_eq!(d.path, "$.areas");
+    assert_eq!((d.first_line, d.line, d.column), (3, 5, 3));
+}
+
+#[test]
+fn equal_keys_in_different_objects_or_inside_strings_are_not_duplicates() {
+    let text = r#"{"a": {"k": 1}, "b": {"k": "{\"k\": 2, \"k\": 3}"}, "c": [{"k": 1}, {"k": 2}]}"#;
+    assert_eq!(find_duplicate_key(text), None);
+}
+
+#[test]
+fn an_escaped_key_equal_to_a_plain_one_is_a_duplicate() {
+    let text = r#"{"list": [1, {"x": 1, "\u0078": 2}]}"#;
+    let d = find_duplicate_key(text).unwrap();
+    assert_eq!((d.key.as_str(), d.path.as_str()), ("x", "$.list[1]"));
+}
+
+#[test]
+fn the_scan_looks_at_each_byte_of_a_long_line_once_however_many_strings_it_holds() {
+    // One line of 200,000 strings: counting each string's column from the line's start
+    // would look at about 20 billion bytes (the loader took 40 minutes on 16 MB).
+    let text = format!(
+        "{{\"history\": [{}\"pass\"]}}",
+        "\"pass\", ".repeat(200_000)
+    );
+    let mut columns = Columns::new();
+    assert_eq!(scan(&text, &mut columns), None);
+    assert!(
+        columns.stepped() <= text.len(),
+        "{} bytes looked at for a text of {}",
+        columns.stepped(),
+        text.len()
+    );
+    // The column is still right at the end of that line, and on the next.
+    let text = format!(
+        "{{\"a\": [{}1], \"k\": 1, \"k\": 2}}",
+        "\"\u{e9}\", ".repeat(1000)
+    );
+    let d = find_duplicate_key(&text).unwrap();
+    assert_eq!((d.line, d.column), (1, text.chars().count() - 6));
+    let d = find_duplicate_key("{\"x\": \"\u{e9}\",\n  \"y\": 1, \"y\": 2}").unwrap();
+    assert_eq!((d.line, d.column), (2, 11));
+}
+
+#[test]
+fn deep_nesting_and_broken_text_end_the_scan_without_a_finding() {
+    let deep = "[".repeat(200_000);
+    assert_eq!(find_duplicate_key(&deep), None);
+    assert_eq!(find_duplicate_key("{\"a\": 1}}}]"), None);
+    assert_eq!(find_duplicate_key("{\"a"), None);
 }

@@ -1,8 +1,19 @@
 //! `herakon simulate`: a summary of who won and how, the same for the same seed whatever the
-//! number of threads.
+//! number of threads; round-8 wins put down to the tie-break that decided them, the thinking
+//! times, and the worker threads (results in order, a panic ends the run with an error).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::process::Command;
+use std::time::Duration;
+
+use herakon::bot::BotKind;
+use herakon::bot::play::{GameRecord, Matchup, Thinking};
+use herakon::cli::simulate::{
+    TIE_BREAKS, run_parallel, standings_at_the_end, thinking_lines, won_on,
+};
+use herakon::engine::report::summary::Standing;
+use herakon::engine::state::phase::EndReason;
+use herakon::engine::{Faction, Seat, SetupKind};
 
 fn simulate(args: &[&str]) -> String {
     let o = Command::new(env!("CARGO_BIN_EXE_herakon"))
@@ -141,4 +152,143 @@ fn simulate_reports_a_search_players_searched_decisions_and_iterations() {
     assert!(line.contains("ms per searched decision"), "{line}");
     assert!(line.contains("1.0 iterations each"), "{line}");
     assert!(line.contains("iterations/s"), "{line}");
+}
+
+#[test]
+fn a_worker_that_panics_ends_the_run_with_an_error_instead_of_waiting_forever() {
+    let r = run_parallel(
+        50,
+        3,
+        |i| {
+            assert!(i != 7, "game seven breaks");
+            i
+        },
+        &|_| {},
+    );
+    let e = r.unwrap_err();
+    assert!(
+        e.contains("panicked") && e.contains("game seven breaks"),
+        "{e}"
+    );
+}
+
+/// A round-8 record: winners by seat and each seat's (tokens, worlds, units).
+fn at_round_8(winners: &[u8], standings: &[(u8, usize, usize)]) -> GameRecord {
+    GameRecord {
+        winners: winners.iter().map(|&s| Seat(s)).collect(),
+        reason: EndReason::RoundLimit,
+        rounds: 8,
+        decisions: 400,
+        standings: standings
+            .iter()
+            .map(|&(objectives, worlds, units)| Standing {
+                objectives,
+                materiel: 0,
+                worlds,
+                units,
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn a_round_8_win_is_put_down_to_the_first_tie_break_the_winner_led() {
+    // Rules Reference, Winning and Losing: tokens, then friendly worlds, then units.
+    assert_eq!(won_on(&at_round_8(&[1], &[(1, 9, 30), (2, 3, 4)])), 0);
+    assert_eq!(won_on(&at_round_8(&[0], &[(1, 6, 3), (1, 5, 30)])), 1);
+    assert_eq!(won_on(&at_round_8(&[1], &[(1, 6, 3), (1, 6, 4)])), 2);
+    // Against the best of the others, with three seats.
+    assert_eq!(
+        won_on(&at_round_8(&[2], &[(2, 7, 1), (0, 9, 9), (2, 7, 5)])),
+        2
+    );
+    // A shared victory: every tie-break was tied.
+    assert_eq!(
+        won_on(&at_round_8(&[0, 1], &[(1, 6, 3), (1, 6, 3)])),
+        TIE_BREAKS.len()
+    );
+}
+
+#[test]
+fn the_summary_counts_round_8_wins_by_the_tie_break_that_decided_them() {
+    let factions = [Faction::Ultramarines, Faction::Chaos];
+    let m = Matchup {
+        seats: vec![BotKind::Heuristic, BotKind::Heuristic],
+        game_seed: 1,
+        bot_seed: 1,
+        setup: SetupKind::Intro,
+    };
+    let games = [
+        at_round_8(&[1], &[(1, 5, 9), (1, 8, 9)]),
+        at_round_8(&[1], &[(1, 5, 9), (1, 9, 9)]),
+        at_round_8(&[0], &[(2, 5, 9), (1, 9, 9)]),
+    ];
+    let ok: Vec<(&Matchup, &GameRecord)> = games.iter().map(|g| (&m, g)).collect();
+    let mut out = String::new();
+    standings_at_the_end(&mut out, &factions, &ok);
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap_or_else(|| panic!("no {name} row:\n{out}"))
+            .split_whitespace()
+            .rev()
+            .take(3)
+            .collect::<Vec<_>>()
+    };
+    // World Eaters, Ultramarines, games (read from the right).
+    assert_eq!(row("friendly worlds"), ["2", "0", "2"], "{out}");
+    assert_eq!(row("objective tokens"), ["0", "1", "1"], "{out}");
+    // The means: World Eaters held 26/3 worlds a game.
+    assert!(out.contains("8.67"), "{out}");
+}
+
+#[test]
+fn thinking_times_give_the_mean_per_decision_and_a_search_players_iterations_per_second() {
+    let heuristic = Thinking {
+        decisions: 400,
+        time: Duration::from_millis(20),
+        ..Thinking::default()
+    };
+    let search = Thinking {
+        decisions: 500,
+        time: Duration::from_millis(10_010),
+        searched: 200,
+        searched_time: Duration::from_secs(10),
+        iterations: 6400,
+        longest: Duration::from_millis(900),
+        slowest_game: Duration::from_millis(31),
+    };
+    let text = thinking_lines(&[
+        (BotKind::Heuristic, heuristic),
+        (BotKind::SearchMillis(500), search),
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[1].contains("heuristic") && lines[1].contains("0.050 ms per decision"));
+    assert!(!lines[1].contains("iterations"), "{text}");
+    assert!(lines[2].contains("search:500ms"), "{text}");
+    assert!(
+        lines[2].contains(
+            "20.020 ms per decision (500 decisions; slowest game 31.000 ms per decision, \
+             longest decision 900.000 ms)"
+        ),
+        "{text}"
+    );
+    assert!(
+        lines[2].contains("50.000 ms per searched decision (200 searched, 32.0 iterations each)"),
+        "{text}"
+    );
+    assert!(lines[2].contains("640 iterations/s"), "{text}");
+    // Over a series the slowest game and the longest decision are the maxima, not sums.
+    let both = search.plus(heuristic).plus(search);
+    assert_eq!(both.longest, Duration::from_millis(900));
+    assert_eq!(both.slowest_game, Duration::from_millis(31));
+}
+
+#[test]
+fn parallel_results_come_back_in_order_whatever_the_thread_count() {
+    for jobs in [1, 2, 7, 300] {
+        let r = run_parallel(20, jobs, |i| i * i, &|_| {}).unwrap();
+        assert_eq!(r, (0..20).map(|i| i * i).collect::<Vec<_>>(), "{jobs} jobs");
+    }
 }

@@ -1,4 +1,6 @@
-//! The terminal client drawn on ratatui's `TestBackend` and driven by key and mouse messages.
+//! The terminal client drawn on ratatui's `TestBackend` and driven by key and mouse messages;
+//! the board's marks of the selected choice, the places an action concerns, the unit codes and
+//! the monochrome theme.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -11,8 +13,15 @@ use crate::common;
 use std::sync::Arc;
 
 use crossterm::event::KeyCode;
-use herakon::engine::{Action, Game, GameData, NewGameOptions, Order, Seat};
+use herakon::engine::rules::Warning;
+use herakon::engine::{
+    Action, AreaId, Faction, Game, GameData, NewGameOptions, Order, Quadrant, Seat, SystemId,
+    UnitType,
+};
 use herakon::tui::app::HANDOFF_PAUSE;
+use herakon::tui::follow::Marks;
+use herakon::tui::scene::{Choice, concerns};
+use herakon::tui::text::unit_code;
 use herakon::tui::{Client, Effect, Msg, Overlay, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -1588,4 +1597,158 @@ fn the_action_list_never_loses_a_row_and_shows_the_selected_one() {
     assert!(checked > 400, "{checked} decisions");
     assert!(scrolled > 20, "{scrolled} decisions with a scrolled list");
     assert!(with_odds > 0, "no decision with odds");
+}
+
+fn area(s: &str) -> AreaId {
+    s.parse().unwrap_or_else(|_| unreachable!())
+}
+
+fn choice(action: Action) -> Choice {
+    Choice {
+        number: 1,
+        action,
+        words: String::new(),
+        card: None,
+        order: None,
+        warnings: Vec::new(),
+    }
+}
+
+#[test]
+fn a_move_marks_its_start_and_end_and_the_cursor_goes_to_the_end() {
+    let c = choice(Action::MoveUnits {
+        from: area("A1.se"),
+        to: area("B1.sw"),
+        unit: UnitType::StrikeCruiser,
+        count: 1,
+    });
+    let m = Marks::of(Some(&c));
+    assert_eq!(
+        (m.from.clone(), m.to.clone()),
+        (vec![area("A1.se")], vec![area("B1.sw")])
+    );
+    assert_eq!(m.cursor(area("C3.nw")), Some(area("B1.sw")));
+}
+
+#[test]
+fn a_token_marks_its_system_and_the_cursor_stays_inside_it() {
+    let mut c = choice(Action::Resolve);
+    c.order = Some((
+        "B2".parse().unwrap_or_else(|_| unreachable!()),
+        Order::Deploy,
+    ));
+    let m = Marks::of(Some(&c));
+    assert_eq!(m.systems.len(), 1);
+    assert_eq!(m.cursor(area("B2.se")), Some(area("B2.se")));
+    assert_eq!(m.cursor(area("A1.se")), Some(area("B2.nw")));
+    assert_eq!(
+        Marks::of(Some(&choice(Action::Done))).cursor(area("A1.se")),
+        None
+    );
+}
+
+#[test]
+fn the_areas_a_warning_names_are_marked() {
+    let mut c = choice(Action::Done);
+    c.warnings = vec![Warning::BreaksGroundPath {
+        stranded: vec![area("A1.sw")],
+    }];
+    assert_eq!(Marks::of(Some(&c)).warned, vec![area("A1.sw")]);
+}
+
+#[test]
+fn actions_concern_the_places_they_name() {
+    let place = Action::Place {
+        order: Order::Advance,
+        system: SystemId::new(1, 1),
+    };
+    assert!(
+        Quadrant::ALL
+            .iter()
+            .all(|&q| concerns(&place, AreaId::new(SystemId::new(1, 1), q)))
+    );
+    assert!(!concerns(&place, area("A1.nw")));
+    let mv = Action::MoveUnits {
+        from: area("B1.se"),
+        to: area("B2.ne"),
+        unit: UnitType::Scout,
+        count: 2,
+    };
+    assert!(concerns(&mv, area("B1.se")) && concerns(&mv, area("B2.ne")));
+    assert!(!concerns(&mv, area("B2.nw")));
+    let storm = Action::MoveStorm {
+        from: "A1.s".parse().unwrap_or_else(|_| unreachable!()),
+        to: "B2.e".parse().unwrap_or_else(|_| unreachable!()),
+    };
+    assert!(
+        concerns(&storm, area("A2.se"))
+            && concerns(&storm, area("B2.nw"))
+            && concerns(&storm, area("C2.sw"))
+    );
+    assert!(!concerns(&storm, area("C1.nw")));
+    let tile = Action::PlaceTile {
+        number: 3,
+        side_b: false,
+        rotation: 1,
+        system: SystemId::new(3, 2),
+    };
+    assert!(concerns(&tile, area("D3.se")) && !concerns(&tile, area("D4.nw")));
+    let unit = Action::SetupUnit {
+        unit: UnitType::Scout,
+        area: area("C3.nw"),
+    };
+    assert!(concerns(&unit, area("C3.nw")) && !concerns(&unit, area("C3.ne")));
+    let new_storm = Action::PlaceStorm {
+        edge: "B1.s".parse().unwrap_or_else(|_| unreachable!()),
+    };
+    assert!(concerns(&new_storm, area("B1.nw")) && concerns(&new_storm, area("B2.se")));
+    assert!(!concerns(&new_storm, area("A1.se")));
+    for placeless in [
+        Action::Done,
+        Action::Resolve,
+        Action::UseEvent,
+        Action::Reinforce { count: 1 },
+    ] {
+        assert!(concerns(&placeless, area("C3.se")), "{placeless}");
+    }
+}
+
+/// The quit box's answer line, as drawn: `y` and what it does, then any other key and what
+/// that does.
+#[test]
+fn a_yes_or_no_box_names_y_and_any_other_key_with_what_each_does() {
+    let mut game = new_game(2);
+    let mut client = new_client(&game, 120, 40);
+    client.handle(&mut game, Msg::char('q'));
+    assert_eq!(client.view.overlay, Overlay::ConfirmQuit);
+    let text = screen_text(&client, &game);
+    assert!(
+        text.contains("y quit   any other key go on playing"),
+        "{text}"
+    );
+}
+
+/// Two codes that differ only by case (`Sc` and `SC`) are read as one at a glance.
+#[test]
+fn unit_codes_differ_by_more_than_case() {
+    let codes: Vec<String> = UnitType::ALL
+        .iter()
+        .map(|u| unit_code(*u).to_ascii_lowercase())
+        .collect();
+    for (i, c) in codes.iter().enumerate() {
+        assert_eq!(
+            codes.iter().position(|d| d == c),
+            Some(i),
+            "{c} names two units"
+        );
+    }
+}
+
+#[test]
+fn monochrome_theme_sets_no_colours() {
+    let t = Theme::monochrome();
+    for f in Faction::ALL {
+        assert_eq!(t.faction(f).fg, None);
+    }
+    assert_eq!(t.selected().bg, None);
 }

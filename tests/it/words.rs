@@ -3,7 +3,9 @@
 //! possessive after a name's label (`Anna (Ultramarines)' Scout`), no `you`/`your` in the log
 //! and no `he`/`his` anywhere the engine or client composes words, `a`/`an` as the next word
 //! sounds, no `1 dice`, no left-over `(s)`, no raw type names (`RoundLimit`, `strike-cruiser`)
-//! and no echo of an action's notation (`done: done`, `NAME: option 2`).
+//! and no echo of an action's notation (`done: done`, `NAME: option 2`). The engine's own
+//! wording rules (`engine::rules::wording`): counts, plain-English log words, card options told
+//! in the third person.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use crate::common;
@@ -11,7 +13,8 @@ use crate::common;
 use std::collections::BTreeMap;
 
 use herakon::bot::BotKind;
-use herakon::engine::{Action, Game, SetupKind, UnitType};
+use herakon::engine::rules::wording::{counted, third_person, tidy};
+use herakon::engine::{Action, Game, GameData, SetupKind, UnitType};
 
 /// Plural nouns that a count of one must not take.
 const PLURALS: &[&str] = &[
@@ -290,5 +293,81 @@ fn the_fault_finder_finds_each_fault_of_the_game_night() {
         ),
     ] {
         assert_eq!(faults(text, log), Vec::<&str>::new(), "{text}");
+    }
+}
+
+#[test]
+fn a_count_of_one_takes_the_singular() {
+    assert_eq!(counted(1, "action"), "1 action");
+    assert_eq!(counted(0, "action"), "0 actions");
+    assert_eq!(counted(12, "game"), "12 games");
+}
+
+fn data() -> GameData {
+    GameData::embedded().unwrap_or_else(|_| unreachable!())
+}
+
+#[test]
+fn log_words_read_as_plain_english() {
+    let d = data();
+    for (raw, plain) in [
+        (
+            "World Eaters's Chaos Space Marine is routed",
+            "World Eaters' Chaos Space Marine is routed",
+        ),
+        (
+            "World Eaters buys a Iconoclast Destroyer in B1.nw for 2 materiel",
+            "World Eaters buys an Iconoclast Destroyer in B1.nw for 2 materiel",
+        ),
+        ("a unit gains a offence die", "a unit gains an offence die"),
+        (
+            "Ultramarines commits 1 reinforcement token(s)",
+            "Ultramarines commits 1 reinforcement token",
+        ),
+        (
+            "Ultramarines draws 2 event card(s)",
+            "Ultramarines draws 2 event cards",
+        ),
+        (
+            "Ultramarines moves 2 strike-cruiser from A1.se to B1.sw",
+            "Ultramarines moves 2 Strike Cruisers from A1.se to B1.sw",
+        ),
+        (
+            "replaces a scout in B1.se with a space-marine",
+            "replaces a Scout in B1.se with a Space Marine",
+        ),
+        ("moves 3 ork-boyz", "moves 3 Ork Boyz"),
+    ] {
+        assert_eq!(tidy(raw, &d), plain);
+    }
+}
+
+#[test]
+fn card_options_told_in_the_log_name_the_opponent_and_no_gender() {
+    assert_eq!(
+        third_person("reroll one of your own defence dice", "World Eaters"),
+        "reroll one of their own defence dice"
+    );
+    assert_eq!(
+        third_person(
+            "let your opponent gain a die showing the face of his choice",
+            "Ultramarines"
+        ),
+        "let Ultramarines gain a die showing the face of their choice"
+    );
+    assert_eq!(
+        third_person(
+            "discard one of your face-up combat cards (your opponent picks it)",
+            "Evil Sunz Orks"
+        ),
+        "discard one of their face-up combat cards (Evil Sunz Orks picks it)"
+    );
+}
+
+#[test]
+fn the_printed_unit_names_of_the_log_are_those_of_the_data() {
+    let d = data();
+    for u in UnitType::ALL {
+        assert_eq!(u.name(), d.unit(u).name, "{u}");
     }
 }

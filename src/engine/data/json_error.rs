@@ -62,31 +62,3 @@ pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, 
     })?;
     Ok(value)
 }
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::from_str;
-
-    #[test]
-    fn text_after_the_document_is_refused_at_its_line_and_column() {
-        for (text, line, column) in [
-            ("{\"a\": 1}\ngarbage", 2, 1),
-            ("{\"a\": 1}\u{0}", 1, 9),
-            ("{\"a\": 1}\n{\"a\": 2}\n", 2, 1),
-        ] {
-            let e = from_str::<serde_json::Value>(text).unwrap_err();
-            assert_eq!(
-                (e.line, e.column, e.path.as_str()),
-                (line, column, "$"),
-                "{text:?}"
-            );
-            assert!(
-                e.message.contains("after the end of the JSON document"),
-                "{}",
-                e.message
-            );
-        }
-        assert!(from_str::<serde_json::Value>("{\"a\": 1}\n \t\r\n").is_ok());
-    }
-}

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 /// A key that appears twice in one object.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct DuplicateKey {
+pub struct DuplicateKey {
     /// The key, as decoded (escapes resolved).
     pub key: String,
     /// The JSON path of the object holding it (`$.position.areas`).
@@ -64,8 +64,9 @@ fn path_of(stack: &[Frame]) -> String {
 }
 
 /// The 1-based column (in characters) of byte offsets on one line, counted on from the last
-/// offset asked for, so that every byte of the line is counted at most once.
-struct Columns {
+/// offset asked for, so that every byte of the line is counted at most once; it keeps the count
+/// of bytes looked at, the scan's work, which stays within the text's length.
+pub struct Columns {
     /// The last offset counted to, and its column.
     counted_to: usize,
     column: usize,
@@ -73,13 +74,28 @@ struct Columns {
     stepped: usize,
 }
 
+impl Default for Columns {
+    fn default() -> Self {
+        Columns::new()
+    }
+}
+
 impl Columns {
-    fn new() -> Columns {
+    /// A counter at the start of the text (line 1, column 1), having looked at nothing.
+    #[must_use]
+    pub fn new() -> Columns {
         Columns {
             counted_to: 0,
             column: 1,
             stepped: 0,
         }
+    }
+
+    /// The bytes looked at so far, over all lines: at most the text's length however many
+    /// strings a line holds (counting each column from the line's start would be quadratic).
+    #[must_use]
+    pub fn stepped(&self) -> usize {
+        self.stepped
     }
 
     /// A new line starts at byte `at`.
@@ -101,12 +117,14 @@ impl Columns {
 
 /// The first key written twice in the same object, if any. Text that is not JSON gives `None`
 /// (the parser reports it).
-pub(crate) fn find_duplicate_key(text: &str) -> Option<DuplicateKey> {
+#[must_use]
+pub fn find_duplicate_key(text: &str) -> Option<DuplicateKey> {
     scan(text, &mut Columns::new())
 }
 
-/// [`find_duplicate_key`] with the column counter given, so tests can see its work.
-fn scan(text: &str, columns: &mut Columns) -> Option<DuplicateKey> {
+/// [`find_duplicate_key`] with the column counter given, so its work can be seen (the bytes
+/// it looked at: [`Columns::stepped`]).
+pub fn scan(text: &str, columns: &mut Columns) -> Option<DuplicateKey> {
     let bytes = text.as_bytes();
     let mut stack: Vec<Frame> = Vec::new();
     let mut line = 1usize;
@@ -174,68 +192,4 @@ fn scan(text: &str, columns: &mut Columns) -> Option<DuplicateKey> {
         i += 1;
     }
     None
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::{Columns, find_duplicate_key, scan};
-
-    #[test]
-    fn a_key_written_twice_in_one_object_is_found_with_both_lines() {
-        let text = "{\n \"areas\": {\n  \"A1.nw\": 1,\n  \"B1.se\": 2,\n  \"A1.nw\": 3\n }\n}";
-        let d = find_duplicate_key(text).unwrap();
-        assert_eq!(d.key, "A1.nw");
-        assert_eq!(d.path, "$.areas");
-        assert_eq!((d.first_line, d.line, d.column), (3, 5, 3));
-    }
-
-    #[test]
-    fn equal_keys_in_different_objects_or_inside_strings_are_not_duplicates() {
-        let text =
-            r#"{"a": {"k": 1}, "b": {"k": "{\"k\": 2, \"k\": 3}"}, "c": [{"k": 1}, {"k": 2}]}"#;
-        assert_eq!(find_duplicate_key(text), None);
-    }
-
-    #[test]
-    fn an_escaped_key_equal_to_a_plain_one_is_a_duplicate() {
-        let text = r#"{"list": [1, {"x": 1, "\u0078": 2}]}"#;
-        let d = find_duplicate_key(text).unwrap();
-        assert_eq!((d.key.as_str(), d.path.as_str()), ("x", "$.list[1]"));
-    }
-
-    #[test]
-    fn the_scan_looks_at_each_byte_of_a_long_line_once_however_many_strings_it_holds() {
-        // One line of 200,000 strings: counting each string's column from the line's start
-        // would look at about 20 billion bytes (the loader took 40 minutes on 16 MB).
-        let text = format!(
-            "{{\"history\": [{}\"pass\"]}}",
-            "\"pass\", ".repeat(200_000)
-        );
-        let mut columns = Columns::new();
-        assert_eq!(scan(&text, &mut columns), None);
-        assert!(
-            columns.stepped <= text.len(),
-            "{} bytes looked at for a text of {}",
-            columns.stepped,
-            text.len()
-        );
-        // The column is still right at the end of that line, and on the next.
-        let text = format!(
-            "{{\"a\": [{}1], \"k\": 1, \"k\": 2}}",
-            "\"\u{e9}\", ".repeat(1000)
-        );
-        let d = find_duplicate_key(&text).unwrap();
-        assert_eq!((d.line, d.column), (1, text.chars().count() - 6));
-        let d = find_duplicate_key("{\"x\": \"\u{e9}\",\n  \"y\": 1, \"y\": 2}").unwrap();
-        assert_eq!((d.line, d.column), (2, 11));
-    }
-
-    #[test]
-    fn deep_nesting_and_broken_text_end_the_scan_without_a_finding() {
-        let deep = "[".repeat(200_000);
-        assert_eq!(find_duplicate_key(&deep), None);
-        assert_eq!(find_duplicate_key("{\"a\": 1}}}]"), None);
-        assert_eq!(find_duplicate_key("{\"a"), None);
-    }
 }

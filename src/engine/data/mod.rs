@@ -4,7 +4,7 @@
 //! everything and reports every problem with its file and JSON path.
 
 pub(in crate::engine) mod json_error;
-mod json_keys;
+pub mod json_keys;
 mod load;
 pub mod rulings;
 

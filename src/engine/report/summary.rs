@@ -237,8 +237,11 @@ fn why(game: &Game, winners: &[Seat], reason: EndReason) -> String {
 }
 
 /// How the winners beat the best of the other `candidates`: the first tie-break key that tells
-/// them apart, after those tied.
-fn tie_break(now: &[Standing], winners: &[Seat], candidates: &[Seat]) -> String {
+/// them apart, after those tied, in words (`tied on objective tokens (2 each), then most
+/// friendly worlds (4 to 3)`): the end screen's and `show`'s reason for a win on the
+/// tie-breaks (Rules Reference, "Winning and Losing the Game").
+#[must_use]
+pub fn tie_break(now: &[Standing], winners: &[Seat], candidates: &[Seat]) -> String {
     let Some(w) = winners.first().and_then(|s| now.get(s.index())) else {
         return "no winner".to_string();
     };
@@ -269,38 +272,4 @@ fn tie_break(now: &[Standing], winners: &[Seat], candidates: &[Seat]) -> String 
         tied.push(format!("{what} ({wv} each)"));
     }
     format!("tied on {}: a shared victory", tied.join(", "))
-}
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used, reason = "tests fail loudly")]
-mod tests {
-    use super::*;
-
-    fn st(objectives: u8, worlds: usize, units: usize) -> Standing {
-        Standing {
-            objectives,
-            materiel: 0,
-            worlds,
-            units,
-        }
-    }
-
-    #[test]
-    fn the_first_tie_break_that_differs_explains_the_win() {
-        let now = [st(2, 4, 9), st(2, 3, 12)];
-        assert_eq!(
-            tie_break(&now, &[Seat(0)], &[Seat(0), Seat(1)]),
-            "tied on objective tokens (2 each), then most friendly worlds (4 to 3)"
-        );
-        let now = [st(3, 1, 1), st(2, 9, 9)];
-        assert_eq!(
-            tie_break(&now, &[Seat(0)], &[Seat(0), Seat(1)]),
-            "most objective tokens (3 to 2)"
-        );
-        let now = [st(1, 2, 3), st(1, 2, 3), st(0, 5, 5)];
-        assert_eq!(
-            tie_break(&now, &[Seat(0), Seat(1)], &[Seat(0), Seat(1), Seat(2)]),
-            "a shared victory, tied on every tie-break (1 objective tokens, 2 friendly worlds, 3 units each)"
-        );
-    }
 }

@@ -64,8 +64,6 @@ mod hidden;
 mod validate;
 mod validate_cards;
 mod validate_phase;
-#[cfg(test)]
-mod validate_tests;
 
 use std::fmt;
 use std::sync::Arc;

@@ -771,27 +771,3 @@ impl FromStr for Asset {
         .ok_or_else(|| ParseIdError::new(s, "an asset (forge, cache, reinforcement, prosperity)"))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::{Faction, FactionSet};
-
-    #[test]
-    fn a_faction_set_lists_each_faction_once_in_faction_order() {
-        let s: FactionSet = [Faction::Eldar, Faction::Chaos, Faction::Eldar]
-            .into_iter()
-            .collect();
-        assert_eq!(
-            s.iter().collect::<Vec<_>>(),
-            [Faction::Chaos, Faction::Eldar]
-        );
-        assert_eq!(s.len(), 2);
-        assert!(s.contains(Faction::Chaos) && !s.contains(Faction::Orks));
-        assert!(s.has_other_than(Faction::Chaos) && !s.only(Faction::Eldar));
-        assert_eq!(s.single(), None);
-        let one: FactionSet = [Faction::Orks].into_iter().collect();
-        assert_eq!(one.single(), Some(Faction::Orks));
-        assert!(one.only(Faction::Orks) && FactionSet::EMPTY.only(Faction::Orks));
-        assert!(FactionSet::EMPTY.is_empty() && FactionSet::EMPTY.single().is_none());
-    }
-}

@@ -12,8 +12,6 @@
 //! `compute` works the previews out; `words` puts them in lines for the client.
 
 mod compute;
-#[cfg(test)]
-mod tests;
 mod words;
 
 use std::collections::BTreeSet;

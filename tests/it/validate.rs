@@ -1,7 +1,8 @@
-//! One test per check of `validate_cards.rs` and of the step checks of `validate_phase.rs`
-//! (issue 25): a legal position taken from play, one fact broken by hand, and the violation
-//! that must name the rule and the fact. Without the check each of these positions loads, and
-//! legal play from it then loses or doubles a card or reaches a refused position.
+//! One test per check of `src/engine/rules/validate_cards.rs` and of the step checks of
+//! `validate_phase.rs` (issue 25): a legal position taken from play, one fact broken by hand,
+//! and the violation that must name the rule and the fact. Without the check each of these
+//! positions loads, and legal play from it then loses or doubles a card or reaches a refused
+//! position.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -11,16 +12,16 @@
 
 use std::sync::Arc;
 
-use crate::engine::data::GameData;
-use crate::engine::rules::{Game, NewGameOptions};
-use crate::engine::state::card_name::CardName;
-use crate::engine::state::combat_state::{CombatOutcome, CombatState, CombatStep};
-use crate::engine::state::die::CombatRole;
-use crate::engine::state::ids::{Faction, Order};
-use crate::engine::state::phase::{OpStep, Phase};
-use crate::engine::state::position::{Position, Storm};
-use crate::engine::state::rule::Rule;
-use crate::engine::state::setup_phase::SetupKind;
+use herakon::engine::data::GameData;
+use herakon::engine::rules::{Game, NewGameOptions};
+use herakon::engine::state::card_name::CardName;
+use herakon::engine::state::combat_state::{CombatOutcome, CombatState, CombatStep};
+use herakon::engine::state::die::CombatRole;
+use herakon::engine::state::ids::{Faction, Order};
+use herakon::engine::state::phase::{OpStep, Phase};
+use herakon::engine::state::position::{Position, Storm};
+use herakon::engine::state::rule::Rule;
+use herakon::engine::state::setup_phase::SetupKind;
 
 fn data() -> Arc<GameData> {
     Arc::new(GameData::embedded().expect("embedded data"))
@@ -250,7 +251,7 @@ fn scheme_event_cards_one_in_play_and_never_a_tactic() {
     let tactic = p
         .event_deck
         .iter()
-        .position(|c| kind_of(c) == Some(crate::engine::data::EventKind::Tactic))
+        .position(|c| kind_of(c) == Some(herakon::engine::data::EventKind::Tactic))
         .expect("a tactic");
     let tactic = p.event_deck.remove(tactic);
     p.schemes.push(tactic.clone());
@@ -260,7 +261,7 @@ fn scheme_event_cards_one_in_play_and_never_a_tactic() {
     let schemes: Vec<CardName> = p
         .event_deck
         .iter()
-        .filter(|c| kind_of(c) == Some(crate::engine::data::EventKind::Scheme))
+        .filter(|c| kind_of(c) == Some(herakon::engine::data::EventKind::Scheme))
         .take(2)
         .cloned()
         .collect();
@@ -324,7 +325,7 @@ fn contested_areas_an_advance_moves_only_into_the_active_system() {
     // A unit of the enemy joins a unit of the same kind (ship or ground unit) outside the
     // active system.
     let d = data();
-    let kind = |u: crate::engine::state::unit_type::UnitType| d.unit(u).kind;
+    let kind = |u: herakon::engine::state::unit_type::UnitType| d.unit(u).kind;
     let (area, unit) = pos
         .areas
         .iter()
@@ -382,11 +383,11 @@ fn combat_units_placed_in_a_combat_and_the_next_combat_belong_to_its_sides() {
     let c = combat_mut(&mut pos);
     // The introductory two-player game has no Orks.
     let other = Faction::Orks;
-    c.next_combat = Some(crate::engine::state::combat_state::NextCombat {
+    c.next_combat = Some(herakon::engine::state::combat_state::NextCombat {
         area: c.area,
         attacker: other,
     });
-    let stranger = crate::engine::state::unit_type::UnitType::of(other)
+    let stranger = herakon::engine::state::unit_type::UnitType::of(other)
         .next()
         .expect("a unit");
     c.attacker.placed.push(stranger);
@@ -409,11 +410,11 @@ fn warp_storms_prayer_to_the_dark_gods_decides_on_a_storm_just_moved() {
     p.schemes.push(prayer);
     let card = pos.players[0].event_deck[0].clone();
     let storm = pos.storms[0].edge;
-    let free: crate::engine::state::ids::EdgeId = "A1.n".parse().expect("edge");
+    let free: herakon::engine::state::ids::EdgeId = "A1.n".parse().expect("edge");
     assert!(!pos.storm_at(free));
     pos.phase = Phase::Refresh {
-        turn: crate::engine::state::ids::Seat(0),
-        step: crate::engine::state::phase::RefreshStep::Prayer {
+        turn: herakon::engine::state::ids::Seat(0),
+        step: herakon::engine::state::phase::RefreshStep::Prayer {
             card,
             ability: false,
             from: storm,
@@ -442,7 +443,7 @@ fn planning_phase_the_next_to_place_has_placed_fewer_than_four() {
         pos.stacks
             .get_mut(&system)
             .expect("the stack")
-            .push(crate::engine::state::position::PlacedOrder { owner: f, order });
+            .push(herakon::engine::state::position::PlacedOrder { owner: f, order });
     }
     refused(pos, Rule::PlanningPhase, &["places an order token next"]);
 }
@@ -455,7 +456,7 @@ fn contested_areas_hold_two_factions_at_most() {
         .iter()
         .find(|(_, s)| !s.units.is_empty())
         .expect("an area with units");
-    let kind = |u: crate::engine::state::unit_type::UnitType| data().unit(u).kind;
+    let kind = |u: herakon::engine::state::unit_type::UnitType| data().unit(u).kind;
     let mine = pos.area(area).units[0];
     let others: Vec<_> = pos
         .areas

@@ -1,5 +1,6 @@
-//! Each preview line checked against the rule it reflects, on the two-player introductory
-//! board (seat 1 Ultramarines hold A1 with a factory on Turaci, reinforcement icons on it).
+//! Order previews (`src/engine/report/order_preview/`): each preview line checked against the
+//! rule it reflects, on the two-player introductory board (seat 1 Ultramarines hold A1 with a
+//! factory on Turaci, reinforcement icons on it).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -9,14 +10,14 @@
 
 use std::sync::Arc;
 
-use super::{OrderPreview, PreviewDetail};
-use crate::engine::data::GameData;
-use crate::engine::rules::{Game, NewGameOptions};
-use crate::engine::state::action::Action;
-use crate::engine::state::ids::{AreaId, Asset, Faction, Order, Seat, StructureKind, SystemId};
-use crate::engine::state::position::{Position, Structure, Unit};
-use crate::engine::state::unit_type::UnitType;
-use crate::engine::{SetupKind, state::phase::Phase};
+use herakon::engine::data::GameData;
+use herakon::engine::report::order_preview::{OrderPreview, PreviewDetail};
+use herakon::engine::rules::{Game, NewGameOptions};
+use herakon::engine::state::action::Action;
+use herakon::engine::state::ids::{AreaId, Asset, Faction, Order, Seat, StructureKind, SystemId};
+use herakon::engine::state::position::{Position, Structure, Unit};
+use herakon::engine::state::unit_type::UnitType;
+use herakon::engine::{SetupKind, state::phase::Phase};
 
 const ULTRAMARINES: Seat = Seat(0);
 
@@ -296,7 +297,7 @@ fn order_previews_cover_the_orders_the_deciding_seat_may_place_and_no_other_seat
     let seat = game.decision().unwrap().seat;
     let previews = game.order_previews(seat);
     let placeable: std::collections::BTreeSet<(SystemId, Order)> = game
-        .list_legal_actions()
+        .legal_actions()
         .iter()
         .filter_map(|x| match x {
             Action::Place { system, order } => Some((*system, *order)),
@@ -329,16 +330,15 @@ fn a_revealed_order_is_previewed_for_its_resolution() {
             .position(|o| *o == Order::Dominate)
             .unwrap();
         p.players[0].orders.remove(i);
-        p.stacks
-            .entry(sys("A1"))
-            .or_default()
-            .push(crate::engine::state::position::PlacedOrder {
+        p.stacks.entry(sys("A1")).or_default().push(
+            herakon::engine::state::position::PlacedOrder {
                 owner: Faction::Ultramarines,
                 order: Order::Dominate,
-            });
+            },
+        );
         p.phase = Phase::Operations {
             turn: ULTRAMARINES,
-            step: crate::engine::state::phase::OpStep::Reveal,
+            step: herakon::engine::state::phase::OpStep::Reveal,
         };
     });
     let reveal = Action::Reveal { system: sys("A1") };
