@@ -4,5 +4,6 @@
 pub mod bot;
 pub mod cli;
 pub mod engine;
+pub mod host;
 pub mod store;
 pub mod tui;

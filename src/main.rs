@@ -83,6 +83,39 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         save_to: Option<PathBuf>,
     },
+    /// Host a game over SSH: each seat plays from a terminal of its own (`ssh -p PORT
+    /// seat1@HOST` with the secret printed for it), seeing only its own seat's view; the host
+    /// sees everything. A new game (the options of `play`) or a saved one.
+    #[cfg(feature = "host")]
+    Host {
+        /// A save file to continue.
+        save: Option<PathBuf>,
+        #[command(flatten)]
+        new: NewArgs,
+        /// Where the game is saved (default: the loaded file, or a new name under saves/).
+        #[arg(long, value_name = "FILE")]
+        save_to: Option<PathBuf>,
+        /// A computer player for a seat, as for `play` (`2=normal`); repeat for more seats.
+        #[arg(long = "bot", value_name = "SEAT=KIND")]
+        bots: Vec<String>,
+        /// The address to listen on: only this machine unless told otherwise (`0.0.0.0`: every
+        /// network).
+        #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+        listen: std::net::IpAddr,
+        /// The port to listen on (0: any free port, printed).
+        #[arg(long, default_value_t = 2222)]
+        port: u16,
+        /// A seat that also opens with a public key: `seat1=~/.ssh/id_ed25519.pub` (the file's
+        /// keys, `authorized_keys` lines); repeat for more.
+        #[arg(long = "key", value_name = "SEAT=FILE")]
+        keys: Vec<String>,
+        /// A seat for the first to join (he is given a secret for coming back): `--open 2`.
+        #[arg(long = "open", value_name = "SEAT")]
+        open: Vec<u8>,
+        /// The host key's file (made on the first start, readable by its owner only).
+        #[arg(long, value_name = "FILE", default_value = "saves/host_key")]
+        host_key: PathBuf,
+    },
     /// Replay a save read-only, showing everything: arrows step one action (left/right) or one
     /// order (up/down), PgUp/PgDn one round.
     Replay {
@@ -200,6 +233,53 @@ fn odds_samples_for_tests() {
     }
 }
 
+/// The game `play` or `host` plays: the save (renamed by `--names`), or a new game; where
+/// it is saved by default, the file that holds it as it is (none once changed), and its
+/// computer players (the save's, changed by `--bot`).
+fn game_to_play(
+    save: Option<PathBuf>,
+    new: &NewArgs,
+    bots: &[String],
+    data: std::sync::Arc<herakon::engine::GameData>,
+) -> Result<
+    (
+        herakon::engine::Game,
+        PathBuf,
+        Option<PathBuf>,
+        tui::seats::Bots,
+    ),
+    String,
+> {
+    let (game, default_path, loaded_from) = match save {
+        Some(path) => {
+            let mut game = saves::load_game(&path, data)?;
+            name_players(&mut game, new.names.as_deref())?;
+            // Renamed players or changed computer seats make the game differ from
+            // the file.
+            let loaded = (new.names.is_none() && bots.is_empty()).then(|| path.clone());
+            // `s` offers the save an autosave belongs to, not the autosave itself.
+            (game, saves::save_path_of_autosave(&path), loaded)
+        }
+        None => (
+            new_game(new, data, false)?,
+            saves::fresh_save_path(std::path::Path::new("saves"), "hotseat"),
+            None,
+        ),
+    };
+    // A save goes on with the computer players it recorded; `--bot` changes seats.
+    let mut seats = tui::seats::Bots::of_game(&game)?;
+    if game.computer().is_empty() {
+        seats.seed = new.seed.unwrap_or(0);
+    }
+    for text in bots {
+        match tui::seats::parse_bot(text, &game)? {
+            (seat, Some(kind)) => seats.kinds.insert(seat, kind),
+            (seat, None) => seats.kinds.remove(&seat),
+        };
+    }
+    Ok((game, default_path, loaded_from, seats))
+}
+
 fn run(cli: Cli) -> Result<ExitCode, String> {
     let data = store::assets::load_data(cli.assets.as_deref())?;
     odds_samples_for_tests();
@@ -249,33 +329,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .map_err(|e| format!("terminal error: {e}"))?;
                 return Ok(exit_code(ended));
             }
-            let (game, default_path, loaded_from) = match save {
-                Some(path) => {
-                    let mut game = saves::load_game(&path, data)?;
-                    name_players(&mut game, new.names.as_deref())?;
-                    // Renamed players or changed computer seats make the game differ from
-                    // the file.
-                    let loaded = (new.names.is_none() && bots.is_empty()).then(|| path.clone());
-                    // `s` offers the save an autosave belongs to, not the autosave itself.
-                    (game, saves::save_path_of_autosave(&path), loaded)
-                }
-                None => (
-                    new_game(&new, data, false)?,
-                    saves::fresh_save_path(std::path::Path::new("saves"), "hotseat"),
-                    None,
-                ),
-            };
-            // A save goes on with the computer players it recorded; `--bot` changes seats.
-            let mut seats = tui::seats::Bots::of_game(&game)?;
-            if game.computer().is_empty() {
-                seats.seed = new.seed.unwrap_or(0);
-            }
-            for text in &bots {
-                match tui::seats::parse_bot(text, &game)? {
-                    (seat, Some(kind)) => seats.kinds.insert(seat, kind),
-                    (seat, None) => seats.kinds.remove(&seat),
-                };
-            }
+            let (game, default_path, loaded_from, seats) = game_to_play(save, &new, &bots, data)?;
             let options = PlayOptions {
                 save_path: Some(save_to.unwrap_or(default_path)),
                 loaded_from,
@@ -285,6 +339,61 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             let ended = tui::run(game, options).map_err(|e| format!("terminal error: {e}"))?;
             Ok(exit_code(ended))
+        }
+        #[cfg(feature = "host")]
+        Command::Host {
+            save,
+            new,
+            save_to,
+            bots,
+            listen,
+            port,
+            keys,
+            open,
+            host_key,
+        } => {
+            store::remove_stale_temps(std::path::Path::new("saves"));
+            let (game, default_path, loaded_from, seats) = game_to_play(save, &new, &bots, data)?;
+            let seat_of = |n: u8| -> Result<Seat, String> {
+                if (1..=game.player_count()).contains(&usize::from(n)) {
+                    Ok(Seat(n - 1))
+                } else {
+                    Err(format!(
+                        "seat {n} is not in this {}-player game",
+                        game.player_count()
+                    ))
+                }
+            };
+            let mut key_files = Vec::new();
+            for text in &keys {
+                let (seat, path) = text
+                    .split_once('=')
+                    .ok_or_else(|| format!("--key {text}: write seat1=FILE"))?;
+                let n = seat
+                    .trim_start_matches("seat")
+                    .parse::<u8>()
+                    .map_err(|_| format!("--key {text}: write seat1=FILE"))?;
+                key_files.push((seat_of(n)?, PathBuf::from(path)));
+            }
+            let open = open
+                .into_iter()
+                .map(seat_of)
+                .collect::<Result<Vec<_>, _>>()?;
+            let options = herakon::host::HostOptions {
+                save_path: save_to.unwrap_or(default_path),
+                loaded_from,
+                bots: seats,
+                keys: key_files,
+                open,
+            };
+            let listen = herakon::host::ssh::Listen {
+                addr: listen,
+                port,
+                host_key,
+            };
+            let said = herakon::host::run(game, &options, &listen)?;
+            eprintln!("herakon host: {}", store::printable(&said));
+            Ok(ExitCode::SUCCESS)
         }
         Command::Learn { save_to } => {
             store::remove_stale_temps(std::path::Path::new("saves"));

@@ -42,6 +42,22 @@ pub enum Screen {
     Bot(Seat),
     /// The final board and the winners.
     GameOver,
+    /// Another person, at a terminal of his own, decides (`herakon host`): this screen, of
+    /// one seat or a spectator ([`Seating`]), shows its own view and what he is doing.
+    Watch(Seat),
+}
+
+/// Whom a view is for: the whole table at one keyboard, or one seat at a terminal of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Seating {
+    /// Hot seat: one screen for the whole table; the keyboard passes with hand-offs.
+    #[default]
+    HotSeat,
+    /// One seat's own terminal (`herakon host`): its view only, never a hand-off; the others'
+    /// turns show its own board and what they are doing.
+    Own(Seat),
+    /// A spectator's terminal: the view of no seat (what every seat sees), never a hand.
+    Spectator,
 }
 
 /// A box drawn over the screen, with what it shows and edits (so no box reads a field of
@@ -256,6 +272,8 @@ pub struct App {
     /// The learning aids: the guided game, the phase reminders and their settings (see
     /// [`super::learn`]).
     pub teach: super::learn::Teach,
+    /// Whom this view is for (the hot seat's table, or one seat's own terminal).
+    pub seating: Seating,
 }
 
 impl App {
@@ -269,6 +287,19 @@ impl App {
         theme: Theme,
         width: u16,
         height: u16,
+    ) -> (App, Vec<Request>) {
+        App::seated(session, table, theme, (width, height), Seating::HotSeat)
+    }
+
+    /// [`App::new`] for the view `seating` says: a seat's own terminal or a spectator's shows
+    /// that seat's view (or no seat's) and never hands the keyboard over.
+    #[must_use]
+    pub fn seated(
+        session: &Session,
+        table: Table<'_>,
+        theme: Theme,
+        (width, height): (u16, u16),
+        seating: Seating,
     ) -> (App, Vec<Request>) {
         let mut app = App {
             theme,
@@ -296,6 +327,7 @@ impl App {
             handoff_since: None,
             handoffs: 0,
             teach: super::learn::Teach::default(),
+            seating,
         };
         let asked = app.follow(session, table);
         app.keep_cursor_on_screen(table);
@@ -433,6 +465,9 @@ impl App {
         let Some(d) = table.decision() else {
             return Vec::new();
         };
+        if self.seating != Seating::HotSeat {
+            return self.follow_seated(session, table, d.seat);
+        }
         if session.is_bot(d.seat) {
             // A computer player needs no hand-off. The screen shows what every seat sees, or
             // the one person's own view when nobody else is at the table.
@@ -464,6 +499,68 @@ impl App {
         self.focus = Focus::Actions;
         // The hand-off shows the last moment to the whole table instead.
         vec![Request::LeaveKeyboard, Request::HideMoments]
+    }
+
+    /// [`App::follow`] on a seat's own terminal or a spectator's (`decider` decides): the
+    /// seat's own decision on its playing screen, every other turn on its own view (the
+    /// public one for a spectator) with who is deciding; never a hand-off. Only the deciding
+    /// seat's view asks for the keyboard: each person holds his own.
+    fn follow_seated(
+        &mut self,
+        session: &Session,
+        table: Table<'_>,
+        decider: Seat,
+    ) -> Vec<Request> {
+        let own = match self.seating {
+            Seating::Own(seat) => Some(seat),
+            Seating::HotSeat | Seating::Spectator => None,
+        };
+        if session.is_bot(decider) {
+            if self.screen != Screen::Bot(decider) {
+                self.leave_keyboard();
+                self.screen = Screen::Bot(decider);
+                self.shown = own;
+                self.reset_choice();
+                return vec![Request::BotTurn];
+            }
+            return Vec::new();
+        }
+        if own == Some(decider) {
+            if self.shown == own && self.screen == Screen::Play {
+                return Vec::new();
+            }
+            self.take_keyboard(table, decider);
+            return vec![Request::TakeKeyboard(decider)];
+        }
+        if self.screen != Screen::Watch(decider) {
+            self.leave_keyboard();
+            self.screen = Screen::Watch(decider);
+            self.shown = own;
+            self.reset_choice();
+            self.filter = false;
+            self.focus = Focus::Board;
+        }
+        Vec::new()
+    }
+
+    /// Another view took back an action (`public`: what was taken back, in words every seat
+    /// may read): this one follows the game as it is now and says so, never in the actor's
+    /// own words.
+    #[must_use]
+    pub fn taken_back_elsewhere(
+        &mut self,
+        session: &Session,
+        table: Table<'_>,
+        public: Option<String>,
+    ) -> Vec<Request> {
+        self.log_back = self.log_back.min(session.log.len());
+        self.reset_choice();
+        self.filter = false;
+        let asked = self.follow(session, table);
+        if let Some(words) = public {
+            self.note(words);
+        }
+        asked
     }
 
     /// The person on screen leaves the keyboard: his cursor is kept for his next turn and his
@@ -587,6 +684,15 @@ impl App {
     /// it again.
     #[must_use]
     pub fn undo_asker(&self, session: &Session) -> (Option<Seat>, Keyboard, bool) {
+        match (self.seating, self.screen) {
+            // A seat's own terminal: the seat itself asks, its keyboard never passes.
+            (Seating::Own(seat), Screen::Play) => {
+                return (Some(seat), Keyboard::WithDecider, false);
+            }
+            (Seating::Own(seat), _) => return (Some(seat), Keyboard::WithActor, false),
+            (Seating::Spectator, _) => return (None, Keyboard::WithActor, false),
+            (Seating::HotSeat, _) => {}
+        }
         match self.screen {
             Screen::Play => (self.shown, Keyboard::WithDecider, false),
             _ => (session.holder, Keyboard::WithActor, true),
@@ -637,6 +743,11 @@ impl App {
     #[must_use]
     pub fn takeback_text<'s>(&self, session: &'s Session) -> Option<&'s str> {
         let t = session.takeback.as_ref()?;
+        match self.seating {
+            Seating::Own(seat) => return (t.seat == seat).then_some(t.own.as_str()),
+            Seating::Spectator => return None,
+            Seating::HotSeat => {}
+        }
         let holder = session.holder;
         match self.screen {
             Screen::Play if self.shown == Some(t.seat) => Some(&t.own),
@@ -951,7 +1062,10 @@ impl App {
             self.overlay = Overlay::ConfirmQuit;
             return Vec::new();
         }
-        let board_shown = matches!(self.screen, Screen::Play | Screen::GameOver);
+        let board_shown = matches!(
+            self.screen,
+            Screen::Play | Screen::GameOver | Screen::Watch(_)
+        );
         match keys::command(code, &[When::Always, When::Play]) {
             Some(Command::Help) => {
                 self.open(Overlay::Help);
@@ -977,6 +1091,11 @@ impl App {
                     .or_else(|| table.decision().map(|d| d.seat))
                     .map_or(Faction::Ultramarines, |s| table.faction(s));
                 self.open(Overlay::Sheet(faction));
+                return Vec::new();
+            }
+            Some(Command::Save) if self.seating != Seating::HotSeat => {
+                // The file is the host's: he keeps it, saved after every action.
+                self.note("the host saves the game after every action");
                 return Vec::new();
             }
             Some(Command::Save) => {
@@ -1054,6 +1173,13 @@ impl App {
             }
             // Any other key: the computer player moves now.
             Screen::Bot(_) => vec![Effect::BotMove],
+            // Another person decides: the board may be looked over meanwhile.
+            Screen::Watch(_) => {
+                if let Some(Command::Cursor(step)) = keys::command(code, &[When::Play]) {
+                    self.board_key(table, step);
+                }
+                Vec::new()
+            }
             Screen::GameOver => {
                 // The end screen: Esc shows the board, Enter brings the summary back.
                 match code {
@@ -1087,7 +1213,10 @@ impl App {
     fn close_moment_by_key(&mut self, session: &Session, ctrl_c: bool) -> bool {
         if ctrl_c
             || self.overlay != Overlay::None
-            || !matches!(self.screen, Screen::Play | Screen::Bot(_))
+            || !matches!(
+                self.screen,
+                Screen::Play | Screen::Bot(_) | Screen::Watch(_)
+            )
             || session.moments.on_screen.is_empty()
         {
             return false;

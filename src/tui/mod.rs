@@ -45,7 +45,7 @@ pub mod whynot;
 
 use std::path::PathBuf;
 
-pub use app::{App, Effect, Focus, Msg, Overlay, Screen};
+pub use app::{App, Effect, Focus, Msg, Overlay, Screen, Seating};
 pub use client::Client;
 pub use replay::Replay;
 pub use scene::Scene;

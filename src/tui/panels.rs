@@ -750,6 +750,20 @@ impl Widget for Status<'_> {
                 ("?", "keys"),
                 ("q", "quit"),
             ],
+            Screen::Watch(_) if takeback.is_some() => &[
+                ("u", "take back"),
+                ("←↑↓→", "inspect"),
+                ("l", "log"),
+                ("?", "keys"),
+                ("q", "leave"),
+            ],
+            Screen::Watch(_) => &[
+                ("←↑↓→", "inspect"),
+                ("l", "log"),
+                ("c", "cards"),
+                ("?", "keys"),
+                ("q", "leave"),
+            ],
             Screen::GameOver => &[
                 ("←↑↓→", "inspect"),
                 ("s", "save"),

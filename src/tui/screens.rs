@@ -634,3 +634,79 @@ impl Widget for BotTurn<'_> {
         Widget::render(Paragraph::new(lines).block(block), r, buf);
     }
 }
+
+/// Another person's turn on a seat's own terminal (`herakon host`), over the decision panel:
+/// who decides and what kind of decision, as every seat may read it.
+#[derive(Debug, Clone, Copy)]
+pub struct WatchTurn<'a> {
+    /// The seat deciding.
+    pub seat: Seat,
+    /// What kind of decision it faces (public).
+    pub kind: Option<crate::engine::rules::DecisionKind>,
+    /// The take-back on offer to this seat, in its own words.
+    pub takeback: Option<&'a str>,
+    /// The deciding seat's person has no terminal connected.
+    pub away: bool,
+    /// Colours.
+    pub theme: Theme,
+    /// The scene on screen.
+    pub scene: &'a Scene<'a>,
+}
+
+impl Widget for WatchTurn<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let WatchTurn {
+            seat,
+            kind,
+            takeback,
+            away,
+            theme,
+            scene,
+        } = self;
+        let faction = scene.faction(seat);
+        let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
+        let doing = kind.map_or_else(
+            || "is deciding".to_string(),
+            |k| {
+                // The hint in brackets (`done when finished`) is for the one deciding.
+                let words = k.to_string();
+                let words = words.split(" (").next().unwrap_or_default();
+                format!(
+                    "is about to {}",
+                    crate::engine::rules::wording::third_person(words, "an opponent")
+                )
+            },
+        );
+        let mut lines = vec![
+            Line::from(""),
+            Line::from(Span::styled(scene.who(seat), style)).centered(),
+            Line::from(doing).centered(),
+            Line::from(""),
+        ];
+        if away {
+            lines.push(Line::from(Span::styled("away: not connected", theme.warn())).centered());
+        }
+        if let Some(done) = takeback {
+            lines.push(Line::from(done.to_string()).centered());
+            lines.push(
+                Line::from(vec![
+                    Span::styled("u", theme.key()),
+                    Span::raw(": take it back"),
+                ])
+                .centered(),
+            );
+        }
+        // One more row: the decision's words may take two.
+        let height = u16::try_from(lines.len()).unwrap_or(8).saturating_add(4);
+        let r = centered(area, 48, height);
+        Widget::render(Clear, r, buf);
+        let block = Block::bordered()
+            .border_style(style)
+            .title(Line::from(Span::styled(" Their turn ", theme.title())).centered());
+        Widget::render(
+            Paragraph::new(lines).wrap(Wrap { trim: true }).block(block),
+            r,
+            buf,
+        );
+    }
+}

@@ -210,6 +210,9 @@ pub struct Session {
     pub unsaved: Option<String>,
     /// A save with the save box was asked to leave afterwards (from the not-saved box).
     pub quit_after_save: bool,
+    /// The seats whose person has no terminal connected to the host (`herakon host`): their
+    /// turns say they are away.
+    pub away: std::collections::BTreeSet<Seat>,
 }
 
 impl Session {
@@ -237,6 +240,7 @@ impl Session {
             save_path: super::save::default_path(),
             unsaved: None,
             quit_after_save: false,
+            away: std::collections::BTreeSet::new(),
         };
         session.sum_up(game);
         session

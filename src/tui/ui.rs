@@ -166,7 +166,7 @@ fn screen(area: Rect, buf: &mut Buffer, session: &Session, app: &App, scene: &Sc
             };
             Widget::render(boxes, r.board, buf);
         }
-        Screen::Play | Screen::GameOver | Screen::Bot(_) => {
+        Screen::Play | Screen::GameOver | Screen::Bot(_) | Screen::Watch(_) => {
             let r = scene.regions(area);
             let visible = app.visible(&scene.choices);
             let selected = if app.focus == Focus::Actions || app.filter {
@@ -235,6 +235,18 @@ fn screen(area: Rect, buf: &mut Buffer, session: &Session, app: &App, scene: &Sc
                         .map_or("computer", crate::bot::BotKind::name),
                     thinking: app.overthinking(session),
                     takeback: app.takeback_text(session),
+                    theme,
+                    scene,
+                };
+                Widget::render(turn, r.prompt, buf);
+            }
+            if let Screen::Watch(seat) = app.screen {
+                // Who decides and what kind of decision: public, as every seat sees it.
+                let turn = screens::WatchTurn {
+                    seat,
+                    kind: scene.decision.map(|d| d.kind),
+                    takeback: app.takeback_text(session),
+                    away: session.away.contains(&seat),
                     theme,
                     scene,
                 };

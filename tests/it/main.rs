@@ -34,6 +34,7 @@ mod fit;
 mod formality;
 mod fuzz_saves;
 mod hint;
+mod host;
 mod keys;
 mod layout;
 mod learn;

@@ -171,7 +171,7 @@ fn private(game: &Game, seat: Seat) -> String {
 /// hidden order tokens rotated among themselves, other combat hands and face-down cards
 /// exchanged with their decks, another seat's drawn event cards exchanged with its deck, and
 /// every deck's order turned. `None` if such a position is refused.
-fn perturbed(game: &Game, viewer: Option<Seat>) -> Option<Game> {
+pub(crate) fn perturbed(game: &Game, viewer: Option<Seat>) -> Option<Game> {
     let mut pos = game.position().clone();
     let me = viewer.map(|s| game.faction(s));
     for i in 0..pos.players.len() {
@@ -1011,7 +1011,7 @@ fn no_seat_sees_another_seats_hidden_facts_in_a_thousand_games() {
 }
 
 /// A random game played until `stop` holds before an action of the deciding seat.
-fn game_until(seed: u64, stop: impl Fn(&Game) -> bool) -> Game {
+pub(crate) fn game_until(seed: u64, stop: impl Fn(&Game) -> bool) -> Game {
     let mut game = common::intro(2, seed);
     let mut bot = BotKind::Random.build(seed);
     for _ in 0..5000 {

@@ -69,6 +69,7 @@ fn drive(client: &mut Client, game: &mut Game, seed: u64, steps: usize) -> usize
     for _ in 0..steps {
         match client.view.screen {
             Screen::GameOver => break,
+            Screen::Watch(_) => panic!("a hot-seat client never watches"),
             Screen::Handoff(_) => common::take_keyboard(client, game),
             Screen::Bot(_) => {
                 let before = game.history().len();
@@ -312,7 +313,7 @@ fn a_forced_decision_of_the_seat_away_from_the_keyboard_is_applied_without_a_han
         match client.view.screen {
             Screen::GameOver => break,
             Screen::Handoff(_) => common::take_keyboard(&mut client, &mut game),
-            Screen::Bot(_) => panic!("no bots here"),
+            Screen::Bot(_) | Screen::Watch(_) => panic!("no bots here, and a hot seat"),
             Screen::Play => {
                 let me = client.view.shown.unwrap();
                 let forced_before = client.session.forced;

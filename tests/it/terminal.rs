@@ -13,7 +13,7 @@ use crate::common;
 static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// One tmux server of our own, killed when the test ends.
-struct Tmux {
+pub(crate) struct Tmux {
     socket: String,
 }
 
@@ -37,7 +37,7 @@ impl Tmux {
     /// Runs the shell command `line` in the pane; `{bin}` stands for the client, run with few
     /// playouts behind the combat odds, as the screen tests use: a debug build draws a combat
     /// screen quickly (the variable is documented as for tests only).
-    fn start_line(dir: &Path, line: &str, (w, h): (u16, u16)) -> Option<Tmux> {
+    pub(crate) fn start_line(dir: &Path, line: &str, (w, h): (u16, u16)) -> Option<Tmux> {
         if Command::new("tmux").arg("-V").output().is_err() {
             // CI installs tmux (.ci/run): there a missing tmux is a failure, not 20 passes.
             assert!(
@@ -80,7 +80,7 @@ impl Tmux {
         Some(Tmux { socket })
     }
 
-    fn screen(&self) -> String {
+    pub(crate) fn screen(&self) -> String {
         let out = Command::new("tmux")
             .args(["-L", &self.socket, "capture-pane", "-p"])
             .output()
@@ -88,7 +88,7 @@ impl Tmux {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
-    fn keys(&self, keys: &str) {
+    pub(crate) fn keys(&self, keys: &str) {
         let status = Command::new("tmux")
             .args(["-L", &self.socket, "send-keys", keys])
             .status()
@@ -97,7 +97,7 @@ impl Tmux {
     }
 
     /// Waits until the screen shows every one of `words`; panics with the screen after 15 s.
-    fn wait_for(&self, words: &[&str]) -> String {
+    pub(crate) fn wait_for(&self, words: &[&str]) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen();
@@ -178,7 +178,7 @@ impl Drop for Tmux {
     }
 }
 
-fn scratch_dir(name: &str) -> PathBuf {
+pub(crate) fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("herakon-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

@@ -1,0 +1,669 @@
+//! `herakon host`: the room that serves every connection its own seat's frames, driven by key
+//! bytes as an SSH connection sends them (no network), and one end-to-end game over a real
+//! OpenSSH client under tmux, on loopback.
+//!
+//! Privacy, in the style of `privacy.rs`: every frame sent to a seat is drawn the same when
+//! everything hidden from that seat is dealt again, and names none of the other seat's combat
+//! cards in hand.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use herakon::engine::state::die::CombatRole;
+use herakon::engine::{Game, Seat};
+use herakon::host::access::Who;
+use herakon::host::room::{self, ConnId, Room};
+use herakon::tui::seats::Bots;
+use herakon::tui::{Screen, Theme};
+
+use crate::privacy::perturbed;
+use crate::terminal::{Tmux, scratch_dir};
+
+/// The rows of a buffer, as the room keeps the frame it sent.
+fn rows(buf: &ratatui::buffer::Buffer) -> Vec<String> {
+    (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+/// The names of the combat cards `other` holds in hand that `me` may not know: not in `me`'s
+/// own hand or deck, and nowhere in the table's log.
+fn secret_hand(game: &Game, me: Seat, log: &str) -> BTreeSet<String> {
+    let Some(c) = game.combat() else {
+        return BTreeSet::new();
+    };
+    let mine = game.faction(me);
+    let mut known: BTreeSet<String> = game
+        .player(me)
+        .combat_deck
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let mut secret = BTreeSet::new();
+    for role in [CombatRole::Attacker, CombatRole::Defender] {
+        let side = c.side(role);
+        let names = side.hand.iter().map(ToString::to_string);
+        if side.faction == Some(mine) {
+            known.extend(names);
+        } else {
+            secret.extend(names);
+        }
+    }
+    secret
+        .into_iter()
+        .filter(|n| !known.contains(n) && !log.contains(n.as_str()))
+        .collect()
+}
+
+/// Checks the frame last sent to each of the two seats' connections: the same when what is
+/// hidden from the seat is dealt again, and naming no card of the other seat's hand.
+fn check_frames(room: &Room, conns: &[(ConnId, Seat)], at: &str) -> usize {
+    let mut checked = 0;
+    let log: String = room
+        .session()
+        .log
+        .iter()
+        .map(|l| l.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
+    for &(id, seat) in conns {
+        let sent = room.screen_text(id).unwrap();
+        let text = sent.join("\n");
+        for name in secret_hand(room.game(), seat, &log) {
+            assert!(
+                !text.contains(&name),
+                "{at}: seat {} was sent {name:?} of the other seat's hand:\n{text}",
+                seat.index() + 1
+            );
+        }
+        let Some(other) = perturbed(room.game(), Some(seat)) else {
+            continue;
+        };
+        let app = room.app(id).unwrap();
+        let real = room::scene(room.game(), app, Who::Seat(seat));
+        let mut again = room::scene(&other, app, Who::Seat(seat));
+        // The screen seeds its estimate with the history's length; the re-dealt game has none,
+        // so the estimate is compared on its own, with one seed for both (as privacy.rs does).
+        if real.odds.is_some() {
+            let odds = |g: &Game| herakon::bot::odds::combat_odds(g, Some(seat), 8, 7);
+            assert_eq!(
+                odds(room.game()),
+                odds(&other),
+                "{at}: the odds use hidden facts"
+            );
+            again.odds = real.odds;
+        }
+        let again = rows(&room::draw_scene(room.session(), app, &again));
+        assert_eq!(
+            again.join("\n"),
+            text,
+            "{at}: seat {}'s frame changed when what is hidden from it was dealt again",
+            seat.index() + 1
+        );
+        checked += 1;
+    }
+    checked
+}
+
+/// Whether a combat is on with both hands dealt.
+fn hands_dealt(game: &Game) -> bool {
+    game.combat().is_some_and(|c| {
+        !c.side(CombatRole::Attacker).hand.is_empty()
+            && !c.side(CombatRole::Defender).hand.is_empty()
+    })
+}
+
+/// A game of random moves until both combat hands are dealt (`None`: it ended first).
+fn until_hands_dealt(seed: u64) -> Option<Game> {
+    let mut game = crate::common::intro(2, seed);
+    let mut bot = herakon::bot::BotKind::Random.build(seed);
+    for _ in 0..5000 {
+        if hands_dealt(&game) {
+            return Some(game);
+        }
+        let action = bot.choose(&game)?;
+        game.apply(action).ok()?;
+    }
+    None
+}
+
+#[test]
+fn no_frame_sent_to_a_seat_names_or_depends_on_the_other_seats_hidden_cards() {
+    herakon::tui::scene::set_odds_samples(40);
+    let mut checked = 0;
+    let mut combats = 0;
+    let games: Vec<(u64, Game)> = (1..=20)
+        .filter_map(|seed| until_hands_dealt(seed).map(|g| (seed, g)))
+        .take(3)
+        .collect();
+    assert_eq!(games.len(), 3, "too few games reached a combat");
+    for (seed, game) in games {
+        let mut room = Room::new(game, Bots::default(), Theme::default());
+        let conns = [(1, Seat(0)), (2, Seat(1))];
+        for (id, seat) in conns {
+            room.join(id, Who::Seat(seat), (160, 48), None);
+        }
+        room.frames();
+        checked += check_frames(&room, &conns, &format!("seed {seed} at the start"));
+        // The deciding seat's connection plays on with Enter (a confirmation with y); the
+        // other seat presses keys too, which must change nothing of the game.
+        for step in 0..40 {
+            combats += usize::from(hands_dealt(room.game()));
+            let decider = room.game().decision().map(|d| d.seat);
+            for (id, seat) in conns {
+                let keys: &[u8] = if Some(seat) == decider {
+                    if step % 3 == 2 { b"y" } else { b"\r" }
+                } else {
+                    b"\r\x1b[Ax"
+                };
+                room.input(id, keys);
+            }
+            room.frames();
+            checked += check_frames(&room, &conns, &format!("seed {seed} step {step}"));
+        }
+    }
+    assert!(combats > 10, "the keys never played a combat ({combats})");
+    assert!(checked > 150, "too few frames checked: {checked}");
+}
+
+#[test]
+fn each_seat_sees_its_own_view_and_the_other_seats_turn_as_theirs() {
+    let game = crate::common::intro(2, 7);
+    let decider = game.decision().unwrap().seat;
+    let other = Seat(1 - decider.0);
+    let mut room = Room::new(game, Bots::default(), Theme::default());
+    room.join(1, Who::Seat(decider), (160, 48), None);
+    room.join(2, Who::Seat(other), (160, 48), None);
+    room.join(3, Who::Spectator, (120, 40), None);
+    room.frames();
+    assert_eq!(room.app(1).unwrap().screen, Screen::Play);
+    assert_eq!(room.app(1).unwrap().shown, Some(decider));
+    assert_eq!(room.app(2).unwrap().screen, Screen::Watch(decider));
+    assert_eq!(room.app(2).unwrap().shown, Some(other));
+    assert_eq!(room.app(3).unwrap().shown, None);
+    let watching = room.screen_text(2).unwrap().join("\n");
+    assert!(watching.contains("Their turn"), "{watching}");
+    assert!(
+        watching.contains("is about to place an order token"),
+        "{watching}"
+    );
+    // Keys of the seat not deciding change nothing of the game.
+    let len = room.game().history().len();
+    room.input(2, b"\r\r1\ry");
+    room.input(3, b"\r\r1\ry");
+    assert_eq!(room.game().history().len(), len);
+    // The deciding seat acts with Enter.
+    room.input(1, b"\r");
+    room.input(1, b"y");
+    assert!(room.game().history().len() > len, "Enter did not act");
+}
+
+#[test]
+fn a_dropped_seat_is_away_and_comes_back_to_its_own_view() {
+    let game = crate::common::intro(2, 7);
+    let decider = game.decision().unwrap().seat;
+    let other = Seat(1 - decider.0);
+    let mut room = Room::new(game, Bots::default(), Theme::default());
+    room.join(1, Who::Seat(decider), (160, 48), None);
+    room.join(2, Who::Seat(other), (160, 48), None);
+    assert!(room.session().away.is_empty());
+    room.leave(1);
+    assert!(room.session().away.contains(&decider));
+    room.frames();
+    let watching = room.screen_text(2).unwrap().join("\n");
+    assert!(watching.contains("away: not connected"), "{watching}");
+    room.join(4, Who::Seat(decider), (100, 40), None);
+    assert!(room.session().away.is_empty());
+    assert_eq!(room.app(4).unwrap().screen, Screen::Play);
+    assert_eq!(room.size(4).unwrap().width, 100);
+}
+
+#[test]
+fn huge_windows_are_drawn_at_the_largest_size_and_malformed_input_is_ignored() {
+    let game = crate::common::intro(2, 7);
+    let mut room = Room::new(game, Bots::default(), Theme::default());
+    room.join(1, Who::Seat(Seat(0)), (u32::MAX, u32::MAX), None);
+    let size = room.size(1).unwrap();
+    assert_eq!(
+        (size.width, size.height),
+        (room::MAX_WIDTH, room::MAX_HEIGHT)
+    );
+    room.resize(1, 0, 0);
+    let size = room.size(1).unwrap();
+    assert_eq!((size.width, size.height), (1, 1));
+    room.resize(1, 120, 40);
+    let mut junk = Vec::new();
+    for i in 0..2000u32 {
+        junk.push(u8::try_from(i.wrapping_mul(2_654_435_761) >> 24).unwrap_or(0));
+    }
+    // Ctrl-C asks to quit, and the junk may answer: either way, no panic and no action for
+    // another seat.
+    let _ = room.input(1, &junk);
+    room.frames();
+    assert!(room.screen_text(1).is_some());
+}
+
+/// Whether `program` runs here; under CI=true a missing one fails the test (CI installs it).
+fn have(program: &str, arg: &str) -> bool {
+    if Command::new(program).arg(arg).output().is_ok() {
+        return true;
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "{program} is not installed, and CI=true: the ssh end-to-end test cannot run"
+    );
+    eprintln!("skipping: {program} is not installed (.ci/run installs it)");
+    false
+}
+
+/// A host running as a child process, killed at the end.
+struct Host {
+    child: Child,
+    port: u16,
+    secrets: Vec<String>,
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Host {
+    fn start(dir: &Path) -> Host {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_herakon"))
+            .args([
+                "host",
+                "--seed",
+                "7",
+                "--port",
+                "0",
+                "--save-to",
+                "game.json",
+            ])
+            .args(["--host-key", "host_key"])
+            .current_dir(dir)
+            .env("HERAKON_TEST_ODDS_SAMPLES", "40")
+            .env("HERAKON_CONFIG_DIR", dir.join("config"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let mut port = 0;
+        let mut secrets = Vec::new();
+        for line in out.lines() {
+            let line = line.unwrap();
+            if let Some(rest) = line.split("listening on 127.0.0.1:").nth(1) {
+                port = rest.split_whitespace().next().unwrap().parse().unwrap();
+            }
+            if let Some(secret) = line.split("secret: ").nth(1) {
+                secrets.push(secret.split_whitespace().next().unwrap().to_string());
+            }
+            if line.starts_with("Ctrl-C") {
+                break;
+            }
+        }
+        assert!(
+            port > 0 && secrets.len() == 3,
+            "the host printed no port or secrets"
+        );
+        Host {
+            child,
+            port,
+            secrets,
+        }
+    }
+
+    /// `ssh` to the host as `user` under tmux, the secret typed at its prompt.
+    fn join(&self, dir: &Path, user: &str, secret: &str) -> Tmux {
+        let line = format!(
+            "ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR \
+             -o PubkeyAuthentication=no -o PreferredAuthentications=password -p {} {user}@127.0.0.1; \
+             echo ssh ended; sleep 30",
+            self.port
+        );
+        let tmux = Tmux::start_line(dir, &line, (160, 48)).unwrap();
+        tmux.wait_for(&["password:"]);
+        tmux.keys(secret);
+        tmux.keys("Enter");
+        tmux
+    }
+}
+
+/// Waits until `f` holds, for at most 15 s.
+fn until(what: &str, f: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !f() {
+        assert!(start.elapsed() < Duration::from_secs(15), "never: {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn two_seats_play_over_ssh_and_one_that_dropped_comes_back() {
+    if !have("tmux", "-V") || !have("ssh", "-V") {
+        return;
+    }
+    let dir = scratch_dir("host-ssh");
+    let host = Host::start(&dir);
+    let game = crate::common::intro(2, 7);
+    let first = game.decision().unwrap().seat;
+    let users = ["seat1", "seat2"];
+    let a = host.join(&dir, users[first.index()], &host.secrets[first.index()]);
+    let second = 1 - first.index();
+    let b = host.join(&dir, users[second], &host.secrets[second]);
+    // Each sees its own screen: the seat deciding its list, the other the decider's turn.
+    a.wait_for(&["Enter do it"]);
+    b.wait_for(&["Their turn", "is about to place an order token"]);
+    // A wrong secret is refused.
+    let c = host.join(&dir, "seat1", "not-the-secret");
+    c.wait_for(&["Permission denied"]);
+    drop(c);
+    // A third connection for one seat is refused with a clear message.
+    let d1 = host.join(&dir, users[second], &host.secrets[second]);
+    d1.wait_for(&["Their turn"]);
+    let d2 = host.join(&dir, users[second], &host.secrets[second]);
+    d2.wait_for(&["already has 2 connections"]);
+    drop(d2);
+    drop(d1);
+    // The first seat places an order token with Enter; the second seat decides then.
+    a.keys("Enter");
+    b.wait_for(&["Enter do it"]);
+    a.wait_for(&["Their turn"]);
+    // The second seat's connection is killed: the first sees it away.
+    drop(b);
+    a.wait_for(&["away: not connected"]);
+    // It comes back with the same secret and sees its own decision again.
+    let b = host.join(&dir, users[second], &host.secrets[second]);
+    b.wait_for(&["Enter do it"]);
+    until("the first seat sees the second back", || {
+        !a.screen().contains("away: not connected")
+    });
+    b.keys("Enter");
+    a.wait_for(&["Enter do it"]);
+    b.wait_for(&["Their turn"]);
+    // SIGTERM: the host saves and tells every connection.
+    let pid = host.child.id().to_string();
+    let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(status.success());
+    a.wait_for(&["the host stopped; the game is saved in"]);
+    b.wait_for(&["the host stopped; the game is saved in"]);
+    let saved = std::fs::read_to_string(dir.join("game.autosave.json")).unwrap();
+    assert!(saved.contains("history"), "the autosave holds no game");
+}
+
+/// The doors of the seats (no network: the address and the time are given).
+mod access {
+    use std::net::IpAddr;
+    use std::time::Duration;
+
+    use herakon::engine::Seat;
+    use herakon::host::access::{
+        Access, Door, FAILURE_WINDOW, FAILURES_ALLOWED, PER_SEAT, Refusal, SPECTATORS, Who,
+        new_secret,
+    };
+
+    fn addr(last: u8) -> IpAddr {
+        IpAddr::from([127, 0, 0, last])
+    }
+
+    fn two_seats() -> Access {
+        Access::new(
+            vec![Door::Secret("s1".into()), Door::Secret("s2".into())],
+            Some("w".into()),
+        )
+    }
+
+    const NOW: Duration = Duration::from_secs(100);
+
+    #[test]
+    fn a_seat_opens_with_its_own_secret_only() {
+        let mut a = two_seats();
+        assert_eq!(
+            a.password(addr(1), "seat1", "s1", NOW),
+            Ok((Who::Seat(Seat(0)), None))
+        );
+        assert_eq!(
+            a.password(addr(1), "seat2", "s1", NOW),
+            Err(Refusal::WrongSecret)
+        );
+        assert_eq!(
+            a.password(addr(1), "watch", "w", NOW),
+            Ok((Who::Spectator, None))
+        );
+    }
+
+    #[test]
+    fn unknown_seat_names_are_refused_with_the_names_that_exist() {
+        let mut a = two_seats();
+        for (i, user) in [
+            "seat3",
+            "seat0",
+            "root",
+            "seat",
+            "seat-1",
+            "seat18446744073709551617",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            // Each from an address of its own: more than five from one would bar it.
+            let last = u8::try_from(10 + i).unwrap_or(0);
+            let refused = a.password(addr(last), user, "s1", NOW);
+            assert!(
+                matches!(refused, Err(Refusal::UnknownUser(_, 2))),
+                "{user}: {refused:?}"
+            );
+        }
+        assert_eq!(
+            Refusal::UnknownUser("root".into(), 2).to_string(),
+            "no seat is called \"root\": join as seat1 to seat2, or as watch"
+        );
+    }
+
+    #[test]
+    fn failed_logins_bar_their_address_for_a_minute_and_no_other() {
+        let mut a = two_seats();
+        for _ in 0..FAILURES_ALLOWED {
+            assert_eq!(
+                a.password(addr(3), "seat1", "bad", NOW),
+                Err(Refusal::WrongSecret)
+            );
+        }
+        // Even the right secret is refused now, from that address only.
+        assert_eq!(
+            a.password(addr(3), "seat1", "s1", NOW),
+            Err(Refusal::TooManyFailures)
+        );
+        assert!(a.password(addr(4), "seat1", "s1", NOW).is_ok());
+        let later = NOW + FAILURE_WINDOW;
+        assert!(a.password(addr(3), "seat1", "s1", later).is_ok());
+    }
+
+    #[test]
+    fn an_open_seat_goes_to_the_first_to_join_who_gets_a_secret_to_come_back_with() {
+        let mut a = Access::new(vec![Door::Open, Door::Computer], None);
+        let (who, fresh) = a
+            .password(addr(5), "seat1", "anything", NOW)
+            .unwrap_or_else(|e| {
+                unreachable!("{e}");
+            });
+        assert_eq!(who, Who::Seat(Seat(0)));
+        let fresh = fresh.unwrap_or_default();
+        assert_eq!(fresh.len(), 17);
+        assert_eq!(
+            a.password(addr(6), "seat1", "anything", NOW),
+            Err(Refusal::WrongSecret)
+        );
+        assert!(a.password(addr(5), "seat1", &fresh, NOW).is_ok());
+        assert_eq!(
+            a.password(addr(5), "seat2", "", NOW),
+            Err(Refusal::Computer(Seat(1)))
+        );
+        assert_eq!(
+            a.password(addr(5), "watch", "", NOW),
+            Err(Refusal::NoSpectators)
+        );
+    }
+
+    #[test]
+    fn a_seat_given_keys_opens_with_one_of_them_and_no_other_key() {
+        let mut a = Access::new(
+            vec![
+                Door::Keys(vec!["ssh-ed25519 AAAA1".into()], "s1".into()),
+                Door::Secret("s2".into()),
+            ],
+            None,
+        );
+        assert_eq!(
+            a.public_key(addr(7), "seat1", "ssh-ed25519 AAAA1", NOW),
+            Ok(Who::Seat(Seat(0)))
+        );
+        assert_eq!(
+            a.public_key(addr(7), "seat1", "ssh-ed25519 AAAA2", NOW),
+            Err(Refusal::WrongSecret)
+        );
+        assert_eq!(
+            a.public_key(addr(7), "seat2", "ssh-ed25519 AAAA1", NOW),
+            Err(Refusal::WrongSecret)
+        );
+    }
+
+    #[test]
+    fn a_seat_takes_two_connections_at_most_and_a_closed_one_frees_its_place() {
+        let mut a = two_seats();
+        let me = Who::Seat(Seat(0));
+        assert_eq!(a.connect(me), Ok(()));
+        assert_eq!(a.connect(me), Ok(()));
+        assert_eq!(
+            a.connect(me),
+            Err(Refusal::SeatFull("seat1".into(), PER_SEAT))
+        );
+        assert_eq!(
+            Refusal::SeatFull("seat1".into(), 2).to_string(),
+            "seat1 already has 2 connections: close one first"
+        );
+        a.disconnect(me);
+        assert_eq!(a.connect(me), Ok(()));
+        for _ in 0..SPECTATORS {
+            assert_eq!(a.connect(Who::Spectator), Ok(()));
+        }
+        assert_eq!(a.connect(Who::Spectator), Err(Refusal::NoSpectators));
+    }
+
+    #[test]
+    fn secrets_differ_and_use_the_plain_alphabet() {
+        let a = new_secret();
+        let b = new_secret();
+        assert_ne!(a, b);
+        assert!(
+            a.chars()
+                .all(|c| c == '-' || c.is_ascii_lowercase() || c.is_ascii_digit())
+        );
+    }
+}
+
+/// The bytes of a remote terminal, read as keys.
+mod input {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    use herakon::host::input::{BURST, Bucket, MAX_CHUNK, PER_SECOND, keys};
+    use herakon::tui::Msg;
+
+    fn codes(bytes: &[u8]) -> Vec<Msg> {
+        keys(bytes)
+    }
+
+    #[test]
+    fn letters_enter_tab_and_backspace_are_their_keys() {
+        assert_eq!(
+            codes(b"a1\r\t\x7f"),
+            vec![
+                Msg::char('a'),
+                Msg::char('1'),
+                Msg::key(KeyCode::Enter),
+                Msg::key(KeyCode::Tab),
+                Msg::key(KeyCode::Backspace),
+            ]
+        );
+    }
+
+    #[test]
+    fn arrows_in_both_cursor_modes_and_the_paging_keys_are_read() {
+        assert_eq!(
+            codes(b"\x1b[A\x1bOB\x1b[C\x1b[D\x1b[5~\x1b[6~\x1b[H\x1b[4~\x1b[Z"),
+            vec![
+                Msg::key(KeyCode::Up),
+                Msg::key(KeyCode::Down),
+                Msg::key(KeyCode::Right),
+                Msg::key(KeyCode::Left),
+                Msg::key(KeyCode::PageUp),
+                Msg::key(KeyCode::PageDown),
+                Msg::key(KeyCode::Home),
+                Msg::key(KeyCode::End),
+                Msg::Key(KeyCode::BackTab, KeyModifiers::SHIFT),
+            ]
+        );
+    }
+
+    #[test]
+    fn ctrl_c_is_the_key_with_control_and_esc_alone_is_esc() {
+        assert_eq!(
+            codes(b"\x03\x1b"),
+            vec![
+                Msg::Key(KeyCode::Char('c'), KeyModifiers::CONTROL),
+                Msg::key(KeyCode::Esc),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_sequence_is_skipped_whole_and_the_keys_after_it_are_read() {
+        // A mouse report (SGR) and a modified arrow, then `q`.
+        assert_eq!(codes(b"\x1b[<0;10;5M\x1b[1;5Aq"), vec![Msg::char('q')]);
+    }
+
+    #[test]
+    fn utf8_characters_are_read_and_broken_bytes_dropped() {
+        assert_eq!(
+            codes("é".as_bytes()),
+            vec![Msg::char('é')],
+            "a two-byte character"
+        );
+        assert_eq!(codes(b"\xff\xc3a"), vec![Msg::char('a')]);
+    }
+
+    #[test]
+    fn a_flood_of_input_is_cut_to_the_burst_then_to_the_rate() {
+        use std::time::Duration;
+        let mut b = Bucket::default();
+        assert_eq!(b.take(10_000, Duration::ZERO), BURST);
+        assert_eq!(b.take(10, Duration::ZERO), 0);
+        assert_eq!(b.take(10_000, Duration::from_millis(500)), PER_SECOND / 2);
+        assert_eq!(b.take(10_000, Duration::from_secs(60)), BURST);
+    }
+
+    #[test]
+    fn no_input_panics_and_a_flood_is_cut_to_one_chunk() {
+        // Every short sequence of a few interesting bytes.
+        let alphabet = [
+            0x1b, b'[', b'O', b'1', b'~', b'A', 0xc3, 0xa9, 0xff, b';', 0x00, b'\r',
+        ];
+        for a in alphabet {
+            for b in alphabet {
+                for c in alphabet {
+                    for d in alphabet {
+                        let _ = keys(&[a, b, c, d]);
+                    }
+                }
+            }
+        }
+        let flood = vec![b'x'; MAX_CHUNK * 4];
+        assert_eq!(keys(&flood).len(), MAX_CHUNK);
+    }
+}
