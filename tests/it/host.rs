@@ -8,10 +8,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 use herakon::engine::state::die::CombatRole;
 use herakon::engine::{Game, Seat};
@@ -21,7 +17,6 @@ use herakon::tui::seats::Bots;
 use herakon::tui::{Screen, Theme};
 
 use crate::privacy::perturbed;
-use crate::terminal::{Tmux, scratch_dir};
 
 /// The rows of a buffer, as the room keeps the frame it sent.
 fn rows(buf: &ratatui::buffer::Buffer) -> Vec<String> {
@@ -203,6 +198,51 @@ fn each_seat_sees_its_own_view_and_the_other_seats_turn_as_theirs() {
 }
 
 #[test]
+fn two_seats_play_a_whole_game_through_the_room_with_keys_alone() {
+    herakon::tui::scene::set_odds_samples(40);
+    let game = crate::common::intro(2, 11);
+    let mut room = Room::new(game, Bots::default(), Theme::default());
+    let conns = [(1, Seat(0)), (2, Seat(1))];
+    for (id, seat) in conns {
+        room.join(id, Who::Seat(seat), (160, 48), None);
+    }
+    let mut x = 11_u64;
+    let mut checked = 0;
+    for step in 0..6000 {
+        if room.game().is_over() {
+            break;
+        }
+        let decider = room.game().decision().map(|d| d.seat);
+        let Some(&(id, _)) = conns.iter().find(|(_, s)| Some(*s) == decider) else {
+            panic!("no seat decides in a game not over");
+        };
+        // Mostly Enter on the suggestion; now and then another choice down the list, and y
+        // for a question.
+        x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let keys: &[u8] = match x >> 61 {
+            0 => b"\x1b[B\r",
+            1 => b"y",
+            _ => b"\r",
+        };
+        room.input(id, keys);
+        // The frames go out after every input, as the host sends them; now and then they are
+        // checked against the game with what each seat may not see dealt again.
+        room.frames();
+        if step % 25 == 0 {
+            checked += check_frames(&room, &conns, &format!("whole game, step {step}"));
+        }
+    }
+    assert!(room.game().is_over(), "the game did not end by keys alone");
+    assert!(room.game().history().len() > 100, "too short a game");
+    assert!(checked > 20, "too few frames checked: {checked}");
+    room.frames();
+    for (id, _) in conns {
+        let end = room.screen_text(id).unwrap().join("\n");
+        assert_eq!(room.app(id).unwrap().screen, Screen::GameOver, "{end}");
+    }
+}
+
+#[test]
 fn a_dropped_seat_is_away_and_comes_back_to_its_own_view() {
     let game = crate::common::intro(2, 7);
     let decider = game.decision().unwrap().seat;
@@ -247,155 +287,167 @@ fn huge_windows_are_drawn_at_the_largest_size_and_malformed_input_is_ignored() {
     assert!(room.screen_text(1).is_some());
 }
 
-/// Whether `program` runs here; under CI=true a missing one fails the test (CI installs it).
-fn have(program: &str, arg: &str) -> bool {
-    if Command::new(program).arg(arg).output().is_ok() {
-        return true;
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "{program} is not installed, and CI=true: the ssh end-to-end test cannot run"
-    );
-    eprintln!("skipping: {program} is not installed (.ci/run installs it)");
-    false
-}
+/// The host over a real OpenSSH client under tmux (only with the `host` feature, which the
+/// server needs).
+#[cfg(feature = "host")]
+mod ssh {
+    use std::io::{BufRead, BufReader};
+    use std::path::Path;
+    use std::process::{Child, Command, Stdio};
+    use std::time::{Duration, Instant};
 
-/// A host running as a child process, killed at the end.
-struct Host {
-    child: Child,
-    port: u16,
-    secrets: Vec<String>,
-}
+    use crate::terminal::{Tmux, scratch_dir};
 
-impl Drop for Host {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Host {
-    fn start(dir: &Path) -> Host {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_herakon"))
-            .args([
-                "host",
-                "--seed",
-                "7",
-                "--port",
-                "0",
-                "--save-to",
-                "game.json",
-            ])
-            .args(["--host-key", "host_key"])
-            .current_dir(dir)
-            .env("HERAKON_TEST_ODDS_SAMPLES", "40")
-            .env("HERAKON_CONFIG_DIR", dir.join("config"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let out = BufReader::new(child.stdout.take().unwrap());
-        let mut port = 0;
-        let mut secrets = Vec::new();
-        for line in out.lines() {
-            let line = line.unwrap();
-            if let Some(rest) = line.split("listening on 127.0.0.1:").nth(1) {
-                port = rest.split_whitespace().next().unwrap().parse().unwrap();
-            }
-            if let Some(secret) = line.split("secret: ").nth(1) {
-                secrets.push(secret.split_whitespace().next().unwrap().to_string());
-            }
-            if line.starts_with("Ctrl-C") {
-                break;
-            }
+    /// Whether `program` runs here; under CI=true a missing one fails the test (CI installs it).
+    fn have(program: &str, arg: &str) -> bool {
+        if Command::new(program).arg(arg).output().is_ok() {
+            return true;
         }
         assert!(
-            port > 0 && secrets.len() == 3,
-            "the host printed no port or secrets"
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{program} is not installed, and CI=true: the ssh end-to-end test cannot run"
         );
-        Host {
-            child,
-            port,
-            secrets,
+        eprintln!("skipping: {program} is not installed (.ci/run installs it)");
+        false
+    }
+
+    /// A host running as a child process, killed at the end.
+    struct Host {
+        child: Child,
+        port: u16,
+        secrets: Vec<String>,
+    }
+
+    impl Drop for Host {
+        fn drop(&mut self) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
         }
     }
 
-    /// `ssh` to the host as `user` under tmux, the secret typed at its prompt.
-    fn join(&self, dir: &Path, user: &str, secret: &str) -> Tmux {
-        let line = format!(
-            "ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR \
-             -o PubkeyAuthentication=no -o PreferredAuthentications=password -p {} {user}@127.0.0.1; \
-             echo ssh ended; sleep 30",
-            self.port
-        );
-        let tmux = Tmux::start_line(dir, &line, (160, 48)).unwrap();
-        tmux.wait_for(&["password:"]);
-        tmux.keys(secret);
-        tmux.keys("Enter");
-        tmux
-    }
-}
+    impl Host {
+        fn start(dir: &Path) -> Host {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_herakon"))
+                .args([
+                    "host",
+                    "--seed",
+                    "7",
+                    "--port",
+                    "0",
+                    "--save-to",
+                    "game.json",
+                ])
+                .args(["--host-key", "host_key"])
+                .current_dir(dir)
+                .env("HERAKON_TEST_ODDS_SAMPLES", "40")
+                .env("HERAKON_CONFIG_DIR", dir.join("config"))
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            let out = BufReader::new(child.stdout.take().unwrap());
+            let mut port = 0;
+            let mut secrets = Vec::new();
+            for line in out.lines() {
+                let line = line.unwrap();
+                if let Some(rest) = line.split("listening on 127.0.0.1:").nth(1) {
+                    port = rest.split_whitespace().next().unwrap().parse().unwrap();
+                }
+                if let Some(secret) = line.split("secret: ").nth(1) {
+                    secrets.push(secret.split_whitespace().next().unwrap().to_string());
+                }
+                if line.starts_with("Ctrl-C") {
+                    break;
+                }
+            }
+            assert!(
+                port > 0 && secrets.len() == 3,
+                "the host printed no port or secrets"
+            );
+            Host {
+                child,
+                port,
+                secrets,
+            }
+        }
 
-/// Waits until `f` holds, for at most 15 s.
-fn until(what: &str, f: impl Fn() -> bool) {
-    let start = Instant::now();
-    while !f() {
-        assert!(start.elapsed() < Duration::from_secs(15), "never: {what}");
-        std::thread::sleep(Duration::from_millis(100));
+        /// `ssh` to the host as `user` under tmux, the secret typed at its prompt.
+        fn join(&self, dir: &Path, user: &str, secret: &str) -> Tmux {
+            let line = format!(
+                "ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR \
+                 -o PubkeyAuthentication=no -o PreferredAuthentications=password -p {} {user}@127.0.0.1; \
+                 echo ssh ended; sleep 30",
+                self.port
+            );
+            let tmux = Tmux::start_line(dir, &line, (160, 48)).unwrap();
+            tmux.wait_for(&["password:"]);
+            tmux.keys(secret);
+            tmux.keys("Enter");
+            tmux
+        }
     }
-}
 
-#[test]
-fn two_seats_play_over_ssh_and_one_that_dropped_comes_back() {
-    if !have("tmux", "-V") || !have("ssh", "-V") {
-        return;
+    /// Waits until `f` holds, for at most 15 s.
+    fn until(what: &str, f: impl Fn() -> bool) {
+        let start = Instant::now();
+        while !f() {
+            assert!(start.elapsed() < Duration::from_secs(15), "never: {what}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
-    let dir = scratch_dir("host-ssh");
-    let host = Host::start(&dir);
-    let game = crate::common::intro(2, 7);
-    let first = game.decision().unwrap().seat;
-    let users = ["seat1", "seat2"];
-    let a = host.join(&dir, users[first.index()], &host.secrets[first.index()]);
-    let second = 1 - first.index();
-    let b = host.join(&dir, users[second], &host.secrets[second]);
-    // Each sees its own screen: the seat deciding its list, the other the decider's turn.
-    a.wait_for(&["Enter do it"]);
-    b.wait_for(&["Their turn", "is about to place an order token"]);
-    // A wrong secret is refused.
-    let c = host.join(&dir, "seat1", "not-the-secret");
-    c.wait_for(&["Permission denied"]);
-    drop(c);
-    // A third connection for one seat is refused with a clear message.
-    let d1 = host.join(&dir, users[second], &host.secrets[second]);
-    d1.wait_for(&["Their turn"]);
-    let d2 = host.join(&dir, users[second], &host.secrets[second]);
-    d2.wait_for(&["already has 2 connections"]);
-    drop(d2);
-    drop(d1);
-    // The first seat places an order token with Enter; the second seat decides then.
-    a.keys("Enter");
-    b.wait_for(&["Enter do it"]);
-    a.wait_for(&["Their turn"]);
-    // The second seat's connection is killed: the first sees it away.
-    drop(b);
-    a.wait_for(&["away: not connected"]);
-    // It comes back with the same secret and sees its own decision again.
-    let b = host.join(&dir, users[second], &host.secrets[second]);
-    b.wait_for(&["Enter do it"]);
-    until("the first seat sees the second back", || {
-        !a.screen().contains("away: not connected")
-    });
-    b.keys("Enter");
-    a.wait_for(&["Enter do it"]);
-    b.wait_for(&["Their turn"]);
-    // SIGTERM: the host saves and tells every connection.
-    let pid = host.child.id().to_string();
-    let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
-    assert!(status.success());
-    a.wait_for(&["the host stopped; the game is saved in"]);
-    b.wait_for(&["the host stopped; the game is saved in"]);
-    let saved = std::fs::read_to_string(dir.join("game.autosave.json")).unwrap();
-    assert!(saved.contains("history"), "the autosave holds no game");
+
+    #[test]
+    fn two_seats_play_over_ssh_and_one_that_dropped_comes_back() {
+        if !have("tmux", "-V") || !have("ssh", "-V") {
+            return;
+        }
+        let dir = scratch_dir("host-ssh");
+        let host = Host::start(&dir);
+        let game = crate::common::intro(2, 7);
+        let first = game.decision().unwrap().seat;
+        let users = ["seat1", "seat2"];
+        let a = host.join(&dir, users[first.index()], &host.secrets[first.index()]);
+        let second = 1 - first.index();
+        let b = host.join(&dir, users[second], &host.secrets[second]);
+        // Each sees its own screen: the seat deciding its list, the other the decider's turn.
+        a.wait_for(&["Enter do it"]);
+        b.wait_for(&["Their turn", "is about to place an order token"]);
+        // A wrong secret is refused.
+        let c = host.join(&dir, "seat1", "not-the-secret");
+        c.wait_for(&["Permission denied"]);
+        drop(c);
+        // A third connection for one seat is refused with a clear message.
+        let d1 = host.join(&dir, users[second], &host.secrets[second]);
+        d1.wait_for(&["Their turn"]);
+        let d2 = host.join(&dir, users[second], &host.secrets[second]);
+        d2.wait_for(&["already has 2 connections"]);
+        drop(d2);
+        drop(d1);
+        // The first seat places an order token with Enter; the second seat decides then.
+        a.keys("Enter");
+        b.wait_for(&["Enter do it"]);
+        a.wait_for(&["Their turn"]);
+        // The second seat's connection is killed: the first sees it away.
+        drop(b);
+        a.wait_for(&["away: not connected"]);
+        // It comes back with the same secret and sees its own decision again.
+        let b = host.join(&dir, users[second], &host.secrets[second]);
+        b.wait_for(&["Enter do it"]);
+        until("the first seat sees the second back", || {
+            !a.screen().contains("away: not connected")
+        });
+        b.keys("Enter");
+        a.wait_for(&["Enter do it"]);
+        b.wait_for(&["Their turn"]);
+        // SIGTERM: the host saves and tells every connection.
+        let pid = host.child.id().to_string();
+        let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(status.success());
+        a.wait_for(&["the host stopped; the game is saved in"]);
+        b.wait_for(&["the host stopped; the game is saved in"]);
+        let saved = std::fs::read_to_string(dir.join("game.autosave.json")).unwrap();
+        assert!(saved.contains("history"), "the autosave holds no game");
+    }
 }
 
 /// The doors of the seats (no network: the address and the time are given).
