@@ -8,7 +8,7 @@
 //! Every frame is drawn from the seat's own scene ([`draw`]): a view's seat is fixed when it
 //! joins, and whatever the view state says, the scene drawn is that seat's or the public one.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::path::Path;
 use std::time::Duration;
 
@@ -21,6 +21,7 @@ use super::access::Who;
 use super::input;
 use crate::engine::{Action, Game, Seat};
 use crate::tui::app::Effect;
+use crate::tui::combat_result::Moment;
 use crate::tui::save::Keeper;
 use crate::tui::seats::Bots;
 use crate::tui::session::{Request, Table};
@@ -55,6 +56,9 @@ struct View {
     sent: Option<Buffer>,
     /// Its screen may have changed since the last frame.
     dirty: bool,
+    /// The combat boxes waiting on its screen, oldest first: its own, so a key on one
+    /// terminal closes that terminal's box only.
+    moments: VecDeque<Moment>,
 }
 
 /// The game, its session and the views of every connection.
@@ -68,10 +72,12 @@ pub struct Room {
     keeper: Option<Keeper>,
     /// The history's length at the last autosave.
     saved_len: usize,
+    /// The connection being handled: its combat boxes are the session's meanwhile.
+    current: Option<ConnId>,
 }
 
 /// What the whole table sees change: when it moves, every view is drawn again.
-type Mark = (usize, usize, usize, Option<Seat>, usize);
+type Mark = (usize, usize, Option<Seat>, usize);
 
 /// The frame of `app` (the view of `who`) for `game`, as the client draws it: the scene is
 /// `who`'s own view (or the public one), whatever seat the view state names.
@@ -152,6 +158,7 @@ impl Room {
             theme,
             keeper: None,
             saved_len,
+            current: None,
         }
     }
 
@@ -205,7 +212,6 @@ impl Room {
         (
             self.game.history().len(),
             self.session.logged(),
-            self.session.moments.on_screen.len(),
             self.session.holder,
             self.session.away.len(),
         )
@@ -250,6 +256,7 @@ impl Room {
                 app,
                 sent: None,
                 dirty: true,
+                moments: VecDeque::new(),
             },
         );
         self.all_dirty();
@@ -305,6 +312,9 @@ impl Room {
         let before = self.mark();
         let view = self.views.get_mut(&id)?;
         let who = view.who;
+        // Its combat boxes are the session's while it is handled (see `View::moments`).
+        self.session.moments.on_screen = std::mem::take(&mut view.moments);
+        self.current = Some(id);
         let effects = view.app.update(&self.session, Table::new(&self.game), msg);
         if !matches!(msg, Msg::Tick(_)) {
             view.dirty = true;
@@ -334,6 +344,10 @@ impl Room {
                 Effect::Hint(seat) => self.hint(id, who, seat),
             }
         }
+        if let Some(view) = self.views.get_mut(&id) {
+            view.moments = std::mem::take(&mut self.session.moments.on_screen);
+        }
+        self.current = None;
         let ids: Vec<ConnId> = self.views.keys().copied().collect();
         let changed = self.mark() != before;
         for other in ids {
@@ -372,7 +386,17 @@ impl Room {
         }
         let logged = self.session.logged();
         let faced = self.game.decision();
-        match self.session.apply(&mut self.game, action) {
+        let mine = std::mem::take(&mut self.session.moments.on_screen);
+        let result = self.session.apply(&mut self.game, action);
+        // A combat box the action brought goes on every terminal's screen.
+        let fresh = std::mem::replace(&mut self.session.moments.on_screen, mine);
+        for (id, view) in &mut self.views {
+            if Some(*id) != self.current {
+                view.moments.extend(fresh.iter().cloned());
+            }
+        }
+        self.session.moments.on_screen.extend(fresh);
+        match result {
             Ok(events) => {
                 for (id, view) in &mut self.views {
                     let table = Table::new(&self.game);
@@ -407,6 +431,10 @@ impl Room {
         }
         match self.session.undo(&mut self.game, asker, keyboard, lost) {
             Ok(undone) => {
+                // As at one keyboard, a take-back closes every combat box.
+                for view in self.views.values_mut() {
+                    view.moments.clear();
+                }
                 for (each, view) in &mut self.views {
                     let table = Table::new(&self.game);
                     let requests = if *each == id {
@@ -481,7 +509,9 @@ impl Room {
                 continue;
             }
             view.dirty = false;
+            self.session.moments.on_screen = std::mem::take(&mut view.moments);
             let buf = draw(&self.session, &view.app, &self.game, view.who);
+            view.moments = std::mem::take(&mut self.session.moments.on_screen);
             let bytes = ansi(view.sent.as_ref(), &buf);
             view.sent = Some(buf);
             if !bytes.is_empty() {
@@ -509,6 +539,22 @@ impl Room {
     #[must_use]
     pub fn connections(&self) -> Vec<ConnId> {
         self.views.keys().copied().collect()
+    }
+
+    /// The frame of connection `id` showing `scene` (its own combat boxes on it), as
+    /// [`Room::frames`] draws it: for a test to draw the same view of another game.
+    #[must_use]
+    pub fn redraw(&self, id: ConnId, scene: &Scene<'_>) -> Option<Buffer> {
+        let view = self.views.get(&id)?;
+        let mut session = self.session.clone();
+        session.moments.on_screen.clone_from(&view.moments);
+        Some(draw_scene(&session, &view.app, scene))
+    }
+
+    /// How many combat boxes wait on connection `id`'s screen.
+    #[must_use]
+    pub fn boxes(&self, id: ConnId) -> usize {
+        self.views.get(&id).map_or(0, |v| v.moments.len())
     }
 
     /// The size connection `id` is drawn at.

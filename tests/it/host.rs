@@ -92,7 +92,7 @@ fn check_frames(room: &Room, conns: &[(ConnId, Seat)], at: &str) -> usize {
             );
             again.odds = real.odds;
         }
-        let again = rows(&room::draw_scene(room.session(), app, &again));
+        let again = rows(&room.redraw(id, &again).unwrap());
         assert_eq!(
             again.join("\n"),
             text,
@@ -131,6 +131,7 @@ fn no_frame_sent_to_a_seat_names_or_depends_on_the_other_seats_hidden_cards() {
     herakon::tui::scene::set_odds_samples(40);
     let mut checked = 0;
     let mut combats = 0;
+    let mut closed = 0;
     let games: Vec<(u64, Game)> = (1..=20)
         .filter_map(|seed| until_hands_dealt(seed).map(|g| (seed, g)))
         .take(3)
@@ -149,6 +150,17 @@ fn no_frame_sent_to_a_seat_names_or_depends_on_the_other_seats_hidden_cards() {
         for step in 0..40 {
             combats += usize::from(hands_dealt(room.game()));
             let decider = room.game().decision().map(|d| d.seat);
+            // A combat box on both screens: a key on the terminal of the seat not deciding
+            // closes its own box and leaves the other one up.
+            if let Some(&(id, _)) = conns.iter().find(|(_, s)| Some(*s) != decider) {
+                let other = 3 - id;
+                if room.boxes(id) > 0 && room.boxes(other) > 0 {
+                    let (mine, theirs) = (room.boxes(id), room.boxes(other));
+                    room.input(id, b"\x1b[C");
+                    assert_eq!((room.boxes(id), room.boxes(other)), (mine - 1, theirs));
+                    closed += 1;
+                }
+            }
             for (id, seat) in conns {
                 let keys: &[u8] = if Some(seat) == decider {
                     if step % 3 == 2 { b"y" } else { b"\r" }
@@ -162,6 +174,7 @@ fn no_frame_sent_to_a_seat_names_or_depends_on_the_other_seats_hidden_cards() {
         }
     }
     assert!(combats > 10, "the keys never played a combat ({combats})");
+    assert!(closed > 0, "no combat box was ever on both screens");
     assert!(checked > 150, "too few frames checked: {checked}");
 }
 
@@ -235,6 +248,7 @@ fn two_seats_play_a_whole_game_through_the_room_with_keys_alone() {
     assert!(room.game().is_over(), "the game did not end by keys alone");
     assert!(room.game().history().len() > 100, "too short a game");
     assert!(checked > 20, "too few frames checked: {checked}");
+
     room.frames();
     for (id, _) in conns {
         let end = room.screen_text(id).unwrap().join("\n");
