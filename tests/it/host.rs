@@ -8,6 +8,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 use herakon::engine::state::die::CombatRole;
 use herakon::engine::{Game, Seat};
@@ -104,6 +105,43 @@ fn check_frames(room: &Room, conns: &[(ConnId, Seat)], at: &str) -> usize {
     checked
 }
 
+/// Checks the frame last sent to a spectator's connection: no card of either hand, and the
+/// same when everything hidden from the table is dealt again.
+fn check_spectator(room: &Room, id: ConnId, at: &str) {
+    let text = room.screen_text(id).unwrap().join("\n");
+    let log: String = room
+        .session()
+        .log
+        .iter()
+        .map(|l| l.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
+    if let Some(c) = room.game().combat() {
+        for role in [CombatRole::Attacker, CombatRole::Defender] {
+            for card in &c.side(role).hand {
+                let name = card.to_string();
+                assert!(
+                    log.contains(&name) || !text.contains(&name),
+                    "{at}: the spectator was sent {name:?} of a hand:\n{text}"
+                );
+            }
+        }
+    }
+    let Some(other) = perturbed(room.game(), None) else {
+        return;
+    };
+    let app = room.app(id).unwrap();
+    let real = room::scene(room.game(), app, Who::Spectator);
+    let mut again = room::scene(&other, app, Who::Spectator);
+    again.odds = real.odds;
+    let again = rows(&room.redraw(id, &again).unwrap());
+    assert_eq!(
+        again.join("\n"),
+        text,
+        "{at}: the spectator's frame uses hidden facts"
+    );
+}
+
 /// Whether a combat is on with both hands dealt.
 fn hands_dealt(game: &Game) -> bool {
     game.combat().is_some_and(|c| {
@@ -143,8 +181,10 @@ fn no_frame_sent_to_a_seat_names_or_depends_on_the_other_seats_hidden_cards() {
         for (id, seat) in conns {
             room.join(id, Who::Seat(seat), (160, 48), None);
         }
+        room.join(3, Who::Spectator, (160, 48), None);
         room.frames();
         checked += check_frames(&room, &conns, &format!("seed {seed} at the start"));
+        check_spectator(&room, 3, &format!("seed {seed} at the start"));
         // The deciding seat's connection plays on with Enter (a confirmation with y); the
         // other seat presses keys too, which must change nothing of the game.
         for step in 0..40 {
@@ -169,8 +209,10 @@ fn no_frame_sent_to_a_seat_names_or_depends_on_the_other_seats_hidden_cards() {
                 };
                 room.input(id, keys);
             }
+            room.input(3, b"\r1\ry");
             room.frames();
             checked += check_frames(&room, &conns, &format!("seed {seed} step {step}"));
+            check_spectator(&room, 3, &format!("seed {seed} step {step}"));
         }
     }
     assert!(combats > 10, "the keys never played a combat ({combats})");
@@ -257,6 +299,33 @@ fn two_seats_play_a_whole_game_through_the_room_with_keys_alone() {
 }
 
 #[test]
+fn a_computer_seat_moves_on_the_rooms_clock_after_its_pause() {
+    let game = crate::common::intro(2, 7);
+    let person = game.decision().unwrap().seat;
+    let computer = Seat(1 - person.0);
+    let mut bots = Bots::default();
+    bots.kinds.insert(
+        computer,
+        herakon::bot::BotKind::Level(herakon::bot::levels::Level::Easy),
+    );
+    let mut room = Room::new(game, bots, Theme::default());
+    room.join(1, Who::Seat(person), (160, 48), None);
+    room.input(1, b"\r");
+    assert_eq!(room.game().decision().map(|d| d.seat), Some(computer));
+    assert_eq!(room.app(1).unwrap().screen, Screen::Bot(computer));
+    let len = room.game().history().len();
+    // Its turn is first seen at 1 s, and it moves once its pause is over.
+    room.tick(Duration::from_secs(1));
+    assert_eq!(
+        room.game().history().len(),
+        len,
+        "it moved before its pause"
+    );
+    room.tick(Duration::from_secs(3));
+    assert!(room.game().history().len() > len, "it never moved");
+}
+
+#[test]
 fn a_dropped_seat_is_away_and_comes_back_to_its_own_view() {
     let game = crate::common::intro(2, 7);
     let decider = game.decision().unwrap().seat;
@@ -311,6 +380,26 @@ mod ssh {
     use std::time::{Duration, Instant};
 
     use crate::terminal::{Tmux, scratch_dir};
+
+    #[test]
+    fn the_host_key_is_made_once_for_its_owner_only_and_used_again() {
+        let dir = scratch_dir("host-key");
+        let path = dir.join("saves").join("host_key");
+        let made = herakon::host::ssh::host_key(&path).unwrap();
+        let again = herakon::host::ssh::host_key(&path).unwrap();
+        assert_eq!(
+            herakon::host::ssh::fingerprint(&made),
+            herakon::host::ssh::fingerprint(&again)
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let bits = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(bits & 0o777, 0o600);
+        }
+        std::fs::write(&path, "not a key").unwrap();
+        assert!(herakon::host::ssh::host_key(&path).is_err());
+    }
 
     /// Whether `program` runs here; under CI=true a missing one fails the test (CI installs it).
     fn have(program: &str, arg: &str) -> bool {
