@@ -27,6 +27,9 @@ const ESTIMATE_SAMPLES: u32 = 48;
 #[derive(Debug, Clone)]
 pub struct HeuristicBot {
     rng: ChaCha8Rng,
+    /// The legal actions of every decision with a choice it was asked, summed: what its
+    /// choices cost, for a search that bounds its rollouts' work ([`HeuristicBot::weighed`]).
+    weighed: u64,
 }
 
 impl HeuristicBot {
@@ -35,7 +38,16 @@ impl HeuristicBot {
     pub fn new(seed: u64) -> Self {
         HeuristicBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            weighed: 0,
         }
+    }
+
+    /// The legal actions of every decision with more than one it has been asked so far,
+    /// summed: it weighs each of them (a combat estimate, a position judged after it), so this
+    /// counts its work in steps of the engine, the same on any machine.
+    #[must_use]
+    pub fn weighed(&self) -> u64 {
+        self.weighed
     }
 }
 
@@ -698,6 +710,7 @@ impl Bot for HeuristicBot {
         if legal.len() <= 1 {
             return legal.first().copied();
         }
+        self.weighed += legal.len() as u64;
         let seat = decision.seat;
         match decision.kind {
             DecisionKind::Reinforce

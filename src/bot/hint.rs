@@ -49,6 +49,51 @@ pub fn hint(game: &Game) -> Option<Hint> {
     Some(Hint { seat, thought })
 }
 
+impl Hint {
+    /// The hint in short lines for a box (the one-line [`Display`](fmt::Display) does not fit
+    /// an 80-column status line): what to do, then why, then the runner-up if any.
+    #[must_use]
+    pub fn lines(&self) -> Vec<String> {
+        let pct = |x: f64| (x * 100.0).round();
+        let mut out = vec![format!("It would: {}", self.thought.action)];
+        match &self.thought.why {
+            Why::Only => out.push("Why: it is your only legal action.".to_string()),
+            Why::CardMix(mix) => {
+                let share = mix
+                    .iter()
+                    .find(|(a, _)| *a == self.thought.action)
+                    .map_or(0.0, |(_, p)| *p);
+                out.push(
+                    "Why: a card drawn from a mix of your cards, so your play cannot be read."
+                        .to_string(),
+                );
+                out.push(format!("This card is {:.0}% of the mix.", pct(share)));
+            }
+            Why::Searched {
+                iterations,
+                tries,
+                mean,
+                runner_up,
+            } => {
+                out.push(format!(
+                    "Why: the most tried of {iterations} lines played out from what you can see."
+                ));
+                out.push(format!(
+                    "Tried {tries} times, scoring {:.0} of 100.",
+                    pct(*mean)
+                ));
+                if let Some((other, n, m)) = runner_up {
+                    out.push(format!(
+                        "Next most tried: {other} ({n} times, scoring {:.0}).",
+                        pct(*m)
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
 impl fmt::Display for Hint {
     /// One line: the action, then why.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -35,6 +35,13 @@ pub trait Bot {
     fn iterations(&self) -> u64 {
         0
     }
+
+    /// The search work done so far over all its decisions, counted in the choices the players
+    /// of its lines weighed (see [`tree::TreeBot::with_work_cap`]): 0 for a player that does
+    /// not count it. `simulate` reads it to report where a decision's time went.
+    fn work(&self) -> u64 {
+        0
+    }
 }
 
 /// Chooses uniformly among the legal actions.

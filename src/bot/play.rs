@@ -75,6 +75,10 @@ pub struct Thinking {
     pub searched_time: Duration,
     /// Search iterations made.
     pub iterations: u64,
+    /// Search work done ([`Bot::work`]).
+    pub work: u64,
+    /// The most work one decision took.
+    pub most_work: u64,
     /// The longest single decision.
     pub longest: Duration,
     /// The highest mean time per decision of one game (a game's own mean, for a series the
@@ -92,6 +96,8 @@ impl Thinking {
             searched: self.searched + o.searched,
             searched_time: self.searched_time + o.searched_time,
             iterations: self.iterations + o.iterations,
+            work: self.work + o.work,
+            most_work: self.most_work.max(o.most_work),
             longest: self.longest.max(o.longest),
             slowest_game: self.slowest_game.max(o.slowest_game),
         }
@@ -135,14 +141,18 @@ pub fn play_out_timed(
         let seat = d.seat;
         let bot = &mut bots[seat.index()];
         let before = bot.iterations();
+        let work_before = bot.work();
         let start = Instant::now();
         let chosen = bot.choose(game);
         let time = start.elapsed();
         let made = bot.iterations().saturating_sub(before);
+        let work = bot.work().saturating_sub(work_before);
         if let Some(t) = thinking.get_mut(seat.index()) {
             t.decisions += 1;
             t.time += time;
             t.longest = t.longest.max(time);
+            t.work += work;
+            t.most_work = t.most_work.max(work);
             if made > 0 {
                 t.searched += 1;
                 t.searched_time += time;

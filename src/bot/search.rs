@@ -119,7 +119,7 @@ impl SearchBot {
         let mut g = game.redeal_hidden(Some(seat), seed);
         g.apply(action).ok()?;
         let round = g.position().round;
-        play_round_out(&mut g, round, self.depth, seed);
+        let _work = play_round_out(&mut g, round, self.depth, seed);
         Some(reward(&g, seat))
     }
 }
@@ -142,8 +142,8 @@ pub(super) fn heuristic_first(game: &Game, legal: &[Action], seed: u64) -> Vec<A
 }
 
 /// The heuristic player plays every seat of `game` until round `round` ends or `depth`
-/// decisions are made (a rollout).
-pub(super) fn play_round_out(game: &mut Game, round: u8, depth: usize, seed: u64) {
+/// decisions are made (a rollout); returns its work ([`HeuristicBot::weighed`]).
+pub(super) fn play_round_out(game: &mut Game, round: u8, depth: usize, seed: u64) -> u64 {
     let mut bot = HeuristicBot::new(seed ^ 0x5eed);
     for _ in 0..depth {
         if game.position().round != round {
@@ -154,6 +154,7 @@ pub(super) fn play_round_out(game: &mut Game, round: u8, depth: usize, seed: u64
             break;
         }
     }
+    bot.weighed()
 }
 
 /// The score of a position for `seat`, in 0-1: the share of the win when the game is over,

@@ -18,6 +18,9 @@
 //!    depth limit, and scores the position for the seat (the share of a win, or the
 //!    heuristic's judgement squashed into 0-1), which every edge on the path records.
 //!
+//! A decision's search may stop before its iterations are spent once they have done a fixed
+//! amount of work counted in engine steps ([`TreeBot::with_work_cap`]), never in time.
+//!
 //! The action chosen is the root's most visited. Seeds derive from the bot's seed and the
 //! game's length, so the same game and seed give the same choice. Combat cards, a secret choice
 //! made at the same time as the opponent's, are drawn from a mixed strategy instead
@@ -43,6 +46,9 @@ const EXPLORATION: f64 = 0.5;
 /// Progressive widening: a node visited `n` times may try its first `1 + WIDEN * sqrt(n)`
 /// actions, in the heuristic-first order.
 const WIDEN: f64 = 1.5;
+
+/// The fewest iterations a search with a work cap makes, however costly they are.
+pub const MIN_CAPPED_ITERATIONS: u32 = 32;
 
 /// Statistics of one action from a node.
 #[derive(Debug, Clone)]
@@ -81,8 +87,12 @@ pub struct TreeBot {
     seed: u64,
     budget: Budget,
     depth: usize,
+    /// The work after which a decision's search stops early ([`TreeBot::with_work_cap`]).
+    work_cap: Option<u64>,
     /// Iterations made over all decisions so far.
     done: u64,
+    /// Work done over all decisions so far.
+    worked: u64,
 }
 
 impl TreeBot {
@@ -93,7 +103,9 @@ impl TreeBot {
             seed,
             budget: Budget::Iterations(iterations.max(1)),
             depth: DEFAULT_DEPTH,
+            work_cap: None,
             done: 0,
+            worked: 0,
         }
     }
 
@@ -105,7 +117,9 @@ impl TreeBot {
             seed,
             budget: Budget::Time(time),
             depth: DEFAULT_DEPTH,
+            work_cap: None,
             done: 0,
+            worked: 0,
         }
     }
 
@@ -116,9 +130,23 @@ impl TreeBot {
         self
     }
 
+    /// The same player stopping a decision's search early once its iterations have done
+    /// `cap` work (after at least a few iterations), counted in engine steps, not time: the
+    /// choices the players of its lines weighed (each legal action of each decision with a
+    /// choice, in the tree and in the rollouts). Iterations cost little in most positions but
+    /// many times more where every decision offers dozens of moves; the cap bounds the
+    /// longest decisions and keeps every choice the same on any machine.
+    #[must_use]
+    pub fn with_work_cap(mut self, cap: u64) -> Self {
+        self.work_cap = Some(cap);
+        self
+    }
+
     /// One iteration in a re-deal drawn from `seed`: down the tree, one node added, the
-    /// rollout, and the score for `seat` recorded along the path.
-    fn iterate(&self, tree: &mut Vec<Node>, game: &Game, seat: Seat, seed: u64) {
+    /// rollout, and the score for `seat` recorded along the path. Returns its work (see
+    /// [`TreeBot::with_work_cap`]).
+    fn iterate(&self, tree: &mut Vec<Node>, game: &Game, seat: Seat, seed: u64) -> u64 {
+        let mut work = 0;
         let mut g = game.redeal_hidden(Some(seat), seed);
         let round = g.position().round;
         let mut path: Vec<(usize, usize)> = Vec::new();
@@ -128,6 +156,7 @@ impl TreeBot {
                 break;
             }
             let legal = g.legal_actions();
+            work += legal.len() as u64;
             if legal.len() == 1 {
                 // A forced step opens no choice: the node stays the same.
                 if g.apply(legal[0]).is_err() {
@@ -165,7 +194,7 @@ impl TreeBot {
             node = child;
         }
         // The rest of the round by the heuristic player, every seat alike.
-        play_round_out(&mut g, round, self.depth, seed);
+        work += play_round_out(&mut g, round, self.depth, seed);
         let score = reward(&g, seat);
         tree[0].visits += 1;
         for (n, e) in path {
@@ -175,6 +204,7 @@ impl TreeBot {
             let child = edge.child;
             tree[child].visits += 1;
         }
+        work
     }
 }
 
@@ -298,14 +328,22 @@ impl TreeBot {
         }
         let mut tree = vec![Node::default()];
         let mut made = 0;
+        let mut work = 0;
         for i in 0..u32::MAX {
             if self.budget.spent(i, start) {
                 break;
             }
-            self.iterate(&mut tree, game, seat, mix_seed(base, u64::from(i) + 1));
+            if self
+                .work_cap
+                .is_some_and(|cap| i >= MIN_CAPPED_ITERATIONS && work >= cap)
+            {
+                break;
+            }
+            work += self.iterate(&mut tree, game, seat, mix_seed(base, u64::from(i) + 1));
             self.done += 1;
             made = i + 1;
         }
+        self.worked += work;
         // The root's most visited action that is legal here; on a tie the earlier opened (the
         // heuristic's choice first).
         let mut ranked: Vec<&Edge> = tree[0]
@@ -346,5 +384,9 @@ impl Bot for TreeBot {
 
     fn iterations(&self) -> u64 {
         self.done
+    }
+
+    fn work(&self) -> u64 {
+        self.worked
     }
 }

@@ -33,6 +33,10 @@ pub struct Args {
     /// seat each game so every kind plays every seat equally often.
     #[arg(long, value_name = "LIST", default_value = "heuristic,random")]
     pub bots: String,
+    /// Keep every bot kind in the seat (and faction) the list gives it instead of rotating
+    /// them each game, to measure one kind in one faction (the games' seeds are unchanged).
+    #[arg(long)]
+    pub fixed_seats: bool,
     /// Write each game as a save into this directory (`game-1.json`, ...), for
     /// `herakon replay`; the games are played again from their seeds to be written. The
     /// folder is checked first; a file already there is never replaced.
@@ -101,6 +105,8 @@ pub struct Series {
     pub factions: Vec<Faction>,
     /// The bot kinds as given.
     pub kinds: Vec<BotKind>,
+    /// Whether the kinds kept their seats (`--fixed-seats`) instead of rotating.
+    pub fixed_seats: bool,
     /// Each game's seating and result (or why it failed).
     pub games: Vec<Outcome>,
     /// How long each bot kind thought, over the finished games, in the order of `kinds`
@@ -234,10 +240,13 @@ pub fn play_series(
         total,
         jobs,
         |i| {
-            let m = Matchup {
+            let mut m = Matchup {
                 setup: args.setup.into(),
                 ..Matchup::nth(&kinds, args.players, args.seed, i as u64)
             };
+            if args.fixed_seats {
+                m.seats = Matchup::nth(&kinds, args.players, args.seed, 0).seats;
+            }
             let r = m.play_timed(data, args.max_decisions);
             (m, r)
         },
@@ -265,6 +274,7 @@ pub fn play_series(
         players: args.players,
         factions,
         kinds,
+        fixed_seats: args.fixed_seats,
         games,
         thinking,
     })
@@ -313,6 +323,14 @@ pub fn thinking_lines(thinking: &[(BotKind, Thinking)]) -> String {
                     t.iterations as f64 / t.searched as f64
                 }
             );
+            if t.work > 0 {
+                let _ = write!(
+                    out,
+                    "; work {:.0} per searched decision, most {}",
+                    t.work as f64 / t.searched.max(1) as f64,
+                    t.most_work
+                );
+            }
         }
         out.push('\n');
     }
@@ -341,14 +359,19 @@ pub fn summary(series: &Series, seed: u64) -> String {
     let kinds: Vec<String> = series.kinds.iter().map(|k| kind_name(*k)).collect();
     let _ = writeln!(
         out,
-        "{}, {} players, {}, bots {} (rotating seats), seed {seed}",
+        "{}, {} players, {}, bots {} ({}), seed {seed}",
         crate::engine::rules::wording::counted(series.games.len(), "game"),
         series.players,
         match series.setup {
             Board::Intro => "introductory board",
             Board::Build => "constructed boards",
         },
-        kinds.join(",")
+        kinds.join(","),
+        if series.fixed_seats {
+            "fixed seats"
+        } else {
+            "rotating seats"
+        }
     );
     let n = ok.len();
     // Wins per bot kind, out of the seats it played.

@@ -80,6 +80,9 @@ pub enum Overlay {
     Rule,
     /// The round digest and the last combat's result (scrolls; see [`super::digest`]).
     Digest,
+    /// A hint (#31): what the `normal` player would do in the person's place and why, in short
+    /// lines (see [`crate::bot::hint::Hint::lines`]); closed on a hand-off.
+    Hint(Vec<String>),
     /// "Really quit?"
     ConfirmQuit,
     /// "Really do this?" before an action whose slip is costly and final (see
@@ -570,6 +573,10 @@ impl App {
             self.cursors.insert(before, self.cursor);
         }
         self.flash = None;
+        // A hint was worked out from this person's view: the next person never sees it.
+        if matches!(self.overlay, Overlay::Hint(_)) {
+            self.overlay = Overlay::None;
+        }
     }
 
     /// `seat`'s person takes the keyboard: his view, his cursor (the session is asked to give
@@ -1039,6 +1046,7 @@ impl App {
             | Overlay::HowTo
             | Overlay::Rule
             | Overlay::Digest
+            | Overlay::Hint(_)
                 if !ctrl_c =>
             {
                 self.overlay_key(table, code);
@@ -1050,7 +1058,8 @@ impl App {
             | Overlay::Log
             | Overlay::HowTo
             | Overlay::Rule
-            | Overlay::Digest => {
+            | Overlay::Digest
+            | Overlay::Hint(_) => {
                 self.overlay = Overlay::None;
             }
             Overlay::SaveAs(_) => return self.save_key(session, code, ctrl_c),
@@ -1584,7 +1593,8 @@ impl App {
             | Overlay::Log
             | Overlay::HowTo
             | Overlay::Rule
-            | Overlay::Digest => {
+            | Overlay::Digest
+            | Overlay::Hint(_) => {
                 self.overlay = Overlay::None;
                 return Effect::None;
             }

@@ -166,16 +166,21 @@ impl Client {
         self.view.overthinking(&self.session)
     }
 
-    /// Works out the hint [`Effect::Hint`] asked for and puts it in the status line, marked as
-    /// a hint: what the `normal` player would do for `seat` ([`crate::bot::hint`], from that
-    /// seat's view only). Nothing when `seat` no longer decides (the game moved on).
+    /// Works out the hint [`Effect::Hint`] asked for and shows it in a box titled as a hint
+    /// (whole at 80 columns, where a status line would cut it): what the `normal` player would
+    /// do for `seat` ([`crate::bot::hint`], from that seat's view only). Nothing when `seat` no
+    /// longer decides (the game moved on).
     pub fn hint(&mut self, game: &Game, seat: Seat) {
         if game.decision().map(|d| d.seat) != Some(seat) {
             self.view.flash = None;
             return;
         }
         match crate::bot::hint::hint(game) {
-            Some(h) => self.view.note(h.to_string()),
+            Some(h) => {
+                self.view.flash = None;
+                self.view.overlay = super::app::Overlay::Hint(h.lines());
+                self.view.overlay_scroll.set(0);
+            }
             None => self.view.flash = None,
         }
     }

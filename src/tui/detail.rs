@@ -250,6 +250,12 @@ pub fn overlay_content(
                 theme,
             ),
         ),
+        Overlay::Hint(hint) => (
+            "Hint (normal player)".to_string(),
+            hint.iter()
+                .map(|l| Line::from(Span::styled(l.clone(), theme.text())))
+                .collect(),
+        ),
         Overlay::None
         | Overlay::ConfirmQuit
         | Overlay::Confirm(_)

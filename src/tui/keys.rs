@@ -320,7 +320,7 @@ pub const TABLE: [Group; 4] = [
             },
             Row {
                 label: "a",
-                does: "a hint: what the normal computer player would do in your place and why, in one line, worked out from your own view (up to about a third of a second); only on your own decision",
+                does: "a hint: what the normal computer player would do in your place and why, in a box (Esc closes it), worked out from your own view (up to about a third of a second); only on your own decision",
                 when: When::Play,
                 keys: &[(c('a'), Command::Hint)],
             },

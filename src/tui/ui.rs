@@ -73,7 +73,8 @@ fn render_client(area: Rect, buf: &mut Buffer, session: &Session, app: &App, sce
         | Overlay::Log
         | Overlay::HowTo
         | Overlay::Rule
-        | Overlay::Digest => {
+        | Overlay::Digest
+        | Overlay::Hint(_) => {
             if let Some((title, lines)) = detail::overlay_content(session, app, scene) {
                 let popup = detail::Popup {
                     title: &title,

@@ -1,6 +1,7 @@
-//! The hint key (#31, `a`): the person on screen, at his own decision, gets one line saying
-//! what the `normal` computer player would do in his place and why, marked as a hint; never on
-//! a hand-off, never on another seat's turn. (Its privacy: tests/it/privacy.rs.)
+//! The hint key (#31, `a`): the person on screen, at his own decision, gets a box saying
+//! what the `normal` computer player would do in his place and why, titled as a hint, whole at
+//! 80x24 and 120x40; never on a hand-off, never on another seat's turn. (Its privacy:
+//! tests/it/privacy.rs.)
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -14,7 +15,9 @@ use herakon::bot::hint::hint;
 use herakon::bot::{Bot, BotKind, HeuristicBot};
 use herakon::engine::Game;
 use herakon::tui::seats::Bots;
-use herakon::tui::{Client, Effect, Msg, Screen, Theme};
+use herakon::tui::{Client, Effect, Msg, Overlay, Scene, Screen, Theme, draw};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 
 /// Presses the hint key as the terminal loop does: the key, then the work the client asks for.
 /// A combat box on screen takes a key first (it closes, the key does nothing else): the key is
@@ -52,14 +55,21 @@ fn the_hint_names_a_legal_action_of_the_seat_on_screen() {
         if step % 10 == 3 {
             let effect = press_hint(&mut client, &mut game);
             assert_eq!(effect, Effect::Hint(d.seat), "step {step}");
-            let line = client.view.flash.clone().unwrap();
-            assert!(line.starts_with("hint (normal player): "), "{line}");
+            let Overlay::Hint(lines) = client.view.overlay.clone() else {
+                panic!("step {step}: no hint box: {:?}", client.view.overlay);
+            };
             let expected = hint(&game).unwrap();
-            assert_eq!(line, expected.to_string());
+            assert_eq!(lines, expected.lines());
             assert!(game.legal_actions().contains(&expected.action()));
-            assert!(line.contains(&expected.action().to_string()), "{line}");
-            // Asking changed nothing in the game.
+            assert_eq!(
+                lines[0],
+                format!("It would: {}", expected.action()),
+                "step {step}"
+            );
+            // Asking changed nothing in the game; any key closes the box.
             assert_eq!(game.decision().map(|d| d.seat), Some(d.seat));
+            client.handle(&mut game, Msg::key(crossterm::event::KeyCode::Esc));
+            assert_eq!(client.view.overlay, Overlay::None);
             asked += 1;
         }
         let action = driver.choose(&game).unwrap();
@@ -119,4 +129,61 @@ fn no_hint_on_a_hand_off_or_on_another_seats_turn() {
         common::take_keyboard(&mut client, &mut game);
     }
     assert!(refused >= 5, "{refused}");
+}
+
+/// The screen as text, trailing blanks cut.
+fn render(client: &Client, game: &Game) -> String {
+    let mut t = Terminal::new(TestBackend::new(
+        client.view.size.width,
+        client.view.size.height,
+    ))
+    .unwrap();
+    t.draw(|f| draw(f, client, &Scene::new(game, client.view.shown)))
+        .unwrap();
+    common::rows(t.backend().buffer())
+        .into_iter()
+        .map(|r| r.trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The hint box at the smallest screen the client supports and at a common one: every word of
+/// the hint is on screen (the status line cut it with "…" at 120 columns, and more at 80).
+#[test]
+fn the_hint_is_read_whole_at_80x24_and_120x40() {
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut game = common::intro(2, 23);
+        let mut client = Client::new(&game, Theme::monochrome(), w, h);
+        common::take_keyboard(&mut client, &mut game);
+        let effect = press_hint(&mut client, &mut game);
+        assert!(matches!(effect, Effect::Hint(_)), "{w}x{h}: {effect:?}");
+        let expected = hint(&game).unwrap();
+        let screen = render(&client, &game);
+        assert!(screen.contains("Hint (normal player)"), "{w}x{h}\n{screen}");
+        // Every word of every line, in order, inside the box (wrapped, never cut).
+        let inside: Vec<String> = screen
+            .lines()
+            .filter_map(|r| r.split('║').nth(1))
+            .flat_map(str::split_whitespace)
+            .map(String::from)
+            .collect();
+        let words: Vec<String> = expected
+            .lines()
+            .iter()
+            .flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+            .collect();
+        let at = inside
+            .windows(words.len())
+            .position(|win| win == words.as_slice());
+        assert!(at.is_some(), "{w}x{h}: {words:?} not whole in\n{screen}");
+        // Nothing in the box is cut (the board's names under it may be).
+        assert!(
+            !screen
+                .lines()
+                .filter_map(|r| r.split('║').nth(1))
+                .any(|r| r.contains('…')),
+            "{w}x{h}\n{screen}"
+        );
+        insta::assert_snapshot!(format!("hint_box_{w}x{h}"), screen);
+    }
 }

@@ -1346,8 +1346,8 @@ fn redeal_hidden_covers_a_deck_that_received_a_discard_mid_combat() {
     assert!(moved > 0, "the deck is dealt anew");
 }
 
-/// The hint key (#31): the screen after `a` (the status line saying what the `normal` player
-/// would do) is the same when the other seat's hidden facts are dealt again.
+/// The hint key (#31): the screen after `a` (the box saying what the `normal` player would
+/// do) is the same when the other seat's hidden facts are dealt again.
 #[test]
 fn the_hint_is_worked_out_from_the_persons_view_only() {
     use herakon::bot::{Bot, HeuristicBot};
@@ -1375,7 +1375,7 @@ fn the_hint_is_worked_out_from_the_persons_view_only() {
             asked.hint(&game, d.seat);
             let real = Scene::new(&game, Some(d.seat));
             let shown = frame(&mut asked, &real, d.seat);
-            assert!(shown.contains("hint (normal player)"), "{at}\n{shown}");
+            assert!(shown.contains("Hint (normal player)"), "{at}\n{shown}");
             if let Some(other) = perturbed(&game, Some(d.seat)) {
                 twin.hint(&other, d.seat);
                 let mut again = Scene::new(&other, Some(d.seat));

@@ -254,6 +254,36 @@ fn the_tree_player_only_chooses_legal_actions_and_makes_its_budget_of_iterations
 }
 
 #[test]
+fn a_work_cap_stops_a_decisions_search_once_its_work_is_done_after_the_fewest_iterations() {
+    use herakon::bot::tree::MIN_CAPPED_ITERATIONS;
+    use herakon::engine::DecisionKind;
+    let mut game = common::intro(2, 8);
+    // A cap of one step of work is reached by the first iteration: every searched decision
+    // makes the fewest iterations; without a cap, its whole budget.
+    let budget = MIN_CAPPED_ITERATIONS + 8;
+    let mut capped = TreeBot::new(3, budget).with_depth(4).with_work_cap(1);
+    let mut free = TreeBot::new(3, budget).with_depth(4);
+    let mut searched = 0;
+    for _ in 0..12 {
+        let Some(d) = game.decision() else { break };
+        let legal = game.legal_actions();
+        let action = capped.choose(&game).unwrap();
+        assert!(legal.contains(&action));
+        free.choose(&game).unwrap();
+        searched += u64::from(legal.len() > 1 && d.kind != DecisionKind::ChooseCombatCard);
+        game.apply(action).unwrap();
+    }
+    assert!(searched > 0);
+    assert_eq!(
+        capped.iterations(),
+        searched * u64::from(MIN_CAPPED_ITERATIONS)
+    );
+    assert_eq!(free.iterations(), searched * u64::from(budget));
+    // The work is counted in the choices weighed, so both counted some, the capped less.
+    assert!(0 < capped.work() && capped.work() < free.work());
+}
+
+#[test]
 fn the_tree_player_is_named_tree_with_an_iteration_or_time_budget() {
     assert_eq!(
         "tree".parse::<BotKind>(),

@@ -257,6 +257,8 @@ fn thinking_times_give_the_mean_per_decision_and_a_search_players_iterations_per
         iterations: 6400,
         longest: Duration::from_millis(900),
         slowest_game: Duration::from_millis(31),
+        work: 100_000,
+        most_work: 2_000,
     };
     let text = thinking_lines(&[
         (BotKind::Heuristic, heuristic),
@@ -279,10 +281,17 @@ fn thinking_times_give_the_mean_per_decision_and_a_search_players_iterations_per
         "{text}"
     );
     assert!(lines[2].contains("640 iterations/s"), "{text}");
-    // Over a series the slowest game and the longest decision are the maxima, not sums.
+    // The work per searched decision and the most one decision took.
+    assert!(
+        lines[2].contains("work 500 per searched decision, most 2000"),
+        "{text}"
+    );
+    // Over a series the slowest game, the longest decision and the most work are the maxima,
+    // not sums.
     let both = search.plus(heuristic).plus(search);
     assert_eq!(both.longest, Duration::from_millis(900));
     assert_eq!(both.slowest_game, Duration::from_millis(31));
+    assert_eq!((both.work, both.most_work), (200_000, 2_000));
 }
 
 #[test]
