@@ -336,10 +336,13 @@ impl Room {
                     self.note(id, "the host saves the game after every action");
                 }
                 Effect::Quit | Effect::QuitUnsaved => {
-                    out = Some(Out::Close(
+                    // After the last round there is nothing to come back to.
+                    let bye = if self.game.is_over() {
+                        "you left; the game is over and saved at the host"
+                    } else {
                         "you left; the game goes on at the host: come back with the same secret"
-                            .to_string(),
-                    ));
+                    };
+                    out = Some(Out::Close(bye.to_string()));
                 }
                 Effect::Hint(seat) => self.hint(id, who, seat),
             }

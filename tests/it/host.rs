@@ -292,9 +292,18 @@ fn two_seats_play_a_whole_game_through_the_room_with_keys_alone() {
     assert!(checked > 20, "too few frames checked: {checked}");
 
     room.frames();
-    for (id, _) in conns {
-        let end = room.screen_text(id).unwrap().join("\n");
-        assert_eq!(room.app(id).unwrap().screen, Screen::GameOver, "{end}");
+    for (id, _) in &conns {
+        let end = room.screen_text(*id).unwrap().join("\n");
+        assert_eq!(room.app(*id).unwrap().screen, Screen::GameOver, "{end}");
+    }
+    // Leaving after the end is not told to come back.
+    let (first, _) = conns[0];
+    match room.input(first, b"q") {
+        Some(room::Out::Close(bye)) => {
+            assert!(bye.contains("the game is over"), "{bye}");
+            assert!(!bye.contains("come back"), "{bye}");
+        }
+        other => panic!("q on the game-over screen did not close the connection: {other:?}"),
     }
 }
 
