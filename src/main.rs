@@ -112,6 +112,11 @@ enum Command {
         /// A seat for the first to join (he is given a secret for coming back): `--open 2`.
         #[arg(long = "open", value_name = "SEAT")]
         open: Vec<u8>,
+        /// A seat played at this terminal (`--local 1`): after the join lines are printed,
+        /// Enter shows that seat's own screen here; `q` leaves it (the seat can come back over
+        /// ssh with its secret) and Ctrl-C stops the host.
+        #[arg(long, value_name = "SEAT")]
+        local: Option<u8>,
         /// The host key's file (made on the first start, readable by its owner only).
         #[arg(long, value_name = "FILE", default_value = "saves/host_key")]
         host_key: PathBuf,
@@ -350,6 +355,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             port,
             keys,
             open,
+            local,
             host_key,
         } => {
             store::remove_stale_temps(std::path::Path::new("saves"));
@@ -379,12 +385,26 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 .into_iter()
                 .map(seat_of)
                 .collect::<Result<Vec<_>, _>>()?;
+            let local = local.map(seat_of).transpose()?;
+            if let Some(seat) = local {
+                let n = seat.index() + 1;
+                if seats.kind(seat).is_some() {
+                    return Err(format!("--local {n}: seat {n} is a computer player"));
+                }
+                if open.contains(&seat) {
+                    return Err(format!("--local {n}: seat {n} is also --open"));
+                }
+                if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                    return Err(format!("--local {n}: {}", tui::terminal::NOT_A_TERMINAL));
+                }
+            }
             let options = herakon::host::HostOptions {
                 save_path: save_to.unwrap_or(default_path),
                 loaded_from,
                 bots: seats,
                 keys: key_files,
                 open,
+                local,
             };
             let listen = herakon::host::ssh::Listen {
                 addr: listen,

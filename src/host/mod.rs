@@ -9,10 +9,13 @@
 //! - [`input`]: the bytes a remote terminal sends, read as key presses;
 //! - [`room`]: the game, its session and one view per connection, and the frames drawn for
 //!   each;
-//! - `ssh` (the cargo feature `host`, on by default): the SSH server around the room.
+//! - `ssh` (the cargo feature `host`, on by default): the SSH server around the room;
+//! - `local` (the same feature): the host's own terminal as one seat's screen.
 
 pub mod access;
 pub mod input;
+#[cfg(feature = "host")]
+pub mod local;
 pub mod room;
 #[cfg(feature = "host")]
 pub mod ssh;
@@ -37,6 +40,9 @@ pub struct HostOptions {
     pub keys: Vec<(Seat, PathBuf)>,
     /// Seats for the first to join.
     pub open: Vec<Seat>,
+    /// The seat played at the host's own terminal (it keeps its secret, to come back over
+    /// `ssh` after leaving the terminal).
+    pub local: Option<Seat>,
 }
 
 /// The doors of `game`'s seats: a computer player's seat opens to nobody, an open seat to the
@@ -89,20 +95,31 @@ pub(crate) fn ssh_key_text(line: &str) -> Option<String> {
 }
 
 /// How each seat joins, for the host to print and hand out: one line a seat, then the
-/// spectators'. `host` and `port`: where `ssh` connects.
+/// spectators'. `host` and `port`: where `ssh` connects; `local`: the seat played at the
+/// host's own terminal.
 #[must_use]
 pub fn how_to_join(
     game: &Game,
     access: &Access,
     bots: &Bots,
-    host: &str,
-    port: u16,
+    (host, port): (&str, u16),
+    local: Option<Seat>,
 ) -> Vec<String> {
     let ssh = |who: Who| format!("ssh -p {port} {}@{host}", who.user());
     let mut lines = Vec::new();
     for (seat, door) in game.seats().zip(access.doors()) {
         let who = Who::Seat(seat);
         let name = game.who(seat);
+        if local == Some(seat)
+            && let Door::Secret(s) = door
+        {
+            lines.push(format!(
+                "{} {name}: at this terminal (or later {}   secret: {s})",
+                who.user(),
+                ssh(who)
+            ));
+            continue;
+        }
         lines.push(match door {
             Door::Secret(s) => format!("{} {name}: {}   secret: {s}", who.user(), ssh(who)),
             Door::Keys(_, s) => format!(
@@ -152,7 +169,9 @@ pub fn run(mut game: Game, options: &HostOptions, listen: &ssh::Listen) -> Resul
     let bots = options.bots.clone();
     let shown = game.clone();
     let printed = access.clone();
-    ssh::serve(room, access, listen, move |bound, fingerprint| {
+    let local = options.local.map(|seat| (seat, game.who(seat)));
+    let at = options.local;
+    ssh::serve(room, access, listen, local, move |bound, fingerprint| {
         let host = if bound.ip().is_unspecified() {
             "HOST".to_string()
         } else {
@@ -161,7 +180,7 @@ pub fn run(mut game: Game, options: &HostOptions, listen: &ssh::Listen) -> Resul
         println!(
             "herakon host: listening on {bound} (host key {fingerprint}); the host sees everything"
         );
-        for line in how_to_join(&shown, &printed, &bots, &host, bound.port()) {
+        for line in how_to_join(&shown, &printed, &bots, (&host, bound.port()), at) {
             println!("  {line}");
         }
         println!("Ctrl-C or SIGTERM saves the game and tells every connection before closing.");

@@ -41,8 +41,10 @@ pub type ConnId = u64;
 pub enum Out {
     /// Bytes for its terminal (a frame, or the part of it that changed).
     Frame(Vec<u8>),
-    /// Say this and close the connection.
+    /// Say this and close the connection (it left the table).
     Close(String),
+    /// Say this and close the connection: the host stops.
+    Stop(String),
 }
 
 /// One connection's view.
@@ -289,6 +291,25 @@ impl Room {
         None
     }
 
+    /// A message from connection `id`'s terminal read as the client reads it (the host's own
+    /// terminal: keys, clicks and the wheel, from crossterm). Returns what to tell it when it
+    /// left.
+    pub fn message(&mut self, id: ConnId, msg: Msg) -> Option<Out> {
+        match msg {
+            Msg::Resize(w, h) => {
+                self.resize(id, u32::from(w), u32::from(h));
+                None
+            }
+            msg => self.handle(id, msg),
+        }
+    }
+
+    /// Says `text` on connection `id`'s status line (the host's own news, such as a seat that
+    /// joined).
+    pub fn tell(&mut self, id: ConnId, text: &str) {
+        self.note(id, text);
+    }
+
     /// Connection `id`'s terminal has a new size (clamped); its next frame is sent whole.
     pub fn resize(&mut self, id: ConnId, width: u32, height: u32) {
         let (w, h) = clamp_size(width, height);
@@ -373,6 +394,7 @@ impl Room {
     fn note(&mut self, id: ConnId, text: &str) {
         if let Some(view) = self.views.get_mut(&id) {
             view.app.note(text);
+            view.dirty = true;
         }
     }
 

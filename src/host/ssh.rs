@@ -21,12 +21,13 @@ use tokio::sync::mpsc as tokio_mpsc;
 
 use super::access::{Access, Refusal, Who};
 use super::input::Bucket;
+use super::local::{LOCAL, Local};
 use super::room::{ConnId, Out, Room};
 
 /// How often the room's clock ticks (the computer players' pauses run on it).
 const TICK: Duration = Duration::from_millis(100);
 /// Frames waiting for one connection; past them frames are dropped (a slow client).
-const QUEUE: usize = 16;
+pub const QUEUE: usize = 16;
 /// Switches the remote terminal to its alternate screen and hides the cursor.
 const ENTER_SCREEN: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J";
 /// Gives the remote terminal its screen and cursor back.
@@ -51,12 +52,17 @@ pub enum Event {
     },
     /// Bytes typed.
     Input(ConnId, Vec<u8>),
+    /// A message from the host's own terminal (keys, clicks and the wheel, read by crossterm).
+    Key(ConnId, crate::tui::Msg),
     /// The terminal's new size.
     Resize(ConnId, u32, u32),
     /// The connection is gone.
     Leave(ConnId),
     /// The host stops (a signal): save, tell everybody, close.
     Stop(String),
+    /// News for the host (a seat joined, a login refused): printed, or said on the local
+    /// screen's status line while the host's terminal shows a seat.
+    Log(String),
 }
 
 /// Where the host listens and what it serves.
@@ -172,6 +178,14 @@ struct Conn {
     bucket: Bucket,
 }
 
+impl Shared {
+    /// Tells the host `text` (through the room, which knows whether the host's terminal is
+    /// showing a seat and would be spoilt by a printed line).
+    fn log(&self, text: String) {
+        let _ = self.room.send(Event::Log(text));
+    }
+}
+
 impl Conn {
     fn access(&self) -> std::sync::MutexGuard<'_, Access> {
         // A poisoned lock still holds valid counts: nothing in it is left half-changed.
@@ -186,10 +200,10 @@ impl Conn {
     }
 
     fn refused(&self, user: &str, why: &Refusal) {
-        eprintln!(
-            "herakon host: login as {user:?} from {} refused: {why}",
+        self.shared.log(format!(
+            "login as {user:?} from {} refused: {why}",
             self.peer
-        );
+        ));
     }
 }
 
@@ -202,7 +216,8 @@ impl Drop for Conn {
             && let Some(who) = self.who
         {
             self.access().disconnect(who);
-            eprintln!("herakon host: {} left ({})", who.user(), self.peer);
+            self.shared
+                .log(format!("{} left ({})", who.user(), self.peer));
         }
     }
 }
@@ -315,7 +330,8 @@ impl Handler for Conn {
             return Ok(());
         }
         self.counted = true;
-        eprintln!("herakon host: {} joined ({})", who.user(), self.peer);
+        self.shared
+            .log(format!("{} joined ({})", who.user(), self.peer));
         let (tx, mut rx) = tokio_mpsc::channel::<Out>(QUEUE);
         let handle = session.handle();
         tokio::spawn(async move {
@@ -329,7 +345,7 @@ impl Handler for Conn {
                             return;
                         }
                     }
-                    Out::Close(text) => {
+                    Out::Close(text) | Out::Stop(text) => {
                         let mut bytes = LEAVE_SCREEN.to_vec();
                         bytes.extend_from_slice(format!("herakon: {text}\r\n").as_bytes());
                         let _ = handle.data(channel, bytes).await;
@@ -423,11 +439,13 @@ impl Conn {
 }
 
 /// The room's thread: hands the room every event in turn, ticks its clock, sends the frames;
-/// returns what it says when it stops.
-fn room_loop(mut room: Room, events: &std_mpsc::Receiver<Event>) -> String {
+/// returns what it says when it stops (a stop signal, or the game over and every terminal
+/// gone).
+pub fn room_loop(mut room: Room, events: &std_mpsc::Receiver<Event>) -> String {
     let start = Instant::now();
     let mut outs: BTreeMap<ConnId, tokio_mpsc::Sender<Out>> = BTreeMap::new();
     loop {
+        let mut left = false;
         match events.recv_timeout(TICK) {
             Ok(Event::Join {
                 id,
@@ -441,42 +459,88 @@ fn room_loop(mut room: Room, events: &std_mpsc::Receiver<Event>) -> String {
             }
             Ok(Event::Input(id, bytes)) => {
                 if let Some(out) = room.input(id, &bytes) {
-                    room.leave(id);
-                    if let Some(tx) = outs.remove(&id) {
-                        let _ = tx.try_send(out);
-                    }
+                    close(&mut room, &mut outs, id, out);
+                    left = true;
+                }
+            }
+            Ok(Event::Key(id, msg)) => {
+                if let Some(out) = room.message(id, msg) {
+                    close(&mut room, &mut outs, id, out);
+                    left = true;
                 }
             }
             Ok(Event::Resize(id, w, h)) => room.resize(id, w, h),
             Ok(Event::Leave(id)) => {
                 room.leave(id);
                 outs.remove(&id);
+                left = true;
+            }
+            Ok(Event::Log(text)) => {
+                if outs.contains_key(&LOCAL) {
+                    room.tell(LOCAL, &text);
+                } else {
+                    eprintln!("herakon host: {}", crate::store::printable(&text));
+                }
             }
             Ok(Event::Stop(why)) => {
-                let said = match room.save_for_leaving() {
-                    Ok(path) => format!("{why}: the host stopped; the game is saved in {path}"),
-                    Err(e) => format!("{why}: the host stopped; the game was NOT saved: {e}"),
-                };
-                for tx in outs.values() {
-                    let _ = tx.try_send(Out::Close(said.clone()));
-                }
-                return said;
+                return stop(&mut room, &outs, &format!("{why}: the host stopped"));
             }
             Err(std_mpsc::RecvTimeoutError::Timeout) => {}
             Err(std_mpsc::RecvTimeoutError::Disconnected) => {
                 return "the server stopped".to_string();
             }
         }
+        // After the last round nobody comes back: the last to leave ends the host.
+        if left && outs.is_empty() && room.game().is_over() {
+            return stop(
+                &mut room,
+                &outs,
+                "the game is over and every seat has left: the host stopped",
+            );
+        }
         room.tick(start.elapsed());
-        for (id, bytes) in room.frames() {
-            let Some(tx) = outs.get(&id) else { continue };
-            match tx.try_send(Out::Frame(bytes)) {
-                Ok(()) => {}
-                Err(tokio_mpsc::error::TrySendError::Full(_)) => room.lost_frame(id),
-                Err(tokio_mpsc::error::TrySendError::Closed(_)) => {
-                    room.leave(id);
-                    outs.remove(&id);
-                }
+        deliver(&mut room, &mut outs);
+    }
+}
+
+/// Connection `id` leaves the table, told `out`.
+fn close(
+    room: &mut Room,
+    outs: &mut BTreeMap<ConnId, tokio_mpsc::Sender<Out>>,
+    id: ConnId,
+    out: Out,
+) {
+    room.leave(id);
+    if let Some(tx) = outs.remove(&id) {
+        let _ = tx.try_send(out);
+    }
+}
+
+/// Saves the game and tells every connection `why` the host stops (and where the game is);
+/// returns what it told them.
+fn stop(room: &mut Room, outs: &BTreeMap<ConnId, tokio_mpsc::Sender<Out>>, why: &str) -> String {
+    let said = match room.save_for_leaving() {
+        Ok(path) => format!("{why}; the game is saved in {path}"),
+        Err(e) => format!("{why}; the game was NOT saved: {e}"),
+    };
+    for tx in outs.values() {
+        let _ = tx.try_send(Out::Stop(said.clone()));
+    }
+    said
+}
+
+/// Sends every connection what changed on its screen: a connection whose queue is full (a
+/// client too slow to take its frames) loses the frame and is sent the next one whole; one
+/// whose channel closed leaves the table.
+pub fn deliver(room: &mut Room, outs: &mut BTreeMap<ConnId, tokio_mpsc::Sender<Out>>) {
+    for (id, bytes) in room.frames() {
+        let Some(tx) = outs.get(&id) else { continue };
+        match tx.try_send(Out::Frame(bytes)) {
+            Ok(()) => {}
+            Err(tokio_mpsc::error::TrySendError::Full(_)) => room.lost_frame(id),
+            Err(tokio_mpsc::error::TrySendError::Closed(_)) => {
+                room.leave(id);
+                outs.remove(&id);
             }
         }
     }
@@ -504,8 +568,9 @@ fn watch_signals(room: std_mpsc::Sender<Event>) -> Result<(), String> {
 }
 
 /// Serves `room` over SSH on `listen` with the doors of `access`, until a stop signal;
-/// `announce` is given the address bound (to print how to join) before the first connection.
-/// Returns what the room said when it stopped (where the game is saved).
+/// `announce` is given the address bound (to print how to join) before the first connection;
+/// `local`: the seat (and its name) played at the host's own terminal, which starts after the
+/// announcement. Returns what the room said when it stopped (where the game is saved).
 ///
 /// # Errors
 /// The host key, the address or the runtime fails.
@@ -513,6 +578,7 @@ pub fn serve(
     room: Room,
     access: Access,
     listen: &Listen,
+    local: Option<(crate::engine::Seat, String)>,
     announce: impl FnOnce(SocketAddr, &str),
 ) -> Result<String, String> {
     let key = host_key(&listen.host_key)?;
@@ -540,12 +606,14 @@ pub fn serve(
         let said = room_loop(room, &events);
         let _ = done_tx.send(said);
     });
-    runtime.block_on(async move {
+    let mut screen: Option<Local> = None;
+    let result = runtime.block_on(async {
         let socket = tokio::net::TcpListener::bind((listen.addr, listen.port))
             .await
             .map_err(|e| format!("{}:{}: {e}", listen.addr, listen.port))?;
         let bound = socket.local_addr().map_err(|e| e.to_string())?;
         announce(bound, &print);
+        screen = local.map(|(seat, name)| super::local::sit_down(seat, &name, to_room.clone()));
         let mut host = Host {
             shared: Shared {
                 access: Arc::new(Mutex::new(access)),
@@ -570,5 +638,10 @@ pub fn serve(
                 Ok(said)
             }
         }
-    })
+    });
+    // The host's terminal is itself again before the last lines are printed on it.
+    if let Some(screen) = &screen {
+        screen.wait(Duration::from_secs(2));
+    }
+    result
 }

@@ -303,26 +303,43 @@ pub fn rulings_lines(scene: &Scene<'_>, theme: Theme) -> Vec<Line<'static>> {
 pub struct ConfirmQuit<'a> {
     /// Why the game is not saved (the last autosave failed), if it is not.
     pub unsaved: Option<&'a str>,
+    /// The view is one seat's (or a spectator's) at a hosted game: leaving it leaves the
+    /// table, and the game goes on at the host.
+    pub hosted: bool,
     /// Colours.
     pub theme: Theme,
 }
 
 impl Widget for ConfirmQuit<'_> {
     fn render(self, screen: Rect, buf: &mut Buffer) {
-        let ConfirmQuit { unsaved, theme } = self;
-        let question = if unsaved.is_some() {
-            "Quit? The last autosave FAILED: you will be asked what to do."
+        let ConfirmQuit {
+            unsaved,
+            hosted,
+            theme,
+        } = self;
+        let (question, yes, title) = if hosted {
+            (
+                "Leave the table? The game goes on at the host.",
+                "leave",
+                "Leave",
+            )
+        } else if unsaved.is_some() {
+            (
+                "Quit? The last autosave FAILED: you will be asked what to do.",
+                "quit",
+                "Quit",
+            )
         } else {
-            "Quit the game? It is autosaved first."
+            ("Quit the game? It is autosaved first.", "quit", "Quit")
         };
         let lines = vec![
             Line::from(""),
             Line::from(question).centered(),
             Line::from(""),
-            yes_or_no("quit", "go on playing", theme),
+            yes_or_no(yes, "go on playing", theme),
         ];
         let area = centered(screen, 66, 7);
-        boxed(buf, area, "Quit", lines, theme);
+        boxed(buf, area, title, lines, theme);
     }
 }
 

@@ -354,6 +354,76 @@ fn setup() -> io::Result<Term> {
     Ok(terminal)
 }
 
+/// The host's own terminal lent to one seat of a hosted game (`herakon host --local SEAT`):
+/// the host's room draws that seat's frames as it draws every connection's, and these write
+/// them; the keys, clicks and sizes come back as messages. The host watches the stop signals
+/// itself (they reach its room, which gives every terminal back), so no signal handling is
+/// installed here; a panic still restores the terminal.
+pub mod lent {
+    use super::{
+        Clear, ClearType, EnableMouseCapture, EnterAlternateScreen, IsTerminal, Msg,
+        NOT_A_TERMINAL, ON, Ordering, STAGE, Write, clear_and_restore, enable_raw_mode, execute,
+        install_panic_hook, io, message, received, restore, start_reader, stdout, terminal_lost,
+    };
+    use std::time::Duration;
+
+    /// Takes the terminal (raw mode, the alternate screen, the mouse) and returns its size.
+    ///
+    /// # Errors
+    /// Standard output is not a terminal, or the terminal refused a command.
+    pub fn take() -> io::Result<(u16, u16)> {
+        if !stdout().is_terminal() {
+            return Err(io::Error::other(NOT_A_TERMINAL));
+        }
+        install_panic_hook();
+        terminal_lost();
+        enable_raw_mode()?;
+        STAGE.store(ON, Ordering::SeqCst);
+        if let Err(e) = execute!(
+            stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            Clear(ClearType::All)
+        ) {
+            let _ = restore();
+            return Err(e);
+        }
+        start_reader();
+        crossterm::terminal::size()
+    }
+
+    /// The next message from the terminal within `timeout` (`Ok(None)`: nothing came, or an
+    /// event the client ignores).
+    ///
+    /// # Errors
+    /// The terminal is gone (hung up, or its input ended).
+    pub fn next(timeout: Duration) -> io::Result<Option<Msg>> {
+        match received(timeout)? {
+            Some(event) => Ok(message(&event)),
+            None if terminal_lost() => Err(io::Error::other("the terminal is gone")),
+            None => Ok(None),
+        }
+    }
+
+    /// Writes `bytes` (a frame) to the terminal while it is taken; nothing once given back.
+    ///
+    /// # Errors
+    /// The terminal refused the write.
+    pub fn write(bytes: &[u8]) -> io::Result<()> {
+        if STAGE.load(Ordering::SeqCst) != ON {
+            return Ok(());
+        }
+        let mut out = stdout().lock();
+        out.write_all(bytes)?;
+        out.flush()
+    }
+
+    /// Clears the screen (the seat's view must not stay up) and gives the terminal back.
+    pub fn give_back() {
+        clear_and_restore();
+    }
+}
+
 /// Turns a terminal event into a message (`None`: nothing the client reacts to).
 #[must_use]
 pub fn message(event: &Event) -> Option<Msg> {

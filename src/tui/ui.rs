@@ -88,7 +88,16 @@ fn render_client(area: Rect, buf: &mut Buffer, session: &Session, app: &App, sce
         }
         Overlay::ConfirmQuit => {
             let unsaved = session.unsaved.as_deref();
-            Widget::render(screens::ConfirmQuit { unsaved, theme }, area, buf);
+            let hosted = !matches!(app.seating, super::Seating::HotSeat);
+            Widget::render(
+                screens::ConfirmQuit {
+                    unsaved,
+                    hosted,
+                    theme,
+                },
+                area,
+                buf,
+            );
         }
         Overlay::Confirm(asked) => {
             let question = &asked.question;

@@ -388,6 +388,12 @@ mod ssh {
     use std::process::{Child, Command, Stdio};
     use std::time::{Duration, Instant};
 
+    use herakon::engine::Seat;
+    use herakon::host::access::Who;
+    use herakon::host::room::Room;
+    use herakon::tui::Theme;
+    use herakon::tui::seats::Bots;
+
     use crate::terminal::{Tmux, scratch_dir};
 
     #[test]
@@ -485,18 +491,201 @@ mod ssh {
 
         /// `ssh` to the host as `user` under tmux, the secret typed at its prompt.
         fn join(&self, dir: &Path, user: &str, secret: &str) -> Tmux {
-            let line = format!(
-                "ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR \
-                 -o PubkeyAuthentication=no -o PreferredAuthentications=password -p {} {user}@127.0.0.1; \
-                 echo ssh ended; sleep 30",
-                self.port
-            );
-            let tmux = Tmux::start_line(dir, &line, (160, 48)).unwrap();
-            tmux.wait_for(&["password:"]);
-            tmux.keys(secret);
-            tmux.keys("Enter");
-            tmux
+            ssh_join(dir, self.port, user, secret)
         }
+    }
+
+    /// `ssh` to the host at `port` as `user` under tmux, the secret typed at its prompt.
+    fn ssh_join(dir: &Path, port: u16, user: &str, secret: &str) -> Tmux {
+        let line = format!(
+            "ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR \
+             -o PubkeyAuthentication=no -o PreferredAuthentications=password -p {port} {user}@127.0.0.1; \
+             echo ssh ended; sleep 30"
+        );
+        let tmux = Tmux::start_line(dir, &line, (160, 48)).unwrap();
+        tmux.wait_for(&["password:"]);
+        tmux.keys(secret);
+        tmux.keys("Enter");
+        tmux
+    }
+
+    /// A host with seat 1 played at its own terminal (tmux), seed 7, a port of its own: the
+    /// terminal, the port and each seat's secret as printed, once it asks for Enter.
+    fn start_with_local_seat(dir: &Path) -> (Tmux, u16, Vec<String>) {
+        let tmux = Tmux::start_line(
+            dir,
+            "{bin} host --seed 7 --port 0 --save-to game.json --host-key host_key --local 1; \
+             echo host ended; sleep 30",
+            (150, 45),
+        )
+        .unwrap();
+        let printed = tmux.wait_for(&["Press Enter to sit down at seat1"]);
+        let port = printed
+            .split("listening on 127.0.0.1:")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(0);
+        let secrets: Vec<String> = printed
+            .lines()
+            .filter_map(|l| l.split("secret: ").nth(1))
+            .filter_map(|rest| rest.split([' ', ')']).next())
+            .map(ToString::to_string)
+            .collect();
+        assert!(
+            port > 0 && secrets.len() == 3,
+            "no port or secrets:\n{printed}"
+        );
+        (tmux, port, secrets)
+    }
+
+    #[test]
+    fn a_person_at_the_hosts_own_terminal_plays_a_seat_beside_one_over_ssh() {
+        if !have("tmux", "-V") || !have("ssh", "-V") {
+            return;
+        }
+        let dir = scratch_dir("host-local");
+        let (local, port, secrets) = start_with_local_seat(&dir);
+        local.keys("Enter");
+        // The host's terminal shows seat 1's own view, told where it plays.
+        local.wait_for(&["(you)", "you play at the host's terminal"]);
+        let remote = ssh_join(&dir, port, "seat2", &secrets[1]);
+        // The host's news goes on the local status line, not over the screen.
+        local.wait_for(&["seat2 joined"]);
+        let first = crate::common::intro(2, 7).decision().unwrap().seat;
+        let (mover, watcher) = if first == Seat(0) {
+            (&local, &remote)
+        } else {
+            (&remote, &local)
+        };
+        mover.wait_for(&["Enter do it"]);
+        watcher.wait_for(&["Their turn", "is about to place an order token"]);
+        mover.keys("Enter");
+        watcher.wait_for(&["Enter do it"]);
+        mover.wait_for(&["Their turn"]);
+        // The local seat's hand is not on the remote screen, nor the remote one's here:
+        // frames per seat are checked in `no_frame_sent_to_a_seat_names_...`; here the
+        // screens at least show each seat as the one it is.
+        assert!(local.screen().contains("(you)"));
+        // `q` gives the host's terminal back; the host goes on serving the other seat.
+        local.keys("q");
+        local.wait_for(&["Leave the table? The game goes on at the host."]);
+        local.keys("y");
+        local.wait_for(&["still serving the other seats"]);
+        // The other seat plays on; on seat 1's turn it sees seat 1 away.
+        if first == Seat(0) {
+            remote.keys("Enter");
+        }
+        remote.wait_for(&["away: not connected"]);
+        // Ctrl-C at the host's shell stops it: saved, and the other seat told.
+        local.keys("C-c");
+        remote.wait_for(&["the host stopped; the game is saved in"]);
+        local.wait_for(&["host ended"]);
+        let saved = std::fs::read_to_string(dir.join("game.autosave.json")).unwrap();
+        assert!(saved.contains("history"), "the autosave holds no game");
+    }
+
+    #[test]
+    fn ctrl_c_on_the_hosts_own_screen_saves_the_game_and_stops_the_host() {
+        if !have("tmux", "-V") {
+            return;
+        }
+        let dir = scratch_dir("host-local-stop");
+        let (local, _, _) = start_with_local_seat(&dir);
+        local.keys("Enter");
+        local.wait_for(&["(you)"]);
+        local.keys("C-c");
+        let end = local.wait_for(&["host ended"]);
+        assert!(
+            end.contains("Ctrl-C at the host's terminal: the host stopped; the game is saved in"),
+            "{end}"
+        );
+        // The terminal is itself again: the seat's screen is gone from it.
+        assert!(!end.contains("(you)"), "{end}");
+    }
+
+    /// A client too slow to take its frames: once its queue is full, the frames it cannot
+    /// take are dropped (the room never waits for it), it stays at the table, and the first
+    /// frame it gets after catching up is drawn whole.
+    #[test]
+    fn a_slow_client_loses_frames_and_then_gets_a_whole_one() {
+        use herakon::host::room::Out;
+        use herakon::host::ssh::{QUEUE, deliver};
+        let game = crate::common::intro(2, 7);
+        let mut room = Room::new(game, Bots::default(), Theme::default());
+        room.join(1, Who::Seat(Seat(0)), (120, 40), None);
+        let (tx, mut rx) = tokio::sync::mpsc::channel(QUEUE);
+        let mut outs = std::collections::BTreeMap::from([(1, tx)]);
+        // Down and up the list: every key changes the screen.
+        for i in 0..QUEUE * 2 {
+            room.input(1, if i % 2 == 0 { b"\x1b[B" } else { b"\x1b[A" });
+            deliver(&mut room, &mut outs);
+        }
+        let mut queued = 0;
+        while let Ok(out) = rx.try_recv() {
+            assert!(matches!(out, Out::Frame(_)));
+            queued += 1;
+        }
+        assert_eq!(queued, QUEUE, "the queue holds its frames and no more");
+        assert!(room.has(1), "a slow client stays at the table");
+        room.input(1, b"\x1b[B");
+        deliver(&mut room, &mut outs);
+        match rx.try_recv() {
+            Ok(Out::Frame(bytes)) => assert!(
+                bytes.starts_with(b"\x1b[H\x1b[2J"),
+                "after lost frames the next is not drawn whole"
+            ),
+            other => panic!("no frame after catching up: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_host_stops_when_the_game_is_over_and_its_last_terminal_leaves() {
+        use herakon::host::room::Out;
+        use herakon::host::ssh::{Event, QUEUE, room_loop};
+        let mut game = crate::common::intro(2, 3);
+        crate::common::play_to_end(
+            &mut game,
+            &mut crate::common::random_chooser(3, false),
+            &mut |_, _, _| {},
+        );
+        assert!(game.is_over());
+        let room = Room::new(game, Bots::default(), Theme::default());
+        let (events, inbox) = std::sync::mpsc::channel();
+        let host = std::thread::spawn(move || room_loop(room, &inbox));
+        let (out1, _frames1) = tokio::sync::mpsc::channel(QUEUE);
+        let (out2, mut frames2) = tokio::sync::mpsc::channel(QUEUE);
+        for (id, seat, out) in [(1, Seat(0), out1), (2, Seat(1), out2)] {
+            let size = (120, 40);
+            let who = Who::Seat(seat);
+            events
+                .send(Event::Join {
+                    id,
+                    who,
+                    size,
+                    note: None,
+                    out,
+                })
+                .unwrap();
+        }
+        events.send(Event::Leave(1)).unwrap();
+        // One terminal is still there: the host goes on. A new size is drawn for it whole:
+        // its second whole frame (after the one it joined with) comes after the other left.
+        events.send(Event::Resize(2, 100, 30)).unwrap();
+        let mut whole = 0;
+        while whole < 2 {
+            match frames2.blocking_recv() {
+                Some(Out::Frame(bytes)) if bytes.starts_with(b"\x1b[H\x1b[2J") => whole += 1,
+                Some(Out::Frame(_)) => {}
+                other => panic!("the host stopped with a terminal still there: {other:?}"),
+            }
+        }
+        events.send(Event::Leave(2)).unwrap();
+        let said = host.join().unwrap();
+        assert!(
+            said.contains("the game is over and every seat has left"),
+            "{said}"
+        );
     }
 
     /// Waits until `f` holds, for at most 15 s.
