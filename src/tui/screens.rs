@@ -577,6 +577,42 @@ impl Widget for TooSmall {
     }
 }
 
+/// The head both turn boxes ([`BotTurn`], [`WatchTurn`]) open with: a blank line, the
+/// player's name centred in the faction's style, what the player is doing, a blank line. Also
+/// the style the box's border takes.
+fn turn_head(
+    scene: &Scene<'_>,
+    seat: Seat,
+    doing: Line<'static>,
+    theme: Theme,
+) -> (ratatui::style::Style, Vec<Line<'static>>) {
+    let style = scene
+        .faction(seat)
+        .map_or(theme.title(), |f| theme.faction_bold(f));
+    let lines = vec![
+        Line::from(""),
+        Line::from(Span::styled(scene.who(seat), style)).centered(),
+        doing.centered(),
+        Line::from(""),
+    ];
+    (style, lines)
+}
+
+/// The take-back on offer at the foot of a turn box, with its key: nothing when there is none.
+fn takeback_lines(takeback: Option<&str>, theme: Theme) -> Vec<Line<'static>> {
+    let Some(done) = takeback else {
+        return Vec::new();
+    };
+    vec![
+        Line::from(done.to_string()).centered(),
+        Line::from(vec![
+            Span::styled("u", theme.key()),
+            Span::raw(": take it back"),
+        ])
+        .centered(),
+    ]
+}
+
 /// A computer player's turn, drawn over the decision panel (the area it is rendered in): who
 /// is moving and that any key makes it move at once.
 #[derive(Debug, Clone, Copy)]
@@ -606,14 +642,8 @@ impl Widget for BotTurn<'_> {
             theme,
             scene,
         } = self;
-        let faction = scene.faction(seat);
-        let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
-        let mut lines = vec![
-            Line::from(""),
-            Line::from(Span::styled(scene.who(seat), style)).centered(),
-            Line::from(format!("is moving ({kind} computer player)")).centered(),
-            Line::from(""),
-        ];
+        let doing = Line::from(format!("is moving ({kind} computer player)"));
+        let (style, mut lines) = turn_head(scene, seat, doing, theme);
         match thinking {
             // Its pause is over and a search is still under way: the time shows it is alive.
             Some(time) => lines.push(
@@ -632,16 +662,7 @@ impl Widget for BotTurn<'_> {
                 .centered(),
             ),
         }
-        if let Some(done) = takeback {
-            lines.push(Line::from(done.to_string()).centered());
-            lines.push(
-                Line::from(vec![
-                    Span::styled("u", theme.key()),
-                    Span::raw(": take it back"),
-                ])
-                .centered(),
-            );
-        }
+        lines.extend(takeback_lines(takeback, theme));
         let height = u16::try_from(lines.len()).unwrap_or(8).saturating_add(3);
         let r = centered(area, 48, height);
         Widget::render(Clear, r, buf);
@@ -680,8 +701,6 @@ impl Widget for WatchTurn<'_> {
             theme,
             scene,
         } = self;
-        let faction = scene.faction(seat);
-        let style = faction.map_or(theme.title(), |f| theme.faction_bold(f));
         let doing = kind.map_or_else(
             || "is deciding".to_string(),
             |k| {
@@ -694,25 +713,11 @@ impl Widget for WatchTurn<'_> {
                 )
             },
         );
-        let mut lines = vec![
-            Line::from(""),
-            Line::from(Span::styled(scene.who(seat), style)).centered(),
-            Line::from(doing).centered(),
-            Line::from(""),
-        ];
+        let (style, mut lines) = turn_head(scene, seat, Line::from(doing), theme);
         if away {
             lines.push(Line::from(Span::styled("away: not connected", theme.warn())).centered());
         }
-        if let Some(done) = takeback {
-            lines.push(Line::from(done.to_string()).centered());
-            lines.push(
-                Line::from(vec![
-                    Span::styled("u", theme.key()),
-                    Span::raw(": take it back"),
-                ])
-                .centered(),
-            );
-        }
+        lines.extend(takeback_lines(takeback, theme));
         // One more row: the decision's words may take two.
         let height = u16::try_from(lines.len()).unwrap_or(8).saturating_add(4);
         let r = centered(area, 48, height);

@@ -23,6 +23,9 @@ use herakon::tui::combat_result::{CombatResult, Moment};
 use herakon::tui::{Client, Msg, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
 
 /// The screen as text, one line per row, trailing blanks cut.
 fn render(client: &Client, game: &Game) -> String {
@@ -478,5 +481,84 @@ fn screen_round_digest_on_the_handoff_and_the_d_key() {
         client.handle(&mut game, Msg::char('x'));
         assert_eq!(client.view.overlay, herakon::tui::Overlay::None);
         assert!(matches!(client.view.screen, Screen::Handoff(_)));
+    }
+}
+
+/// The boxes drawn over the decision panel while someone else moves, a computer player's
+/// (`Computer`) and another person's in a hosted game (`Their turn`), over a panel of 60x14:
+/// the computer player's box, then the other person's.
+fn turn_boxes(takeback: Option<&str>) -> (Buffer, Buffer) {
+    let game = common::intro(2, 5);
+    let mover = game.decision().unwrap().seat;
+    let me = game.seats().find(|s| *s != mover).unwrap();
+    let scene = Scene::new(&game, Some(me));
+    let theme = Theme::monochrome();
+    let area = Rect::new(0, 0, 60, 14);
+    let mut bot = Buffer::empty(area);
+    let computer = herakon::tui::screens::BotTurn {
+        seat: mover,
+        kind: "heuristic",
+        thinking: None,
+        takeback,
+        theme,
+        scene: &scene,
+    };
+    Widget::render(computer, area, &mut bot);
+    let mut watch = Buffer::empty(area);
+    let person = herakon::tui::screens::WatchTurn {
+        seat: mover,
+        kind: scene.decision.map(|d| d.kind),
+        takeback,
+        away: false,
+        theme,
+        scene: &scene,
+    };
+    Widget::render(person, area, &mut watch);
+    (bot, watch)
+}
+
+/// The row of `buf` whose text holds `words`, cell by cell (symbol and style).
+fn row_with(buf: &Buffer, words: &str) -> Vec<ratatui::buffer::Cell> {
+    let y = common::rows(buf)
+        .iter()
+        .position(|r| r.contains(words))
+        .unwrap_or_else(|| panic!("no {words}:\n{}", common::rows(buf).join("\n")));
+    (0..buf.area.width)
+        .map(|x| buf[(x, u16::try_from(y).unwrap())].clone())
+        .collect()
+}
+
+/// Both boxes open with one head (a blank line, the mover's name centred in the faction's
+/// style, what the mover does, a blank line) and end with one take-back offer: the name's row
+/// and the take-back's rows are the same cells in both, border included. The snapshots keep
+/// each box as it was drawn before the two shared their code (#32, review D1).
+#[test]
+fn bot_and_watch_turn_boxes_share_their_head_and_take_back_lines() {
+    let undo = "you placed Advance on B1";
+    let (bot, watch) = turn_boxes(Some(undo));
+    let game = common::intro(2, 5);
+    let mover = Scene::new(&game, None).who(game.decision().unwrap().seat);
+    for words in [mover.as_str(), undo, ": take it back"] {
+        assert_eq!(row_with(&bot, words), row_with(&watch, words), "{words}");
+    }
+    // The row under the box's top border is the head's blank line in both.
+    let top = |b: &Buffer| {
+        let rows = common::rows(b);
+        let y = rows.iter().position(|r| r.contains('┌')).unwrap();
+        rows[y + 1].clone()
+    };
+    let blank = top(&bot);
+    assert!(blank.trim().trim_matches('│').trim().is_empty(), "{blank}");
+    assert_eq!(top(&bot), top(&watch));
+    for (name, takeback) in [("with_takeback", Some(undo)), ("plain", None)] {
+        let (bot, watch) = turn_boxes(takeback);
+        insta::assert_snapshot!(
+            format!("turn_box_computer_{name}"),
+            common::rows(&bot).join("\n")
+        );
+        insta::assert_snapshot!(
+            format!("turn_box_their_turn_{name}"),
+            common::rows(&watch).join("\n")
+        );
     }
 }
