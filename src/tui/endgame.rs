@@ -223,19 +223,24 @@ fn chart(buf: &mut Buffer, area: Rect, summary: &GameSummary, what: Stat, theme:
     } else {
         vec![first.to_string(), last.to_string()]
     };
+    // The x axis is named in the title, not by the axis: ratatui draws an axis title inside
+    // the plot, over the line of a statistic that sits at zero (#32). A cell too narrow for
+    // the long title keeps the statistic's name.
+    let long = format!(" {} by round ", what.name());
+    let title = if long.chars().count() + 2 <= usize::from(area.width) {
+        long
+    } else {
+        format!(" {} ", what.name())
+    };
     let chart = Chart::new(datasets)
         .block(
             Block::bordered()
                 .border_style(theme.dim())
-                .title(Line::from(Span::styled(
-                    format!(" {} ", what.name()),
-                    theme.title(),
-                ))),
+                .title(Line::from(Span::styled(title, theme.title()))),
         )
         .legend_position(None)
         .x_axis(
             Axis::default()
-                .title(Span::styled("round", theme.dim()))
                 .style(theme.dim())
                 .bounds([f64::from(first), f64::from(last)])
                 .labels(x_labels),

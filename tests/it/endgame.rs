@@ -146,10 +146,8 @@ fn end_screen_names_the_winner_and_why_and_is_dismissed_to_inspect_the_board() {
     assert_eq!(client.handle(&mut game, Msg::char('q')), Effect::Quit);
 }
 
-/// The end screen of a fixed 3-player summary (independent of the rules and the bots, so it
-/// changes only when the screen does): headline, reason, standings, four charts.
-#[test]
-fn end_screen_with_charts_snapshot() {
+/// A fixed 3-player summary, independent of the rules and the bots.
+fn fixed_summary() -> GameSummary {
     let st = |objectives, materiel, worlds, units| Standing {
         objectives,
         materiel,
@@ -166,7 +164,7 @@ fn end_screen_with_charts_snapshot() {
             ],
         })
         .collect();
-    let summary = GameSummary {
+    GameSummary {
         winners: vec![Seat(0)],
         reason: EndReason::RoundLimit,
         why: "round 8 ended; Anna (Ultramarines): most objective tokens (2 to 1)".into(),
@@ -177,28 +175,70 @@ fn end_screen_with_charts_snapshot() {
         ],
         factions: vec![Faction::Ultramarines, Faction::Chaos, Faction::Orks],
         samples,
-    };
-    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    }
+}
+
+/// The end screen of `summary` drawn alone on a `w` x `h` terminal, as text.
+fn end_screen_text(summary: &GameSummary, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| {
         let end = endgame::EndScreen {
-            summary: &summary,
+            summary,
             theme: Theme::monochrome(),
         };
         f.render_widget(end, f.area());
     })
     .unwrap();
-    let buf = t.backend().buffer();
-    let text = (0..40)
-        .map(|y| {
-            (0..120)
-                .map(|x| buf[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
+    common::rows(t.backend().buffer())
+        .into_iter()
+        .map(|r| r.trim_end().to_string())
         .collect::<Vec<_>>()
-        .join("\n");
-    insta::assert_snapshot!(text);
+        .join("\n")
+}
+
+/// The end screen of a fixed 3-player summary (independent of the rules and the bots, so it
+/// changes only when the screen does): headline, reason, standings, four charts.
+#[test]
+fn end_screen_with_charts_snapshot() {
+    insta::assert_snapshot!(end_screen_text(&fixed_summary(), 120, 40));
+}
+
+/// Each chart names its x axis, the round, in its title: ratatui draws an axis's title inside
+/// the plot, where it covered a line at zero (#32: "0│•••••round", no objective token all
+/// game). At every size the end screen draws, "round" shows only in the reason and in the
+/// charts' top borders, and each chart's title says "by round" wherever a chart is that wide.
+#[test]
+fn end_charts_name_the_round_axis_in_their_titles_clear_of_the_data() {
+    let mut summary = fixed_summary();
+    // Nobody takes an objective token: that chart's lines lie on its x axis all game.
+    for s in &mut summary.samples {
+        for p in &mut s.players {
+            p.objectives = 0;
+        }
+    }
+    // Two by two (80x24, 100x34, 120x40), one row of four (200x16), and small.
+    for (w, h) in [
+        (40, 12),
+        (60, 20),
+        (80, 24),
+        (100, 34),
+        (120, 40),
+        (200, 16),
+    ] {
+        let text = end_screen_text(&summary, w, h);
+        for line in text.lines().filter(|l| l.contains("round")) {
+            assert!(
+                line.contains("Why: ") || (line.contains(" by round ") && line.contains('┌')),
+                "{w}x{h}: \"round\" off the titles: {line:?}\n{text}"
+            );
+        }
+        if w >= 80 {
+            for stat in Stat::ALL {
+                let title = format!(" {} by round ", stat.name());
+                assert!(text.contains(&title), "{w}x{h}: no {title:?}\n{text}");
+            }
+        }
+    }
 }
 
 #[test]
