@@ -888,28 +888,36 @@ impl Widget for Combat<'_> {
                 theme,
             ));
         }
+        let width = usize::from(area.width.saturating_sub(2));
         let who = |f: Faction| super::combat_box::name_of(scene, f);
         lines.extend(combat_side(
             ("Attacker", &who(c.attacker.faction)),
             &c.attacker,
             mine(c.attacker.faction),
+            width,
             theme,
         ));
         lines.extend(combat_side(
             ("Defender", &who(c.defender.faction)),
             &c.defender,
             mine(c.defender.faction),
+            width,
             theme,
         ));
-        // The card the prompt points at, in full.
+        // The card the prompt points at, in full, under a heading that says why it is here.
         if let Some(name) = selected.and_then(|c| c.card.as_ref()) {
-            lines.push(Line::from(Span::styled(name.clone(), theme.key())));
+            lines.push(Line::from(vec![
+                Span::styled("selected: ", theme.dim()),
+                Span::styled(name.clone(), theme.key()),
+            ]));
             for text in card_text(scene.data, name) {
                 lines.push(Line::from(Span::styled(format!("  {text}"), theme.text())));
             }
         }
+        // Every line wrapped with a hanging indent: a continuation starts two columns in from
+        // its line (under its label), never back at the panel's edge.
         Widget::render(
-            Paragraph::new(lines)
+            Paragraph::new(wrap_all(&lines, width))
                 .wrap(Wrap { trim: false })
                 .block(block(title, false, theme)),
             area,
@@ -925,23 +933,33 @@ fn odds_line(o: &CombatOdds, width: usize, theme: Theme) -> Line<'static> {
 }
 
 /// One side of a combat: totals, dice, tokens, cards; the hand only with a `hand` label (its
-/// owner on screen, or a replay).
+/// owner on screen, or a replay). The totals follow the side's name when both fit in `width`,
+/// else they take a line of their own under it (not cut between a word and its number).
 fn combat_side(
     (role, who): (&str, &str),
     side: &SeenCombatSide,
     hand: Option<&str>,
+    width: usize,
     theme: Theme,
 ) -> Vec<Line<'static>> {
     let f = side.faction;
     let (offence, defence, morale) = side.totals;
-    let mut lines = vec![Line::from(vec![
+    let name = vec![
         Span::styled(format!("{role} "), theme.title()),
         Span::styled(format!("{} {who}", f.letter()), theme.faction_bold(f)),
-        Span::styled(
-            format!("  offence {offence} · defence {defence} · morale {morale}"),
-            theme.text(),
-        ),
-    ])];
+    ];
+    let totals = format!("offence {offence} · defence {defence} · morale {morale}");
+    let name_w: usize = name.iter().map(|s| s.content.chars().count()).sum();
+    let mut lines = if name_w + 2 + totals.chars().count() <= width {
+        let mut spans = name;
+        spans.push(Span::styled(format!("  {totals}"), theme.text()));
+        vec![Line::from(spans)]
+    } else {
+        vec![
+            Line::from(name),
+            Line::from(Span::styled(format!("  {totals}"), theme.text())),
+        ]
+    };
     let count = |face: DieFace| side.dice.iter().filter(|x| **x == face).count();
     // The dice as icons grouped by face, then the counts in words.
     let icons: Vec<String> = [DieFace::Offence, DieFace::Defence, DieFace::Morale]

@@ -562,3 +562,78 @@ fn bot_and_watch_turn_boxes_share_their_head_and_take_back_lines() {
         );
     }
 }
+
+/// The inner rows of the box or panel whose top border holds `title` on `screen`: from the
+/// corner left of the title to the corner right of it, down to its bottom border.
+fn panel_rows(screen: &str, title: &str) -> Vec<String> {
+    let rows: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let top = rows
+        .iter()
+        .position(|r| r.iter().collect::<String>().contains(title))
+        .unwrap_or_else(|| panic!("no {title}:\n{screen}"));
+    let row = &rows[top];
+    let at = row
+        .iter()
+        .collect::<String>()
+        .find(title)
+        .map(|byte| row.iter().collect::<String>()[..byte].chars().count())
+        .unwrap();
+    let left = (0..at).rev().find(|x| "┌╭┏╔".contains(row[*x])).unwrap();
+    let right = (at..row.len()).find(|x| "┐╮┓╗".contains(row[*x])).unwrap();
+    rows[top + 1..]
+        .iter()
+        .take_while(|r| r.get(left).is_some_and(|c| !"└╰┗╚".contains(*c)))
+        .map(|r| {
+            (left + 1..right)
+                .map(|x| r.get(x).copied().unwrap_or(' '))
+                .collect::<String>()
+        })
+        .collect()
+}
+
+/// The combat panel's lines too long for it go on under their label, indented, never back at
+/// the panel's left edge; the card the selected choice plays comes under a heading that names
+/// it, its text indented under that (#32: "your hand: Impure Zeal, Foul" / "Worship, ...").
+#[test]
+fn combat_panel_wraps_long_lines_under_their_label_and_heads_the_selected_card() {
+    for (w, h) in SIZES {
+        let mut game = combat_in_second_round();
+        let client = new_client(&mut game, w, h);
+        assert_eq!(
+            game.decision().unwrap().kind,
+            DecisionKind::ChooseCombatCard
+        );
+        let screen = render(&client, &game);
+        let panel = panel_rows(&screen, "Combat at");
+        // Only a side's name, the odds and the selected card's heading start at the edge.
+        for row in panel.iter().filter(|r| !r.starts_with(' ')) {
+            assert!(
+                ["Attacker", "Defender", "Odds", "selected: "]
+                    .iter()
+                    .any(|head| row.starts_with(head)),
+                "{w}x{h}: a line wrapped back to the edge: {row:?}\n{}",
+                panel.join("\n")
+            );
+        }
+        // The hand is too long for one line here: it goes on under its label.
+        let hand = panel
+            .iter()
+            .position(|r| r.starts_with("  your hand: "))
+            .unwrap_or_else(|| panic!("{w}x{h}: no hand:\n{}", panel.join("\n")));
+        assert!(
+            panel[hand + 1].starts_with("    "),
+            "{w}x{h}:\n{}",
+            panel.join("\n")
+        );
+        // The card the first choice plays, under its heading.
+        let selected = panel
+            .iter()
+            .position(|r| r.starts_with("selected: Blessed Power Armour"))
+            .unwrap_or_else(|| panic!("{w}x{h}: no heading:\n{}", panel.join("\n")));
+        assert!(
+            panel[selected + 1].starts_with("  Combat card"),
+            "{w}x{h}:\n{}",
+            panel.join("\n")
+        );
+    }
+}
