@@ -688,6 +688,46 @@ mod ssh {
         );
     }
 
+    /// Plays on with the suggested choice (Enter) on whichever terminal shows its own
+    /// decision ("... to decide"), a key on a combat box and `y` on a question, until every terminal shows the
+    /// second round; at most 2 minutes.
+    fn play_until_round_two(terms: &[&Tmux]) {
+        let start = Instant::now();
+        let mut actions = 0;
+        loop {
+            let screens: Vec<String> = terms.iter().map(|t| t.screen()).collect();
+            if screens.iter().all(|s| s.contains("Round 2/8")) {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(120),
+                "the first round did not end over ssh after {actions} keys:\n{}",
+                screens.join("\n")
+            );
+            let mut acted = false;
+            for (t, screen) in terms.iter().zip(&screens) {
+                let key = if screen.contains("any key") {
+                    "Space"
+                } else if screen.contains("y yes") || screen.contains("Are you sure") {
+                    "y"
+                } else if screen.contains(" to decide ") {
+                    "Enter"
+                } else {
+                    continue;
+                };
+                t.keys(key);
+                actions += 1;
+                acted = true;
+                // The next key only once this one was read (the screen changed).
+                until("a key changed the screen", || t.screen() != *screen);
+            }
+            if !acted {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        assert!(actions > 10, "too few actions for a round: {actions}");
+    }
+
     /// Waits until `f` holds, for at most 15 s.
     fn until(what: &str, f: impl Fn() -> bool) {
         let start = Instant::now();
@@ -740,6 +780,8 @@ mod ssh {
         b.keys("Enter");
         a.wait_for(&["Enter do it"]);
         b.wait_for(&["Their turn"]);
+        // The rest of the first round, each seat acting from its own terminal.
+        play_until_round_two(&[&a, &b]);
         // SIGTERM: the host saves and tells every connection.
         let pid = host.child.id().to_string();
         let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
