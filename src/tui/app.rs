@@ -386,10 +386,7 @@ impl App {
     fn list_rows_of(&self, scene: &Scene<'_>) -> (u16, usize) {
         let prompt = scene.regions(self.size).prompt;
         let width = usize::from(prompt.width.saturating_sub(2));
-        let kind = scene
-            .decision
-            .map(|d| d.kind.to_string())
-            .unwrap_or_default();
+        let kind = scene.decision_words().unwrap_or_default();
         list_geometry(
             prompt,
             header_rows(&kind, width, scene.prompt_odds().is_some()),

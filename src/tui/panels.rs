@@ -247,7 +247,7 @@ impl Widget for Prompt<'_> {
             ),
             Span::styled(" to decide ", theme.title()),
         ]);
-        for l in decision_lines(&d.kind.to_string(), inner_w) {
+        for l in decision_lines(&scene.decision_words().unwrap_or_default(), inner_w) {
             lines.push(Line::from(Span::styled(l, theme.title())));
         }
         // Before a combat: what ending the Advance now would lead to.
@@ -904,20 +904,47 @@ impl Widget for Combat<'_> {
             width,
             theme,
         ));
-        // The card the prompt points at, in full, under a heading that says why it is here.
-        if let Some(name) = selected.and_then(|c| c.card.as_ref()) {
-            lines.push(Line::from(vec![
+        // The card the prompt points at, under a heading that says why it is here: in full, or
+        // only the ability the decision is about (the list may have cut its words).
+        let mut card: Vec<Line<'static>> = Vec::new();
+        let name = selected.and_then(|c| c.card.as_ref());
+        let asked = name.and_then(|n| {
+            scene
+                .view
+                .ability
+                .as_ref()
+                .filter(|a| a.card == *n.as_str())
+        });
+        if let Some(name) = name {
+            // The prompt's heading says which ability is asked; the text here is that one's.
+            let texts = match asked {
+                Some(a) => super::scene::ability_text(scene.data, a)
+                    .into_iter()
+                    .collect(),
+                None => card_text(scene.data, name),
+            };
+            card.push(Line::from(vec![
                 Span::styled("selected: ", theme.dim()),
                 Span::styled(name.clone(), theme.key()),
             ]));
-            for text in card_text(scene.data, name) {
-                lines.push(Line::from(Span::styled(format!("  {text}"), theme.text())));
+            for text in texts {
+                card.push(Line::from(Span::styled(format!("  {text}"), theme.text())));
             }
         }
         // Every line wrapped with a hanging indent: a continuation starts two columns in from
         // its line (under its label), never back at the panel's edge.
+        let mut lines = wrap_all(&lines, width);
+        let card = wrap_all(&card, width);
+        let rows = usize::from(area.height.saturating_sub(2));
+        if asked.is_some() && lines.len() + card.len() > rows {
+            // The ability being decided stays on screen: above the sides, under the odds.
+            let at = usize::from(scene.odds.is_some()).min(lines.len());
+            lines.splice(at..at, card);
+        } else {
+            lines.extend(card);
+        }
         Widget::render(
-            Paragraph::new(wrap_all(&lines, width))
+            Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
                 .block(block(title, false, theme)),
             area,

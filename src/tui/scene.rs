@@ -8,9 +8,9 @@ use crate::engine::state::action::DamageTarget;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::engine::data::{EventKind, StormIcon};
+use crate::engine::data::{CombatCardData, EventKind, StormIcon};
 use crate::engine::report::order_preview::OrderPreview;
-use crate::engine::rules::Warning;
+use crate::engine::rules::{AbilityPart, PendingAbility, Warning};
 use crate::engine::state::card_name::CardName;
 use crate::engine::state::ids::Order;
 use crate::engine::state::phase::{EndReason, Phase};
@@ -359,6 +359,19 @@ impl<'a> Scene<'a> {
             .map(|p| p.faction)
     }
 
+    /// The decision in the deciding seat's words: for a combat card's ability or a scheme,
+    /// which card and which of its abilities, as the view gives it (a card's general and unit
+    /// abilities are asked one after the other with one kind of decision); else the kind of
+    /// decision. The prompt's heading, and another seat's "their turn" box in the third person.
+    #[must_use]
+    pub fn decision_words(&self) -> Option<String> {
+        let d = self.decision?;
+        Some(match (&self.view.ability, d.kind) {
+            (Some(a), DecisionKind::CardAbility | DecisionKind::CombatScheme) => a.to_string(),
+            _ => d.kind.to_string(),
+        })
+    }
+
     /// How a seat's player is called: `Anna (World Eaters)`, or the faction alone (the seat
     /// number when the seat is unknown).
     #[must_use]
@@ -693,7 +706,7 @@ fn area_label(board: &Board, a: AreaId) -> String {
     }
 }
 
-/// The card an action buys, chooses or plays, by name.
+/// The card an action buys, chooses or plays, or whose ability it resolves or skips, by name.
 fn card_name(game: &Game, view: &PlayerView, action: Action) -> Option<String> {
     let nth = |list: &[CardName], i: u8| {
         list.get(usize::from(i).wrapping_sub(1))
@@ -704,6 +717,11 @@ fn card_name(game: &Game, view: &PlayerView, action: Action) -> Option<String> {
             game.upgrade_cards(action).map(|c| c.bought.to_string())
         }
         Action::ChooseEvent { card } => nth(&view.drawn_events, card),
+        // Resolving or skipping a combat card's ability or a scheme: the card whose text the
+        // panels show beside the choice (the list drops the ability's words when cut).
+        Action::UseAbility | Action::UseEvent | Action::Done => {
+            view.ability.as_ref().map(|a| a.card.to_string())
+        }
         Action::PlayCard { card } => {
             let me = game.faction(view.viewer?);
             let combat = view.combat.as_ref()?;
@@ -776,18 +794,8 @@ pub fn card_text(data: &GameData, name: &str) -> Vec<String> {
         if let Some(g) = &c.general {
             out.push(g.clone());
         }
-        if let Some(u) = &c.unit {
-            let req: Vec<&str> = u
-                .requires
-                .iter()
-                .map(|t| data.unit(*t).name.as_str())
-                .collect();
-            let with = if u.bastion {
-                format!("{} or a bastion", req.join(" or "))
-            } else {
-                req.join(" or ")
-            };
-            out.push(format!("With {with}: {}", u.text));
+        if let Some(u) = unit_ability_text(data, c) {
+            out.push(u);
         }
     } else if let Some(c) = data.event_cards.iter().find(|c| c.name == name) {
         let kind = match c.kind {
@@ -804,6 +812,45 @@ pub fn card_text(data: &GameData, name: &str) -> Vec<String> {
         out.push(c.text.clone());
     }
     out
+}
+
+/// A combat card's unit ability as printed: its requisite, then its text.
+fn unit_ability_text(data: &GameData, c: &CombatCardData) -> Option<String> {
+    let u = c.unit.as_ref()?;
+    let req: Vec<&str> = u
+        .requires
+        .iter()
+        .map(|t| data.unit(*t).name.as_str())
+        .collect();
+    let with = if u.bastion {
+        format!("{} or a bastion", req.join(" or "))
+    } else {
+        req.join(" or ")
+    };
+    Some(format!("With {with}: {}", u.text))
+}
+
+/// The text of the ability a combat asks about ([`PendingAbility`]): a combat card's general
+/// or unit ability alone (as [`card_text`] prints it), or the scheme's text.
+#[must_use]
+pub fn ability_text(data: &GameData, ability: &PendingAbility) -> Option<String> {
+    let name = ability.card.as_str();
+    match ability.part {
+        AbilityPart::General => data
+            .combat_cards
+            .iter()
+            .find(|c| c.name == name)?
+            .general
+            .clone(),
+        AbilityPart::Unit => {
+            unit_ability_text(data, data.combat_cards.iter().find(|c| c.name == name)?)
+        }
+        AbilityPart::Scheme => data
+            .event_cards
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| c.text.clone()),
+    }
 }
 
 /// What `done` means for each decision.

@@ -674,13 +674,14 @@ impl Widget for BotTurn<'_> {
 }
 
 /// Another person's turn on a seat's own terminal (`herakon host`), over the decision panel:
-/// who decides and what kind of decision, as every seat may read it.
+/// who decides and what, as the seat on screen may read it.
 #[derive(Debug, Clone, Copy)]
 pub struct WatchTurn<'a> {
     /// The seat deciding.
     pub seat: Seat,
-    /// What kind of decision it faces (public).
-    pub kind: Option<crate::engine::rules::DecisionKind>,
+    /// What it decides, in the deciding seat's words, from this seat's view
+    /// ([`Scene::decision_words`]: the combat card or scheme whose ability is asked is face up).
+    pub decision: Option<&'a str>,
     /// The take-back on offer to this seat, in its own words.
     pub takeback: Option<&'a str>,
     /// The deciding seat's person has no terminal connected.
@@ -695,17 +696,16 @@ impl Widget for WatchTurn<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let WatchTurn {
             seat,
-            kind,
+            decision,
             takeback,
             away,
             theme,
             scene,
         } = self;
-        let doing = kind.map_or_else(
+        let doing = decision.map_or_else(
             || "is deciding".to_string(),
-            |k| {
+            |words| {
                 // The hint in brackets (`done when finished`) is for the one deciding.
-                let words = k.to_string();
                 let words = words.split(" (").next().unwrap_or_default();
                 format!(
                     "is about to {}",

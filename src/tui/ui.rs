@@ -251,10 +251,11 @@ fn screen(area: Rect, buf: &mut Buffer, session: &Session, app: &App, scene: &Sc
                 Widget::render(turn, r.prompt, buf);
             }
             if let Screen::Watch(seat) = app.screen {
-                // Who decides and what kind of decision: public, as every seat sees it.
+                // Who decides and what, as this seat's view gives it (a card only face up).
+                let words = scene.decision_words();
                 let turn = screens::WatchTurn {
                     seat,
-                    kind: scene.decision.map(|d| d.kind),
+                    decision: words.as_deref(),
                     takeback: app.takeback_text(session),
                     away: session.away.contains(&seat),
                     theme,

@@ -1399,3 +1399,55 @@ fn the_hint_is_worked_out_from_the_persons_view_only() {
         "{checked} hints, {redealt} re-dealt"
     );
 }
+
+/// The ability a combat asks its owner to resolve or skip ([`Game::pending_ability`]) is named
+/// only once its card is face up for everybody: a combat card among the cards its side has
+/// played, a scheme among its owner's schemes in play; every seat's view names the same one,
+/// and it is there exactly when such a decision is asked. Over seeded random games, with
+/// general abilities, unit abilities and schemes asked along the way (#32: a card's general
+/// and unit abilities were asked in the same words).
+#[test]
+fn the_ability_a_combat_asks_about_is_named_only_face_up_and_alike_to_every_seat() {
+    use herakon::engine::DecisionKind;
+    use herakon::engine::rules::AbilityPart;
+    let data = common::data();
+    let mut parts: BTreeSet<String> = BTreeSet::new();
+    for seed in 0..30 {
+        let (players, setup) = common::seeded_setup(seed, 6);
+        let mut game = common::new_game(&data, players, seed, setup);
+        let mut choose = common::random_chooser(seed, false);
+        common::play_to_end(&mut game, &mut choose, &mut |g, _, _| {
+            let Some(d) = g.decision() else { return };
+            let asked = matches!(
+                d.kind,
+                DecisionKind::CardAbility | DecisionKind::CombatScheme
+            );
+            let ability = g.pending_ability();
+            assert_eq!(ability.is_some(), asked, "seed {seed}: {:?}", d.kind);
+            let Some(a) = ability else { return };
+            parts.insert(format!("{:?}", a.part));
+            let public = g.view(None);
+            let face_up = match a.part {
+                AbilityPart::Scheme => public.players.iter().any(|p| p.schemes.contains(&a.card)),
+                AbilityPart::General | AbilityPart::Unit => {
+                    let c = public.combat.as_ref().unwrap();
+                    c.attacker.played.contains(&a.card) || c.defender.played.contains(&a.card)
+                }
+            };
+            assert!(face_up, "seed {seed}: {a:?} is not face up");
+            assert_eq!(
+                d.kind == DecisionKind::CombatScheme,
+                a.part == AbilityPart::Scheme
+            );
+            for seat in g.seats() {
+                assert_eq!(g.view(Some(seat)).ability.as_ref(), Some(&a), "seed {seed}");
+            }
+            assert_eq!(public.ability.as_ref(), Some(&a), "seed {seed}");
+        });
+    }
+    assert_eq!(
+        parts.into_iter().collect::<Vec<_>>(),
+        ["General", "Scheme", "Unit"],
+        "every kind of ability was asked"
+    );
+}

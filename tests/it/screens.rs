@@ -14,11 +14,12 @@ use crate::common;
 use common::{a, build, clear_board, edited, put};
 use crossterm::event::KeyCode;
 use herakon::bot::{Bot, HeuristicBot};
+use herakon::engine::rules::{AbilityPart, PendingAbility};
 use herakon::engine::state::combat_state::{CombatSide, CombatState, CombatStep};
 use herakon::engine::state::die::{CombatRole, DieFace};
 use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{OpStep, Phase};
-use herakon::engine::{DecisionKind, Game, UnitType};
+use herakon::engine::{Action, DecisionKind, Game, UnitType};
 use herakon::tui::combat_result::{CombatResult, Moment};
 use herakon::tui::{Client, Msg, Scene, Screen, Theme, draw};
 use ratatui::Terminal;
@@ -505,9 +506,10 @@ fn turn_boxes(takeback: Option<&str>) -> (Buffer, Buffer) {
     };
     Widget::render(computer, area, &mut bot);
     let mut watch = Buffer::empty(area);
+    let words = scene.decision_words();
     let person = herakon::tui::screens::WatchTurn {
         seat: mover,
-        kind: scene.decision.map(|d| d.kind),
+        decision: words.as_deref(),
         takeback,
         away: false,
         theme,
@@ -635,5 +637,100 @@ fn combat_panel_wraps_long_lines_under_their_label_and_heads_the_selected_card()
             "{w}x{h}:\n{}",
             panel.join("\n")
         );
+    }
+}
+
+/// Past the hand-off and the combat's boxes: the deciding seat's own prompt on screen.
+fn settle(client: &mut Client, game: &mut Game) {
+    common::take_keyboard(client, game);
+    client.session.moments.on_screen.clear();
+}
+
+/// Plays on from `game` by the first legal action, fed to the client, until the pending
+/// ability is `part` of a card, past the hand-off and the boxes the client shows meanwhile.
+fn first_actions_until_ability(client: &mut Client, game: &mut Game, part: AbilityPart) -> String {
+    for _ in 0..400 {
+        if let Some(p) = game.pending_ability()
+            && p.part == part
+        {
+            settle(client, game);
+            return p.card.to_string();
+        }
+        let first = game.legal_actions()[0];
+        let events = game.apply(first).unwrap();
+        client.applied(game, first, &events);
+    }
+    panic!("never reached");
+}
+
+/// A combat card's general and unit abilities are asked one after the other, with one kind
+/// of decision: the prompt names the card and which ability each time (#32: "Resolve your
+/// combat card's ability" twice), the other seat's "their turn" box says it in the third
+/// person (the card is face up), and the ability's text is on the same screen, under the
+/// combat panel's "selected:" heading, though the list cut it from the choice.
+#[test]
+fn card_ability_prompt_names_the_card_and_which_ability_general_then_unit() {
+    for (w, h) in SIZES {
+        let mut game = combat_in_second_round();
+        let mut client = new_client(&mut game, w, h);
+        let card = first_actions_until_ability(&mut client, &mut game, AbilityPart::General);
+        let data = game.data().combat_cards.iter().find(|c| c.name == card);
+        let data = data.unwrap().clone();
+        let unit_text = &data.unit.as_ref().unwrap().text;
+        let d = game.decision().unwrap();
+        assert_eq!(d.kind, DecisionKind::CardAbility);
+        let asked = [
+            (
+                AbilityPart::General,
+                "general",
+                data.general.clone().unwrap(),
+            ),
+            (AbilityPart::Unit, "unit", unit_text.clone()),
+        ];
+        for (part, which, text) in asked {
+            assert_eq!(
+                game.pending_ability(),
+                Some(PendingAbility {
+                    card: card.as_str().into(),
+                    part
+                }),
+                "{w}x{h}: the card's {which} ability is asked"
+            );
+            let screen = render(&client, &game);
+            let prompt = panel_rows(&screen, "to decide").join(" ");
+            let prompt = prompt.split_whitespace().collect::<Vec<_>>().join(" ");
+            let heading = format!("Resolve {card}'s {which} ability (done to skip it)");
+            assert!(prompt.contains(&heading), "{w}x{h}: {heading}\n{screen}");
+            // The ability's words, on screen in the combat panel under the selected card.
+            let combat = panel_rows(&screen, "Combat at").join(" ");
+            let combat = combat.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                combat.contains(&format!("selected: {card}")),
+                "{w}x{h}:\n{screen}"
+            );
+            let start: String = text
+                .split_whitespace()
+                .take(6)
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(combat.contains(&start), "{w}x{h}: {start}\n{screen}");
+            insta::assert_snapshot!(format!("card_ability_{which}_{w}x{h}"), screen);
+            // The other seat, watching in a hosted game, reads the same in the third person.
+            let mut watcher = client.clone();
+            let other = game.seats().find(|s| *s != d.seat).unwrap();
+            watcher.view.shown = Some(other);
+            watcher.view.screen = Screen::Watch(d.seat);
+            let watching = render(&watcher, &game);
+            let their = panel_rows(&watching, "Their turn").join(" ");
+            let their = their.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                their.contains(&format!("is about to resolve {card}'s {which} ability")),
+                "{w}x{h}:\n{watching}"
+            );
+            // Skipping the general ability asks the unit ability of the same card next.
+            let events = game.apply(Action::Done).unwrap();
+            client.applied(&game, Action::Done, &events);
+            settle(&mut client, &mut game);
+        }
     }
 }

@@ -45,6 +45,7 @@ mod orbital_strike;
 mod retreat;
 
 // Cards: combat cards (an interpreter of their effects), event cards, order upgrades.
+mod ability;
 mod cards;
 mod events;
 mod upgrades;
@@ -77,6 +78,7 @@ use crate::engine::state::position::{PlayerState, Position};
 pub use crate::engine::state::rule::Rule;
 use crate::engine::state::unit_type::UnitType;
 
+pub use ability::{AbilityPart, PendingAbility};
 pub use combat::{CombatTotals, dice_text};
 pub use construct::{first_tile_system, fits_board_size, grid_side};
 pub use deploy::Price;

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Serialize, Serializer};
 
-use crate::engine::rules::{Decision, Game};
+use crate::engine::rules::{Decision, Game, PendingAbility};
 use crate::engine::state::card_name::CardName;
 use crate::engine::state::die::CombatRole;
 use crate::engine::state::ids::{AreaId, Faction, Order, Seat, SystemId};
@@ -144,6 +144,10 @@ pub struct PlayerView {
     pub objectives_needed: usize,
     /// The combat in progress, if any.
     pub combat: Option<SeenCombat>,
+    /// The combat card ability or scheme the deciding seat is asked to resolve or skip (public:
+    /// the card is face up; see [`Game::pending_ability`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ability: Option<PendingAbility>,
 }
 
 impl Game {
@@ -241,6 +245,7 @@ impl Game {
             stacks,
             storms: pos.storms.clone(),
             decision: self.decision(),
+            ability: self.pending_ability(),
             drawn_events,
             objectives_needed: self.player_count(),
             combat: self.combat().map(|c| {
