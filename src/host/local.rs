@@ -18,8 +18,8 @@ use crossterm::event::{KeyCode, KeyModifiers};
 use tokio::sync::mpsc as tokio_mpsc;
 
 use super::access::Who;
+use super::event::{Event, QUEUE};
 use super::room::{ConnId, Out};
-use super::ssh::Event;
 use crate::engine::Seat;
 use crate::tui::Msg;
 use crate::tui::terminal::lent;
@@ -82,7 +82,7 @@ pub fn sit_down(seat: Seat, name: &str, room: std_mpsc::Sender<Event>) -> Local 
             }
         };
         let closed = Arc::new(AtomicBool::new(false));
-        let (out, frames) = tokio_mpsc::channel::<Out>(super::ssh::QUEUE);
+        let (out, frames) = tokio_mpsc::channel::<Out>(QUEUE);
         let writer = std::thread::spawn({
             let closed = Arc::clone(&closed);
             move || write_frames(frames, &closed, &done_tx)

@@ -10,9 +10,12 @@
 //! - [`room`]: the game, its session and one view per connection, and the frames drawn for
 //!   each;
 //! - `ssh` (the cargo feature `host`, on by default): the SSH server around the room;
-//! - `local` (the same feature): the host's own terminal as one seat's screen.
+//! - `local` (the same feature): the host's own terminal as one seat's screen;
+//! - `event` (the same feature): what the terminals tell the room's thread.
 
 pub mod access;
+#[cfg(feature = "host")]
+pub mod event;
 pub mod input;
 #[cfg(feature = "host")]
 pub mod local;

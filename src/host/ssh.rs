@@ -20,50 +20,17 @@ use russh::{Channel, ChannelId, MethodKind, MethodSet};
 use tokio::sync::mpsc as tokio_mpsc;
 
 use super::access::{Access, Refusal, Who};
+use super::event::{Event, QUEUE};
 use super::input::Bucket;
 use super::local::{LOCAL, Local};
 use super::room::{ConnId, Out, Room};
 
 /// How often the room's clock ticks (the computer players' pauses run on it).
 const TICK: Duration = Duration::from_millis(100);
-/// Frames waiting for one connection; past them frames are dropped (a slow client).
-pub const QUEUE: usize = 16;
 /// Switches the remote terminal to its alternate screen and hides the cursor.
 const ENTER_SCREEN: &[u8] = b"\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J";
 /// Gives the remote terminal its screen and cursor back.
 const LEAVE_SCREEN: &[u8] = b"\x1b[0m\x1b[2J\x1b[H\x1b[?25h\x1b[?1049l";
-
-/// What a connection tells the room's thread.
-#[derive(Debug)]
-pub enum Event {
-    /// A connection joins the table: whom for, its terminal's size, a note for its status line,
-    /// and where its frames go.
-    Join {
-        /// The connection.
-        id: ConnId,
-        /// Whom it is for.
-        who: Who,
-        /// Its terminal's width and height.
-        size: (u32, u32),
-        /// A note for its status line.
-        note: Option<String>,
-        /// Where its frames go.
-        out: tokio_mpsc::Sender<Out>,
-    },
-    /// Bytes typed.
-    Input(ConnId, Vec<u8>),
-    /// A message from the host's own terminal (keys, clicks and the wheel, read by crossterm).
-    Key(ConnId, crate::tui::Msg),
-    /// The terminal's new size.
-    Resize(ConnId, u32, u32),
-    /// The connection is gone.
-    Leave(ConnId),
-    /// The host stops (a signal): save, tell everybody, close.
-    Stop(String),
-    /// News for the host (a seat joined, a login refused): printed, or said on the local
-    /// screen's status line while the host's terminal shows a seat.
-    Log(String),
-}
 
 /// Where the host listens and what it serves.
 #[derive(Debug, Clone)]

@@ -609,8 +609,9 @@ mod ssh {
     /// frame it gets after catching up is drawn whole.
     #[test]
     fn a_slow_client_loses_frames_and_then_gets_a_whole_one() {
+        use herakon::host::event::QUEUE;
         use herakon::host::room::Out;
-        use herakon::host::ssh::{QUEUE, deliver};
+        use herakon::host::ssh::deliver;
         let game = crate::common::intro(2, 7);
         let mut room = Room::new(game, Bots::default(), Theme::default());
         room.join(1, Who::Seat(Seat(0)), (120, 40), None);
@@ -641,8 +642,9 @@ mod ssh {
 
     #[test]
     fn the_host_stops_when_the_game_is_over_and_its_last_terminal_leaves() {
+        use herakon::host::event::{Event, QUEUE};
         use herakon::host::room::Out;
-        use herakon::host::ssh::{Event, QUEUE, room_loop};
+        use herakon::host::ssh::room_loop;
         let mut game = crate::common::intro(2, 3);
         crate::common::play_to_end(
             &mut game,
