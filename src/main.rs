@@ -24,7 +24,7 @@ struct Cli {
 }
 
 /// Options that make a new game.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Default, clap::Args)]
 struct NewArgs {
     /// Number of players, 2 to 4 [default: 2].
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
@@ -47,6 +47,26 @@ struct NewArgs {
     names: Option<String>,
 }
 
+/// The game `play` and `host` play: a save or a new game, where it is saved, and its
+/// computer players (one set of arguments for both commands, so their help cannot drift).
+#[derive(Debug, Default, clap::Args)]
+struct GameArgs {
+    /// A save file to continue.
+    save: Option<PathBuf>,
+    #[command(flatten)]
+    new: NewArgs,
+    /// Where the game is saved (`s` in `play`; the autosave goes beside it). Default: the
+    /// loaded file, or a new name under saves/.
+    #[arg(long, value_name = "FILE")]
+    save_to: Option<PathBuf>,
+    /// A computer player for a seat, by number or faction (`2=normal`, `orks=hard`,
+    /// `2=heuristic`, `1=search:200` for 200 iterations per decision, `1=search:1s` or
+    /// `1=search:500ms` for a time per decision); repeat for more seats. Every seat a bot in
+    /// `play`: watch the game.
+    #[arg(long = "bot", value_name = "SEAT=KIND")]
+    bots: Vec<String>,
+}
+
 /// How a new game's board is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum SetupArg {
@@ -61,19 +81,8 @@ enum Command {
     /// Play at one keyboard in the terminal: a new game, or a saved one. Without a save and
     /// without --players, --factions, --seed or --setup, a new-game screen asks for them.
     Play {
-        /// A save file to continue.
-        save: Option<PathBuf>,
         #[command(flatten)]
-        new: NewArgs,
-        /// Where the `s` key saves (default: the loaded file, or a new name under saves/).
-        #[arg(long, value_name = "FILE")]
-        save_to: Option<PathBuf>,
-        /// A computer player for a seat, by number or faction (`2=heuristic`,
-        /// `orks=random`, `1=search`, `1=search:200` for 200 iterations per decision, `1=search:1s`
-        /// or `1=search:500ms` for a time per decision); repeat for more seats. Every seat a bot:
-        /// watch the game.
-        #[arg(long = "bot", value_name = "SEAT=KIND")]
-        bots: Vec<String>,
+        game: GameArgs,
     },
     /// A guided first game: the introductory setup for two, you as the Ultramarines against a
     /// computer player; a box beside the board explains each step of the first round and its
@@ -88,16 +97,8 @@ enum Command {
     /// sees everything. A new game (the options of `play`) or a saved one.
     #[cfg(feature = "host")]
     Host {
-        /// A save file to continue.
-        save: Option<PathBuf>,
         #[command(flatten)]
-        new: NewArgs,
-        /// Where the game is saved (default: the loaded file, or a new name under saves/).
-        #[arg(long, value_name = "FILE")]
-        save_to: Option<PathBuf>,
-        /// A computer player for a seat, as for `play` (`2=normal`); repeat for more seats.
-        #[arg(long = "bot", value_name = "SEAT=KIND")]
-        bots: Vec<String>,
+        game: GameArgs,
         /// The address to listen on: only this machine unless told otherwise (`0.0.0.0`: every
         /// network).
         #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
@@ -242,9 +243,7 @@ fn odds_samples_for_tests() {
 /// it is saved by default, the file that holds it as it is (none once changed), and its
 /// computer players (the save's, changed by `--bot`).
 fn game_to_play(
-    save: Option<PathBuf>,
-    new: &NewArgs,
-    bots: &[String],
+    args: &GameArgs,
     data: std::sync::Arc<herakon::engine::GameData>,
 ) -> Result<
     (
@@ -255,7 +254,8 @@ fn game_to_play(
     ),
     String,
 > {
-    let (game, default_path, loaded_from) = match save {
+    let (new, bots) = (&args.new, &args.bots);
+    let (game, default_path, loaded_from) = match args.save.clone() {
         Some(path) => {
             let mut game = saves::load_game(&path, data)?;
             name_players(&mut game, new.names.as_deref())?;
@@ -289,35 +289,22 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     let data = store::assets::load_data(cli.assets.as_deref())?;
     odds_samples_for_tests();
     let command = cli.command.unwrap_or(Command::Play {
-        save: None,
-        new: NewArgs {
-            players: None,
-            factions: None,
-            seed: None,
-            setup: None,
-            names: None,
-        },
-        save_to: None,
-        bots: Vec::new(),
+        game: GameArgs::default(),
     });
     match command {
-        Command::Play {
-            save,
-            new,
-            save_to,
-            bots,
-        } => {
+        Command::Play { game: args } => {
             // A write killed before its rename left the whole game in a temporary file.
             store::remove_stale_temps(std::path::Path::new("saves"));
-            let no_choice = bots.is_empty()
+            let new = &args.new;
+            let no_choice = args.bots.is_empty()
                 && new.players.is_none()
                 && new.factions.is_none()
                 && new.seed.is_none()
                 && new.setup.is_none();
-            if save.is_none() && no_choice {
+            if args.save.is_none() && no_choice {
                 // Nothing chosen on the command line: the new-game screen asks.
                 let options = PlayOptions {
-                    save_path: Some(save_to.unwrap_or_else(|| {
+                    save_path: Some(args.save_to.clone().unwrap_or_else(|| {
                         saves::fresh_save_path(std::path::Path::new("saves"), "hotseat")
                     })),
                     loaded_from: None,
@@ -334,9 +321,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .map_err(|e| format!("terminal error: {e}"))?;
                 return Ok(exit_code(ended));
             }
-            let (game, default_path, loaded_from, seats) = game_to_play(save, &new, &bots, data)?;
+            let (game, default_path, loaded_from, seats) = game_to_play(&args, data)?;
             let options = PlayOptions {
-                save_path: Some(save_to.unwrap_or(default_path)),
+                save_path: Some(args.save_to.unwrap_or(default_path)),
                 loaded_from,
                 resume: None,
                 bots: seats,
@@ -347,10 +334,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
         #[cfg(feature = "host")]
         Command::Host {
-            save,
-            new,
-            save_to,
-            bots,
+            game: args,
             listen,
             port,
             keys,
@@ -359,7 +343,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             host_key,
         } => {
             store::remove_stale_temps(std::path::Path::new("saves"));
-            let (game, default_path, loaded_from, seats) = game_to_play(save, &new, &bots, data)?;
+            let (game, default_path, loaded_from, seats) = game_to_play(&args, data)?;
             let seat_of = |n: u8| -> Result<Seat, String> {
                 if (1..=game.player_count()).contains(&usize::from(n)) {
                     Ok(Seat(n - 1))
@@ -399,7 +383,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
             }
             let options = herakon::host::HostOptions {
-                save_path: save_to.unwrap_or(default_path),
+                save_path: args.save_to.unwrap_or(default_path),
                 loaded_from,
                 bots: seats,
                 keys: key_files,
