@@ -29,6 +29,13 @@ pub struct Hint {
 }
 
 impl Hint {
+    /// The hinted action's share of a mixed card strategy (0 when it is not in the mix).
+    fn share_in(&self, mix: &[(Action, f64)]) -> f64 {
+        mix.iter()
+            .find(|(a, _)| *a == self.thought.action)
+            .map_or(0.0, |(_, p)| *p)
+    }
+
     /// The action hinted.
     #[must_use]
     pub fn action(&self) -> Action {
@@ -59,10 +66,7 @@ impl Hint {
         match &self.thought.why {
             Why::Only => out.push("Why: it is your only legal action.".to_string()),
             Why::CardMix(mix) => {
-                let share = mix
-                    .iter()
-                    .find(|(a, _)| *a == self.thought.action)
-                    .map_or(0.0, |(_, p)| *p);
+                let share = self.share_in(mix);
                 out.push(
                     "Why: a card drawn from a mix of your cards, so your play cannot be read."
                         .to_string(),
@@ -102,10 +106,7 @@ impl fmt::Display for Hint {
         match &self.thought.why {
             Why::Only => f.write_str(": your only legal action"),
             Why::CardMix(mix) => {
-                let share = mix
-                    .iter()
-                    .find(|(a, _)| *a == self.thought.action)
-                    .map_or(0.0, |(_, p)| *p);
+                let share = self.share_in(mix);
                 write!(
                     f,
                     ": drawn from a mix of your cards so your play cannot be read \
