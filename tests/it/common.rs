@@ -151,6 +151,16 @@ pub fn rows(buf: &ratatui::buffer::Buffer) -> Vec<String> {
         .collect()
 }
 
+/// A drawn screen as one text, a line a row with its trailing blanks cut (for `contains` and
+/// snapshots that should not depend on the screen's width).
+pub fn text(buf: &ratatui::buffer::Buffer) -> String {
+    rows(buf)
+        .into_iter()
+        .map(|r| r.trim_end().to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Few playouts behind the combat odds the client draws (40, where players get
 /// `SCREEN_ODDS_SAMPLES`): the screen tests draw many combat screens, and their snapshots then
 /// show the same odds in every build profile. Every test of a binary that draws a combat

@@ -189,11 +189,7 @@ fn end_screen_text(summary: &GameSummary, w: u16, h: u16) -> String {
         f.render_widget(end, f.area());
     })
     .unwrap();
-    common::rows(t.backend().buffer())
-        .into_iter()
-        .map(|r| r.trim_end().to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::text(t.backend().buffer())
 }
 
 /// The end screen of a fixed 3-player summary (independent of the rules and the bots, so it

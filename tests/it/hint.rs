@@ -140,11 +140,7 @@ fn render(client: &Client, game: &Game) -> String {
     .unwrap();
     t.draw(|f| draw(f, client, &Scene::new(game, client.view.shown)))
         .unwrap();
-    common::rows(t.backend().buffer())
-        .into_iter()
-        .map(|r| r.trim_end().to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::text(t.backend().buffer())
 }
 
 /// The hint box at the smallest screen the client supports and at a common one: every word of

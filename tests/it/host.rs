@@ -55,17 +55,21 @@ fn secret_hand(game: &Game, me: Seat, log: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// Checks the frame last sent to each of the two seats' connections: the same when what is
-/// hidden from the seat is dealt again, and naming no card of the other seat's hand.
-fn check_frames(room: &Room, conns: &[(ConnId, Seat)], at: &str) -> usize {
-    let mut checked = 0;
-    let log: String = room
-        .session()
+/// The room's log, a line an entry (what the table has been told, public words only).
+fn log_text(room: &Room) -> String {
+    room.session()
         .log
         .iter()
         .map(|l| l.text.clone())
         .collect::<Vec<_>>()
-        .join("\n");
+        .join("\n")
+}
+
+/// Checks the frame last sent to each of the two seats' connections: the same when what is
+/// hidden from the seat is dealt again, and naming no card of the other seat's hand.
+fn check_frames(room: &Room, conns: &[(ConnId, Seat)], at: &str) -> usize {
+    let mut checked = 0;
+    let log = log_text(room);
     for &(id, seat) in conns {
         let sent = room.screen_text(id).unwrap();
         let text = sent.join("\n");
@@ -109,13 +113,7 @@ fn check_frames(room: &Room, conns: &[(ConnId, Seat)], at: &str) -> usize {
 /// same when everything hidden from the table is dealt again.
 fn check_spectator(room: &Room, id: ConnId, at: &str) {
     let text = room.screen_text(id).unwrap().join("\n");
-    let log: String = room
-        .session()
-        .log
-        .iter()
-        .map(|l| l.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n");
+    let log = log_text(room);
     if let Some(c) = room.game().combat() {
         for role in [CombatRole::Attacker, CombatRole::Defender] {
             for card in &c.side(role).hand {

@@ -34,11 +34,7 @@ fn render(client: &Client, game: &Game) -> String {
         draw(f, client, &scene);
     })
     .unwrap();
-    common::rows(t.backend().buffer())
-        .into_iter()
-        .map(|r| r.trim_end().to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::text(t.backend().buffer())
 }
 
 /// The guided game on a client of `w` x `h`, as `herakon learn` starts it (settings of a

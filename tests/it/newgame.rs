@@ -28,11 +28,7 @@ use ratatui::backend::TestBackend;
 fn render(menu: &NewGame, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| menu.draw(f, Theme::monochrome())).unwrap();
-    common::rows(t.backend().buffer())
-        .into_iter()
-        .map(|r| r.trim_end().to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
+    common::text(t.backend().buffer())
 }
 
 /// Presses `code` on the screen.
