@@ -113,34 +113,32 @@ pub fn how_to_join(
     for (seat, door) in game.seats().zip(access.doors()) {
         let who = Who::Seat(seat);
         let name = game.who(seat);
-        if local == Some(seat)
-            && let Door::Secret(s) = door
-        {
-            lines.push(format!(
-                "{} {name}: at this terminal (or later {}   secret: {s})",
-                who.user(),
-                ssh(who)
-            ));
-            continue;
-        }
-        lines.push(match door {
-            Door::Secret(s) => format!("{} {name}: {}   secret: {s}", who.user(), ssh(who)),
-            Door::Keys(_, s) => format!(
-                "{} {name}: {}   (its key, or secret: {s})",
-                who.user(),
-                ssh(who)
-            ),
+        // How the seat joins over ssh; a seat played at the host's own terminal may still be
+        // taken over ssh later, the same way.
+        let remote = match door {
+            Door::Secret(s) => format!("{}   secret: {s}", ssh(who)),
+            Door::Keys(_, s) => format!("{}   (its key, or secret: {s})", ssh(who)),
             Door::Open => format!(
-                "{} {name}: {}   open: the first to join takes it (type anything as the secret)",
-                who.user(),
+                "{}   open: the first to join takes it (type anything as the secret)",
                 ssh(who)
             ),
-            Door::Computer => format!(
-                "{} {name}: computer player ({})",
-                who.user(),
-                bots.kind(seat)
-                    .map_or("computer", crate::bot::BotKind::name)
-            ),
+            Door::Computer => {
+                lines.push(format!(
+                    "{} {name}: computer player ({})",
+                    who.user(),
+                    bots.kind(seat)
+                        .map_or("computer", crate::bot::BotKind::name)
+                ));
+                continue;
+            }
+        };
+        lines.push(if local == Some(seat) {
+            format!(
+                "{} {name}: at this terminal (or later {remote})",
+                who.user()
+            )
+        } else {
+            format!("{} {name}: {remote}", who.user())
         });
     }
     if let Some(s) = access.watch_secret() {

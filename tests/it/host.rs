@@ -952,6 +952,43 @@ mod access {
         assert_eq!(a.connect(Who::Spectator), Err(Refusal::NoSpectators));
     }
 
+    /// The join lines the host prints: a seat played at the host's own terminal (`--local`)
+    /// says so whatever its door, and still says how to take it over ssh later.
+    #[test]
+    fn the_join_line_of_the_seat_at_the_hosts_terminal_says_so_whatever_its_door() {
+        let game = crate::common::intro(2, 7);
+        let bots = herakon::tui::seats::Bots::default();
+        let doors = [
+            (Door::Secret("s1".into()), "secret: s1"),
+            (
+                Door::Keys(vec!["ssh-ed25519 AAAAkey".into()], "s1".into()),
+                "(its key, or secret: s1)",
+            ),
+            (Door::Open, "open: the first to join takes it"),
+        ];
+        for (door, how) in doors {
+            let access = Access::new(vec![door, Door::Secret("s2".into())], None);
+            let at = ("127.0.0.1", 2222);
+            let lines = herakon::host::how_to_join(&game, &access, &bots, at, Some(Seat(0)));
+            assert!(
+                lines[0].starts_with("seat1 ")
+                    && lines[0]
+                        .contains(": at this terminal (or later ssh -p 2222 seat1@127.0.0.1")
+                    && lines[0].contains(how),
+                "{lines:?}"
+            );
+            assert!(
+                !lines[1].contains("at this terminal") && lines[1].contains("secret: s2"),
+                "{lines:?}"
+            );
+            let remote = herakon::host::how_to_join(&game, &access, &bots, at, None);
+            assert!(
+                remote.iter().all(|l| !l.contains("at this terminal")),
+                "{remote:?}"
+            );
+        }
+    }
+
     #[test]
     fn secrets_differ_and_use_the_plain_alphabet() {
         let a = new_secret();
