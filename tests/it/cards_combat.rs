@@ -385,13 +385,8 @@ fn gaining_and_losing_no_die_past_eight_and_a_loss_takes_only_what_there_is() {
         s(UM, &[SpaceMarine], &[O], "Fury of the Ultramar"),
         s(CH, &[Cultist], &[O], "Dark Faith"),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.defender.defence_tokens = 1;
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.defender.defence_tokens = 1;
         },
     );
     play(&mut g, &["card 1", "card 1"]);
@@ -650,13 +645,8 @@ fn armoured_advance_adds_a_second_assess_damage_step_keeping_the_tokens() {
         s(UM, &[LandRaider], &[], "Armoured Advance"),
         s(CH, &[Cultist, Cultist, Cultist], &[], "Dark Faith"),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.attacker.offence_tokens = 0;
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.attacker.offence_tokens = 0;
         },
     );
     play(&mut g, &["card 1", "card 1", "done", "use"]);
@@ -697,14 +687,9 @@ fn discarding_cards_a_card_discarded_mid_combat_is_back_in_the_deck_at_once() {
         |p| {
             let el = p.players.iter().position(|x| x.faction == EL).unwrap();
             let mut rest = std::mem::take(&mut p.players[el].combat_deck);
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.defender.played.push(rest.pop().unwrap());
-                c.defender.hand.extend(rest);
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.defender.played.push(rest.pop().unwrap());
+            c.defender.hand.extend(rest);
         },
     );
     let face_up = side(&g, DEF).played.clone();
@@ -887,13 +872,8 @@ fn mark_of_tzeentch_can_replace_a_reinforcement_token_with_a_chaos_space_marine(
         s(CH, &[ChaosSpaceMarine], &[], "Mark of Tzeentch"),
         s(UM, &[Scout], &[], "Faith in the Emperor"),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.attacker.reinforcements = vec![true];
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.attacker.reinforcements = vec![true];
         },
     );
     // The routed token is the only thing to replace: replaced at once.
@@ -1147,13 +1127,8 @@ fn sea_of_green_adds_a_free_reinforcement_token_beyond_the_limit() {
         s(ORK, &[OrkBoyz], &[], "Sea of Green"),
         s(UM, &[Scout], &[M], "Faith in the Emperor"),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.attacker.reinforcements = vec![false];
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.attacker.reinforcements = vec![false];
         },
     );
     play(&mut g, &["card 1", "card 1", "use"]);
@@ -1856,19 +1831,14 @@ fn rokkit_wagon_gains_three_offence_then_the_opponent_may_retreat_a_unit() {
 /// card abilities dropped).
 fn lost(g: &Game, loser: CombatRole) -> Game {
     let mut p = g.position().clone();
-    if let Phase::Operations {
-        step: OpStep::Combat(c),
-        ..
-    } = &mut p.phase
-    {
-        c.pending.clear();
-        // Every card chosen face down is revealed before a combat is decided.
-        for side in [&mut c.attacker, &mut c.defender] {
-            side.played.extend(side.chosen.take());
-        }
-        c.winner = Some(loser.other());
-        c.step = CombatStep::Retreat { side: loser };
+    let c = common::combat_mut(&mut p.phase);
+    c.pending.clear();
+    // Every card chosen face down is revealed before a combat is decided.
+    for side in [&mut c.attacker, &mut c.defender] {
+        side.played.extend(side.chosen.take());
     }
+    c.winner = Some(loser.other());
+    c.step = CombatStep::Retreat { side: loser };
     Game::from_position(p, common::data()).unwrap()
 }
 
@@ -1914,18 +1884,13 @@ fn retreats_a_unit_a_card_placed_is_destroyed_when_the_last_damage_decides_the_c
         s(UM, &[SpaceMarine, SpaceMarine], &[], "Drop Pod Assault"),
         s(CH, &[Cultist, Cultist], &[M; 7], "Dark Faith"),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.round = 3;
-                c.step = CombatStep::AssignDamage {
-                    side: DEF,
-                    remaining: 1,
-                };
-                c.attacker.placed = vec![SpaceMarine];
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.round = 3;
+            c.step = CombatStep::AssignDamage {
+                side: DEF,
+                remaining: 1,
+            };
+            c.attacker.placed = vec![SpaceMarine];
         },
     );
     assert_eq!(kind(&g), DecisionKind::AssignDamage);
@@ -1979,13 +1944,8 @@ fn retreats_the_chaos_space_marine_mark_of_tzeentch_swaps_in_is_destroyed() {
         s(CH, &[ChaosSpaceMarine], &[], "Mark of Tzeentch"),
         s(UM, &[Scout], &[], "Faith in the Emperor"),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.attacker.reinforcements = vec![true];
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.attacker.reinforcements = vec![true];
         },
     );
     play(&mut g, &["card 1", "card 1", "use"]);
@@ -2041,13 +2001,8 @@ fn retreats_a_card_retreat_during_the_round_never_takes_a_placed_unit() {
         s(UM, &[Scout, SpaceMarine], &[M], "Reconnaissance"),
         s(CH, &[Cultist], &[D], "Dark Faith"),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.attacker.placed = vec![SpaceMarine];
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.attacker.placed = vec![SpaceMarine];
         },
     );
     play(&mut g, &["card 1", "card 1", "use", "option 2", "use"]);
@@ -2113,14 +2068,9 @@ fn corsair_raid_offered() -> (Game, AreaId, AreaId) {
             p.forced_dice.attacker = vec![O, O, O];
             p.area_mut(third).units.push(Unit::new(Cultist));
             p.area_mut(area).units.retain(|u| u.owner() != CH);
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.winner = Some(ATT);
-                c.step = CombatStep::Retreat { side: DEF };
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.winner = Some(ATT);
+            c.step = CombatStep::Retreat { side: DEF };
         },
     );
     (g, void, third)
@@ -2162,16 +2112,11 @@ fn cannot_is_absolute_fire_dragons_vengeance_blocks_defence_tokens_mirrored_by_w
         s(EL, &[AspectWarrior], &[], "Fire Dragon's Vengeance"),
         s(ORK, &[OrkBoyz], &[], "Weirdboyz"),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.defender.lasting = vec![herakon::engine::state::effect::Lasting {
-                    card: "Weirdboyz".into(),
-                    modifier: herakon::engine::state::effect::Modifier::MirrorTokens,
-                }];
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.defender.lasting = vec![herakon::engine::state::effect::Lasting {
+                card: "Weirdboyz".into(),
+                modifier: herakon::engine::state::effect::Modifier::MirrorTokens,
+            }];
         },
     );
     // Fire Dragon's Vengeance: the Orks cannot gain defence tokens; then the Eldar gain two.
@@ -2195,16 +2140,11 @@ fn cannot_is_absolute_weirdboyz_still_copies_what_is_allowed() {
         s(EL, &[AspectWarrior], &[], "Fire Dragon's Vengeance"),
         s(ORK, &[OrkBoyz], &[], "Weirdboyz"),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.defender.lasting = vec![herakon::engine::state::effect::Lasting {
-                    card: "Weirdboyz".into(),
-                    modifier: herakon::engine::state::effect::Modifier::MirrorTokens,
-                }];
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.defender.lasting = vec![herakon::engine::state::effect::Lasting {
+                card: "Weirdboyz".into(),
+                modifier: herakon::engine::state::effect::Modifier::MirrorTokens,
+            }];
         },
     );
     play(&mut g, &["card 1", "card 1", "done", "use"]);
@@ -2216,17 +2156,12 @@ fn cannot_is_absolute_weirdboyz_still_copies_what_is_allowed() {
 
 /// Sets the combat's winner and makes the loser retreat (or lose his units) next.
 fn decide(p: &mut Position, winner: CombatRole) {
-    if let Phase::Operations {
-        step: OpStep::Combat(c),
-        ..
-    } = &mut p.phase
-    {
-        c.pending.clear();
-        c.winner = Some(winner);
-        c.step = CombatStep::Retreat {
-            side: winner.other(),
-        };
-    }
+    let c = common::combat_mut(&mut p.phase);
+    c.pending.clear();
+    c.winner = Some(winner);
+    c.step = CombatStep::Retreat {
+        side: winner.other(),
+    };
 }
 
 #[test]
@@ -2267,17 +2202,12 @@ fn wave_serpent_only_one_new_contested_area_however_many_copies_are_played() {
         s(UM, &[Scout], &[], "Blessed Power Armour"),
         |p| {
             p.area_mut(origin).units.push(Unit::new(OrkBoyz));
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                // An earlier Wave Serpent already made `third` the new contested area.
-                c.next_combat = Some(herakon::engine::state::combat_state::NextCombat {
-                    area: third,
-                    attacker: EL,
-                });
-            }
+            let c = common::combat_mut(&mut p.phase);
+            // An earlier Wave Serpent already made `third` the new contested area.
+            c.next_combat = Some(herakon::engine::state::combat_state::NextCombat {
+                area: third,
+                attacker: EL,
+            });
         },
     );
     play(&mut g, &["card 1", "card 1", "use"]);
@@ -2315,13 +2245,8 @@ fn spend_to_do_veteran_scouts_spends_no_die_without_a_unit_able_to_retreat() {
         s(UM, &[Scout, Scout], &[M, M], "Veteran Scouts"),
         s(CH, &[Cultist], &[], "Dark Faith"),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.attacker.placed = vec![Scout, Scout];
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.attacker.placed = vec![Scout, Scout];
         },
     );
     play(&mut g, &["card 1", "card 1", "use", "option 1", "option 2"]);
@@ -2348,13 +2273,8 @@ fn component_limits_a_free_reinforcement_token_comes_from_the_supply_of_twelve()
             for pl in &mut p.players {
                 pl.assets.reinforcement = if pl.faction == ORK { 1 } else { 3 };
             }
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.attacker.reinforcements = vec![false, false];
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.attacker.reinforcements = vec![false, false];
         },
     );
     assert_eq!(
@@ -2382,14 +2302,9 @@ fn into_a_void(p: &mut Position) {
         .unwrap();
     let units = std::mem::take(&mut p.area_mut(here()).units);
     p.area_mut(void).units = units;
-    if let Phase::Operations {
-        step: OpStep::Combat(c),
-        ..
-    } = &mut p.phase
-    {
-        c.area = void;
-        c.attack_origins = vec![origin];
-    }
+    let c = common::combat_mut(&mut p.phase);
+    c.area = void;
+    c.attack_origins = vec![origin];
 }
 
 #[test]

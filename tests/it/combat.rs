@@ -436,16 +436,11 @@ fn reinforcement_tokens_at_most_the_plastic_units_attacker_first() {
         |p| {
             p.players[0].assets.reinforcement = 3;
             p.players[1].assets.reinforcement = 3;
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                // Reinforcements are decided before the first execution round.
-                c.round = 0;
-                c.attacker.reinforced = false;
-                c.defender.reinforced = false;
-            }
+            let c = common::combat_mut(&mut p.phase);
+            // Reinforcements are decided before the first execution round.
+            c.round = 0;
+            c.attacker.reinforced = false;
+            c.defender.reinforced = false;
         },
     );
     assert_eq!(g.decision().unwrap().seat, Seat(0));
@@ -663,13 +658,8 @@ fn defender_lost(edit: impl FnOnce(&mut Position)) -> Game {
         (&[M, M], &[M]),
         choose_cards(),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.round = 3;
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.round = 3;
             edit(p);
         },
     )
@@ -759,13 +749,8 @@ fn retreats_the_losing_attacker_goes_back_only_to_an_area_his_units_came_from() 
         (&[], &[M, M, M, M]),
         choose_cards(),
         |p| {
-            if let Phase::Operations {
-                step: OpStep::Combat(c),
-                ..
-            } = &mut p.phase
-            {
-                c.round = 3;
-            }
+            let c = common::combat_mut(&mut p.phase);
+            c.round = 3;
             // A Chaos order left on the board keeps the Refresh Phase (and its rally) away.
             common::waiting_token(p, 1, "B3", Order::Dominate);
             put(p, "B1.sw", &[StrikeCruiser]);

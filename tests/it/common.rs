@@ -139,6 +139,29 @@ pub fn take_keyboard(client: &mut herakon::tui::Client, game: &mut Game) {
     );
 }
 
+/// The combat of a position in a combat, to set one up by hand. Panics when there is none, so
+/// a set-up that misses its combat fails instead of testing something else.
+pub fn combat_mut(phase: &mut Phase) -> &mut herakon::engine::state::combat_state::CombatState {
+    match phase {
+        Phase::Operations {
+            step: OpStep::Combat(c),
+            ..
+        } => c,
+        _ => panic!("the position is not in a combat"),
+    }
+}
+
+/// The client's screen for `game` as it would draw it now (whatever its screen), at the
+/// client's size.
+pub fn drawn(client: &herakon::tui::Client, game: &Game) -> ratatui::buffer::Buffer {
+    let size = client.view.size;
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(size.width, size.height))
+        .unwrap();
+    let scene = herakon::tui::Scene::new(game, client.view.shown);
+    t.draw(|f| herakon::tui::draw(f, client, &scene)).unwrap();
+    t.backend().buffer().clone()
+}
+
 /// The rows of a drawn screen as text, one string per row, as a player reads them (the
 /// trailing blanks of each row kept, so columns line up).
 pub fn rows(buf: &ratatui::buffer::Buffer) -> Vec<String> {

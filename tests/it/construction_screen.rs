@@ -21,9 +21,7 @@ use herakon::engine::{
     Action, AreaId, DecisionKind, Game, GameData, NewGameOptions, Quadrant, SetupKind, SystemId,
 };
 use herakon::tui::app::{Focus, HANDOFF_PAUSE};
-use herakon::tui::{Client, Effect, Msg, Scene, Screen, Theme, draw};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use herakon::tui::{Client, Effect, Msg, Scene, Screen, Theme};
 
 fn data() -> Arc<GameData> {
     Arc::new(GameData::embedded().unwrap())
@@ -44,18 +42,8 @@ fn build_game(players: u8, seed: u64) -> Game {
 
 /// The screen as text, one line per row.
 fn screen_text(client: &Client, game: &Game) -> String {
-    let mut t = Terminal::new(TestBackend::new(
-        client.view.size.width,
-        client.view.size.height,
-    ))
-    .unwrap();
-    t.draw(|f| {
-        let scene = Scene::new(game, client.view.shown);
-        draw(f, client, &scene);
-    })
-    .unwrap();
-    let buf = t.backend().buffer();
-    common::rows(buf).join(
+    let buf = common::drawn(client, game);
+    common::rows(&buf).join(
         "
 ",
     )

@@ -21,7 +21,7 @@ use herakon::engine::report::summary::{
 };
 use herakon::engine::state::phase::{EndReason, Phase};
 use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind};
-use herakon::tui::{Client, Effect, Msg, Scene, Screen, Theme, draw, endgame};
+use herakon::tui::{Client, Effect, Msg, Screen, Theme, endgame};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -54,15 +54,8 @@ fn finished_game(seed: u64) -> Game {
 }
 
 fn screen(client: &Client, game: &Game) -> String {
-    let mut t = Terminal::new(TestBackend::new(
-        client.view.size.width,
-        client.view.size.height,
-    ))
-    .unwrap();
-    t.draw(|f| draw(f, client, &Scene::new(game, client.view.shown)))
-        .unwrap();
-    let buf = t.backend().buffer();
-    common::rows(buf)
+    let buf = common::drawn(client, game);
+    common::rows(&buf)
         .into_iter()
         .map(|r| r.trim_end().to_string())
         .collect::<Vec<_>>()

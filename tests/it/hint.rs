@@ -15,9 +15,7 @@ use herakon::bot::hint::hint;
 use herakon::bot::{Bot, BotKind, HeuristicBot};
 use herakon::engine::Game;
 use herakon::tui::seats::Bots;
-use herakon::tui::{Client, Effect, Msg, Overlay, Scene, Screen, Theme, draw};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use herakon::tui::{Client, Effect, Msg, Overlay, Screen, Theme};
 
 /// Presses the hint key as the terminal loop does: the key, then the work the client asks for.
 /// A combat box on screen takes a key first (it closes, the key does nothing else): the key is
@@ -133,14 +131,8 @@ fn no_hint_on_a_hand_off_or_on_another_seats_turn() {
 
 /// The screen as text, trailing blanks cut.
 fn render(client: &Client, game: &Game) -> String {
-    let mut t = Terminal::new(TestBackend::new(
-        client.view.size.width,
-        client.view.size.height,
-    ))
-    .unwrap();
-    t.draw(|f| draw(f, client, &Scene::new(game, client.view.shown)))
-        .unwrap();
-    common::text(t.backend().buffer())
+    let buf = common::drawn(client, game);
+    common::text(&buf)
 }
 
 /// The hint box at the smallest screen the client supports and at a common one: every word of

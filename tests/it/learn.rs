@@ -17,24 +17,13 @@ use crossterm::event::KeyCode;
 use herakon::engine::rules::Event;
 use herakon::engine::{Action, DecisionKind, Game, Rule};
 use herakon::tui::settings::{self, Settings};
-use herakon::tui::{Client, Msg, Overlay, Scene, Screen, Theme, draw};
+use herakon::tui::{Client, Msg, Overlay, Scene, Screen, Theme};
 use herakon::tui::{guide, learn};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 
 /// The screen as text, trailing blanks cut.
 fn render(client: &Client, game: &Game) -> String {
-    let mut t = Terminal::new(TestBackend::new(
-        client.view.size.width,
-        client.view.size.height,
-    ))
-    .unwrap();
-    t.draw(|f| {
-        let scene = Scene::new(game, client.view.shown);
-        draw(f, client, &scene);
-    })
-    .unwrap();
-    common::text(t.backend().buffer())
+    let buf = common::drawn(client, game);
+    common::text(&buf)
 }
 
 /// The guided game on a client of `w` x `h`, as `herakon learn` starts it (settings of a

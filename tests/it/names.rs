@@ -20,9 +20,7 @@ use herakon::engine::format::save;
 use herakon::engine::state::names::{NAME_MAX, NameError, clean, label, name_players};
 use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind};
 use herakon::tui::newgame::{NewGame, Outcome};
-use herakon::tui::{Client, Msg, Replay, Scene, Screen, Theme, draw};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use herakon::tui::{Client, Msg, Replay, Screen, Theme};
 
 fn data() -> Arc<GameData> {
     Arc::new(GameData::embedded().unwrap())
@@ -45,15 +43,8 @@ fn named_game(names: &[&str]) -> Game {
 }
 
 fn screen_text(client: &Client, game: &Game) -> String {
-    let mut t = Terminal::new(TestBackend::new(
-        client.view.size.width,
-        client.view.size.height,
-    ))
-    .unwrap();
-    t.draw(|f| draw(f, client, &Scene::new(game, client.view.shown)))
-        .unwrap();
-    let buf = t.backend().buffer();
-    common::rows(buf).join(
+    let buf = common::drawn(client, game);
+    common::rows(&buf).join(
         "
 ",
     )

@@ -19,24 +19,13 @@ use crossterm::event::KeyCode;
 use herakon::bot::{Bot, HeuristicBot};
 use herakon::engine::{Action, Game, NewGameOptions, SetupKind};
 use herakon::tui::layout::Regions;
-use herakon::tui::{Client, Msg, Overlay, Scene, Screen, Theme, draw};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use herakon::tui::{Client, Msg, Overlay, Scene, Screen, Theme};
 use ratatui::layout::Rect;
 
 /// The frame for the seat on screen, one string per row.
 fn frame(client: &Client, game: &Game) -> Vec<String> {
-    let mut t = Terminal::new(TestBackend::new(
-        client.view.size.width,
-        client.view.size.height,
-    ))
-    .unwrap();
-    t.draw(|f| {
-        let scene = Scene::new(game, client.view.shown);
-        draw(f, client, &scene);
-    })
-    .unwrap();
-    common::rows(t.backend().buffer())
+    let buf = common::drawn(client, game);
+    common::rows(&buf)
 }
 
 /// The text of a rectangle of the frame, row by row.

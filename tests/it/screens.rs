@@ -21,9 +21,7 @@ use herakon::engine::state::ids::{Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{OpStep, Phase};
 use herakon::engine::{Action, DecisionKind, Game, UnitType};
 use herakon::tui::combat_result::{CombatResult, Moment};
-use herakon::tui::{Client, Msg, Scene, Screen, Theme, draw};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
+use herakon::tui::{Client, Msg, Scene, Screen, Theme};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -31,18 +29,8 @@ use ratatui::widgets::Widget;
 /// The screen as text, one line per row, trailing blanks cut.
 fn render(client: &Client, game: &Game) -> String {
     common::few_odds_playouts();
-    let mut t = Terminal::new(TestBackend::new(
-        client.view.size.width,
-        client.view.size.height,
-    ))
-    .unwrap();
-    t.draw(|f| {
-        let scene = Scene::new(game, client.view.shown);
-        draw(f, client, &scene);
-    })
-    .unwrap();
-    let buf = t.backend().buffer();
-    common::rows(buf)
+    let buf = common::drawn(client, game);
+    common::rows(&buf)
         .into_iter()
         .map(|r| r.trim_end().to_string())
         .collect::<Vec<_>>()

@@ -51,18 +51,8 @@ fn new_game(players: u8) -> Game {
 /// The screen as text, one line per row.
 fn render(client: &Client, game: &Game) -> Vec<String> {
     common::few_odds_playouts();
-    let mut t = Terminal::new(TestBackend::new(
-        client.view.size.width,
-        client.view.size.height,
-    ))
-    .unwrap();
-    t.draw(|f| {
-        let scene = Scene::new(game, client.view.shown);
-        draw(f, client, &scene);
-    })
-    .unwrap();
-    let buf = t.backend().buffer();
-    common::rows(buf)
+    let buf = common::drawn(client, game);
+    common::rows(&buf)
 }
 
 fn screen_text(client: &Client, game: &Game) -> String {

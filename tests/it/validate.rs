@@ -12,6 +12,8 @@
 
 use std::sync::Arc;
 
+use crate::common;
+
 use herakon::engine::data::GameData;
 use herakon::engine::rules::{Game, NewGameOptions};
 use herakon::engine::state::card_name::CardName;
@@ -78,16 +80,6 @@ fn combat(pos: &Position) -> Option<&CombatState> {
     }
 }
 
-fn combat_mut(pos: &mut Position) -> &mut CombatState {
-    match &mut pos.phase {
-        Phase::Operations {
-            step: OpStep::Combat(c),
-            ..
-        } => c,
-        _ => panic!("no combat"),
-    }
-}
-
 /// A combat where the attacker chooses a card face down (execution round 1 or later).
 fn attacker_choosing() -> Position {
     reached(|p| {
@@ -124,7 +116,7 @@ fn combat_a_card_chosen_face_down_is_not_chosen_again() {
     let pos = attacker_choosing();
     loads(&pos);
     let mut broken = pos.clone();
-    let c = combat_mut(&mut broken);
+    let c = common::combat_mut(&mut broken.phase);
     let card = c.attacker.hand.pop().expect("a hand");
     c.attacker.chosen = Some(card);
     refused(broken, Rule::Combat, &["attacker has a card face down"]);
@@ -133,7 +125,7 @@ fn combat_a_card_chosen_face_down_is_not_chosen_again() {
 #[test]
 fn combat_the_defender_chooses_after_the_attacker_chose() {
     let mut pos = attacker_choosing();
-    combat_mut(&mut pos).step = CombatStep::ChooseCard {
+    common::combat_mut(&mut pos.phase).step = CombatStep::ChooseCard {
         side: CombatRole::Defender,
     };
     refused(pos, Rule::Combat, &["attacker has none face down"]);
@@ -142,19 +134,19 @@ fn combat_the_defender_chooses_after_the_attacker_chose() {
 #[test]
 fn combat_reinforcements_are_decided_before_the_first_execution_round() {
     let mut pos = attacker_choosing();
-    combat_mut(&mut pos).step = CombatStep::Reinforce {
+    common::combat_mut(&mut pos.phase).step = CombatStep::Reinforce {
         side: CombatRole::Defender,
     };
     refused(pos, Rule::Combat, &["execution round"]);
     let mut pos = attacker_choosing();
-    combat_mut(&mut pos).defender.reinforced = false;
+    common::combat_mut(&mut pos.phase).defender.reinforced = false;
     refused(pos, Rule::Combat, &["defender has not"]);
 }
 
 #[test]
 fn combat_only_the_loser_retreats_once_a_winner_is_decided() {
     let mut pos = attacker_choosing();
-    combat_mut(&mut pos).winner = Some(CombatRole::Attacker);
+    common::combat_mut(&mut pos.phase).winner = Some(CombatRole::Attacker);
     refused(pos, Rule::Combat, &["attacker has won"]);
 }
 
@@ -162,7 +154,7 @@ fn combat_only_the_loser_retreats_once_a_winner_is_decided() {
 fn combat_reconnaissance_lets_only_its_player_look_at_the_face_down_card() {
     let mut pos = attacker_choosing();
     // Nothing is played yet in the first execution round.
-    let c = combat_mut(&mut pos);
+    let c = common::combat_mut(&mut pos.phase);
     assert!(c.attacker.played.is_empty());
     c.attacker.saw_card = true;
     refused(
@@ -380,7 +372,7 @@ fn cards_flags_of_an_order_are_cleared_when_it_ends() {
 #[test]
 fn combat_units_placed_in_a_combat_and_the_next_combat_belong_to_its_sides() {
     let mut pos = attacker_choosing();
-    let c = combat_mut(&mut pos);
+    let c = common::combat_mut(&mut pos.phase);
     // The introductory two-player game has no Orks.
     let other = Faction::Orks;
     c.next_combat = Some(herakon::engine::state::combat_state::NextCombat {
