@@ -27,6 +27,9 @@ const ESTIMATE_SAMPLES: u32 = 48;
 #[derive(Debug, Clone)]
 pub struct HeuristicBot {
     rng: ChaCha8Rng,
+    /// Whether it also plans structures and counts the units it can still buy
+    /// ([`HeuristicBot::builder`]).
+    builder: bool,
     /// The legal actions of every decision with a choice it was asked, summed: what its
     /// choices cost, for a search that bounds its rollouts' work ([`HeuristicBot::weighed`]).
     weighed: u64,
@@ -38,7 +41,21 @@ impl HeuristicBot {
     pub fn new(seed: u64) -> Self {
         HeuristicBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            builder: false,
             weighed: 0,
+        }
+    }
+
+    /// The heuristic player that also places and resolves Deploy Orders to buy structures
+    /// where it has no factory (a city raises its command level, a factory opens a new place
+    /// to deploy), and values a Deploy Order by the units it can still buy (its supply at its
+    /// command level) rather than its deploy limit alone: the tree player's rollouts (#31). The
+    /// plain player ([`HeuristicBot::new`]) stays as measured, the opponent of the series.
+    #[must_use]
+    pub fn builder(seed: u64) -> Self {
+        HeuristicBot {
+            builder: true,
+            ..HeuristicBot::new(seed)
         }
     }
 
@@ -253,7 +270,14 @@ fn planned(game: &Game, faction: Faction, system: Option<SystemId>, order: Order
 }
 
 /// How much an order placed (or revealed) in `system` could achieve for `seat`.
-fn order_worth(game: &Game, seat: Seat, order: Order, system: SystemId, placing: bool) -> f64 {
+fn order_worth(
+    game: &Game,
+    seat: Seat,
+    order: Order,
+    system: SystemId,
+    placing: bool,
+    builder: bool,
+) -> f64 {
     let faction = game.faction(seat);
     let p = game.player(seat);
     let already = if placing {
@@ -270,6 +294,9 @@ fn order_worth(game: &Game, seat: Seat, order: Order, system: SystemId, placing:
                 0.0
             };
             let materiel = f64::from(p.materiel) - deploys * 5.0;
+            if builder {
+                return deploy_worth(game, seat, system, limit, materiel) - already * 6.0;
+            }
             if limit <= 0.0 || materiel < 2.0 {
                 return -5.0;
             }
@@ -330,6 +357,54 @@ fn order_worth(game: &Game, seat: Seat, order: Order, system: SystemId, placing:
         }
         Order::Advance => advance_worth(game, faction, system) - already * 6.0,
     }
+}
+
+/// What a Deploy Order in `system` could buy for `seat` with `materiel` to spend and `limit`
+/// units at most ([`HeuristicBot::builder`]): units it still has in its supply at its command
+/// level, and a structure on a friendly world without one.
+fn deploy_worth(game: &Game, seat: Seat, system: SystemId, limit: f64, materiel: f64) -> f64 {
+    let faction = game.faction(seat);
+    let level = game.command_level(faction);
+    let buyable: usize = game
+        .data()
+        .faction(faction)
+        .units
+        .iter()
+        .filter(|u| u.level <= level)
+        .map(|u| game.units_in_supply(u.unit))
+        .sum();
+    let units = limit.min(materiel / 2.5).min(buyable as f64).max(0.0);
+    let room = game.board().areas_of(system).any(|a| {
+        a.is_world()
+            && game.is_friendly(a.id, faction)
+            && game.position().area(a.id).structures.is_empty()
+    });
+    // A city when the command level still bars units, else a factory or a bastion.
+    let structure = if !room || materiel < 2.0 {
+        0.0
+    } else if materiel >= 3.0 && level < 3 {
+        4.0 + if buyable == 0 { 3.0 } else { 0.0 }
+    } else {
+        2.5
+    };
+    if units <= 0.0 && structure <= 0.0 {
+        return -5.0;
+    }
+    let front = game
+        .board()
+        .system_neighbours(system)
+        .chain(std::iter::once(system))
+        .any(|s| {
+            game.seats()
+                .filter(|&o| o != seat)
+                .any(|o| game.has_presence(game.faction(o), s))
+        });
+    let buy = if units > 0.0 {
+        4.0 + units * 3.0 + if front { 2.0 } else { 0.0 }
+    } else {
+        0.0
+    };
+    buy + structure
 }
 
 /// The combat of the deciding faction's unrouted units that an Advance into `target`'s system
@@ -533,7 +608,7 @@ impl HeuristicBot {
     }
 
     /// Whether to resolve a revealed order or put it on the event deck.
-    fn resolve_or_event(game: &Game, seat: Seat) -> Option<Action> {
+    fn resolve_or_event(game: &Game, seat: Seat, builder: bool) -> Option<Action> {
         let Phase::Operations {
             step: OpStep::Revealed { system, order },
             ..
@@ -541,7 +616,7 @@ impl HeuristicBot {
         else {
             return None;
         };
-        let worth = order_worth(game, seat, *order, *system, false);
+        let worth = order_worth(game, seat, *order, *system, false, builder);
         Some(if worth > 0.5 || *order == Order::Strategize {
             Action::Resolve
         } else {
@@ -742,7 +817,9 @@ impl Bot for HeuristicBot {
             DecisionKind::ChooseEvent | DecisionKind::MoveStorm | DecisionKind::EventAbility => {
                 return legal.first().copied();
             }
-            DecisionKind::ResolveOrEventDeck => return Self::resolve_or_event(game, seat),
+            DecisionKind::ResolveOrEventDeck => {
+                return Self::resolve_or_event(game, seat, self.builder);
+            }
             DecisionKind::PlaceOrder | DecisionKind::RevealOrder => {
                 let placing = decision.kind == DecisionKind::PlaceOrder;
                 let mut best: Option<(f64, Action)> = None;
@@ -774,7 +851,7 @@ impl Bot for HeuristicBot {
                             Order::Dominate => 0.0,
                         }
                     };
-                    let s = order_worth(game, seat, order, system, placing)
+                    let s = order_worth(game, seat, order, system, placing, self.builder)
                         + first
                         + self.rng.random_range(0.0..1.0);
                     if best.is_none_or(|(b, _)| s > b) {

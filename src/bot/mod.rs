@@ -13,6 +13,7 @@ pub mod levels;
 pub mod odds;
 pub mod play;
 pub mod search;
+pub mod standing;
 pub mod tree;
 
 use rand::{RngExt, SeedableRng};

@@ -107,7 +107,7 @@ impl SearchBot {
     fn candidates(game: &Game, seat: Seat, legal: &[Action], seed: u64) -> Vec<Action> {
         // The heuristic looks at a re-deal of the seat's view, so it cannot read hidden facts.
         let as_seen = game.redeal_hidden(Some(seat), seed);
-        let mut order = heuristic_first(&as_seen, legal, seed);
+        let mut order = heuristic_first(&as_seen, legal, seed, HeuristicBot::new);
         order.truncate(MAX_CANDIDATES);
         order
     }
@@ -119,15 +119,20 @@ impl SearchBot {
         let mut g = game.redeal_hidden(Some(seat), seed);
         g.apply(action).ok()?;
         let round = g.position().round;
-        let _work = play_round_out(&mut g, round, self.depth, seed);
+        let _work = play_round_out(&mut g, round, self.depth, seed, HeuristicBot::new);
         Some(reward(&g, seat))
     }
 }
 
-/// `legal` in the order a search tries them: the heuristic player's choice in `game` first,
-/// then the rest in an order drawn from `seed`.
-pub(super) fn heuristic_first(game: &Game, legal: &[Action], seed: u64) -> Vec<Action> {
-    let first = HeuristicBot::new(seed).choose(game);
+/// `legal` in the order a search tries them: the choice in `game` of the heuristic player
+/// that `player` makes from a seed first, then the rest in an order drawn from `seed`.
+pub(super) fn heuristic_first(
+    game: &Game,
+    legal: &[Action],
+    seed: u64,
+    player: fn(u64) -> HeuristicBot,
+) -> Vec<Action> {
+    let first = player(seed).choose(game);
     let mut rest: Vec<Action> = legal
         .iter()
         .copied()
@@ -141,10 +146,17 @@ pub(super) fn heuristic_first(game: &Game, legal: &[Action], seed: u64) -> Vec<A
         .collect()
 }
 
-/// The heuristic player plays every seat of `game` until round `round` ends or `depth`
-/// decisions are made (a rollout); returns its work ([`HeuristicBot::weighed`]).
-pub(super) fn play_round_out(game: &mut Game, round: u8, depth: usize, seed: u64) -> u64 {
-    let mut bot = HeuristicBot::new(seed ^ 0x5eed);
+/// The heuristic player that `player` makes from a seed plays every seat of `game` until round
+/// `round` ends or `depth` decisions are made (a rollout); returns its work
+/// ([`HeuristicBot::weighed`]).
+pub(super) fn play_round_out(
+    game: &mut Game,
+    round: u8,
+    depth: usize,
+    seed: u64,
+    player: fn(u64) -> HeuristicBot,
+) -> u64 {
+    let mut bot = player(seed ^ 0x5eed);
     for _ in 0..depth {
         if game.position().round != round {
             break;
@@ -167,7 +179,21 @@ pub(super) fn reward(game: &Game, seat: Seat) -> f64 {
             0.0
         };
     }
-    1.0 / (1.0 + (-evaluate(game, seat) / REWARD_SCALE).exp())
+    squash(evaluate(game, seat))
+}
+
+/// The score of a position that `judge` (in the heuristic's points) rates for `seat`, in 0-1,
+/// or the share of the win when the game is over ([`reward`] with another judge).
+pub(super) fn reward_by(game: &Game, seat: Seat, judge: fn(&Game, Seat) -> f64) -> f64 {
+    if matches!(game.position().phase, Phase::GameOver { .. }) {
+        return reward(game, seat);
+    }
+    squash(judge(game, seat))
+}
+
+/// Heuristic points through a logistic curve into 0-1.
+fn squash(points: f64) -> f64 {
+    1.0 / (1.0 + (-points / REWARD_SCALE).exp())
 }
 
 impl Budget {

@@ -14,9 +14,12 @@
 //!    which each was available (so an action legal in few re-deals is not favoured); a node
 //!    opens its actions gradually (progressive widening), the heuristic player's choice first,
 //!    so a decision with dozens of choices still gets deep lines for its best ones;
-//! 3. adds one node, lets the heuristic player play every seat to the end of the round or a
-//!    depth limit, and scores the position for the seat (the share of a win, or the
-//!    heuristic's judgement squashed into 0-1), which every edge on the path records.
+//! 3. adds one node, lets the heuristic player that also buys structures
+//!    ([`HeuristicBot::builder`]) play every seat to the end of the round or a depth limit (in
+//!    the last round to its end, where the game's result needs no judging), and scores the
+//!    position for the seat (the share of a win, or the judgement of
+//!    [`super::standing::judge`], which weighs the tie-breaks more as the end nears, squashed
+//!    into 0-1), which every edge on the path records.
 //!
 //! A decision's search may stop before its iterations are spent once they have done a fixed
 //! amount of work counted in engine steps ([`TreeBot::with_work_cap`]), never in time.
@@ -28,9 +31,10 @@
 
 use std::time::{Duration, Instant};
 
-use super::Bot;
 use super::play::mix_seed;
-use super::search::{Budget, heuristic_first, play_round_out, reward};
+use super::search::{Budget, heuristic_first, play_round_out, reward_by};
+use super::standing::judge;
+use super::{Bot, HeuristicBot};
 use crate::engine::state::ids::Seat;
 use crate::engine::{Action, DecisionKind, Game};
 
@@ -46,6 +50,10 @@ const EXPLORATION: f64 = 0.5;
 /// Progressive widening: a node visited `n` times may try its first `1 + WIDEN * sqrt(n)`
 /// actions, in the heuristic-first order.
 const WIDEN: f64 = 1.5;
+
+/// Decisions a rollout plays at most in the last round: enough for any round to end, so the
+/// game's result is known; a bound all the same, so no rollout can run on.
+const LAST_ROUND_DEPTH: usize = 1_000;
 
 /// The fewest iterations a search with a work cap makes, however costly they are.
 pub const MIN_CAPPED_ITERATIONS: u32 = 32;
@@ -193,9 +201,15 @@ impl TreeBot {
             }
             node = child;
         }
-        // The rest of the round by the heuristic player, every seat alike.
-        work += play_round_out(&mut g, round, self.depth, seed);
-        let score = reward(&g, seat);
+        // The rest of the round by the heuristic player, every seat alike; in the last round
+        // to its end, where the game's result is known and needs no judging.
+        let depth = if round >= g.data().components.rounds {
+            self.depth.max(LAST_ROUND_DEPTH)
+        } else {
+            self.depth
+        };
+        work += play_round_out(&mut g, round, depth, seed, HeuristicBot::builder);
+        let score = reward_by(&g, seat, judge);
         tree[0].visits += 1;
         for (n, e) in path {
             let edge = &mut tree[n].edges[e];
@@ -220,7 +234,7 @@ fn descend(
 ) -> Option<(Option<usize>, Action)> {
     let n = &mut tree[node];
     if n.order.is_empty() {
-        n.order = heuristic_first(game, legal, seed);
+        n.order = heuristic_first(game, legal, seed, HeuristicBot::builder);
     }
     for a in legal {
         if !n.order.contains(a) {

@@ -98,3 +98,60 @@ fn regret_matching_plays_the_dominant_card_and_mixes_where_a_guess_decides() {
     let p = regret_matching(&pennies);
     assert!((p[0] - 0.5).abs() < 0.1, "{p:?}");
 }
+
+/// A Deploy Order buys a structure on a friendly world of its system even where no factory lets
+/// units be bought (Rules Reference, "Deploy Order", step 2). The tree player's rollout player
+/// knows it and resolves such an order; the plain heuristic player, kept as the series'
+/// opponent, puts it on the event deck.
+#[test]
+fn a_deploy_order_without_a_factory_still_buys_a_structure_for_the_rollout_player() {
+    use herakon::bot::{Bot, HeuristicBot};
+    use herakon::engine::Action;
+    use herakon::engine::state::ids::Order;
+    // Gareen Nebula (B2): two friendly worlds of the Ultramarines without a structure, no
+    // factory; six materiel.
+    let game = common::edited(2, |p| common::revealed(p, 0, "B2", Order::Deploy));
+    assert_eq!(
+        game.deploy_limit(
+            game.faction(game.decision().unwrap().seat),
+            "B2".parse().unwrap()
+        ),
+        0
+    );
+    assert_eq!(
+        HeuristicBot::builder(1).choose(&game),
+        Some(Action::Resolve)
+    );
+    assert_eq!(
+        HeuristicBot::new(1).choose(&game),
+        Some(Action::ToEventDeck)
+    );
+}
+
+/// The game ends after the eighth round on objective tokens, then friendly worlds, then units
+/// (Rules Reference, "Winning and Losing the Game"): in the last round, materiel and structures
+/// that will buy or hold little more count for less than one more world and the unit holding
+/// it, while in the first round they are the better holding.
+#[test]
+fn in_the_last_round_the_tree_counts_a_world_above_materiel_and_structures() {
+    use herakon::bot::standing::judge;
+    use herakon::engine::UnitType;
+    use herakon::engine::state::ids::{Faction, Seat, StructureKind};
+    let game = |round: u8, world: bool| {
+        common::edited(2, |p| {
+            p.round = round;
+            if world {
+                // Remscheid: an uncontrolled world with no materiel.
+                common::put(p, "A3.ne", &[UnitType::Scout]);
+            } else {
+                // The dial's top, a city and a bastion on worlds the Ultramarines hold.
+                p.players[0].materiel = 14;
+                common::build(p, "A1.sw", StructureKind::City, Faction::Ultramarines);
+                common::build(p, "A1.ne", StructureKind::Bastion, Faction::Ultramarines);
+            }
+        })
+    };
+    let um = Seat(0);
+    assert!(judge(&game(1, false), um) > judge(&game(1, true), um));
+    assert!(judge(&game(8, true), um) > judge(&game(8, false), um));
+}
