@@ -70,16 +70,20 @@ impl HeuristicBot {
 
 // ----- judging a position -----
 
-/// What a friendly world is worth to `faction`: materiel, asset icons, its own objective tokens.
-fn world_worth(game: &Game, area: AreaId, faction: Faction) -> f64 {
-    let info = game.board().area(area).and_then(|a| a.world());
-    let objectives = game
-        .position()
+/// How many of `faction`'s own objective tokens lie in `area`.
+pub(super) fn own_tokens(game: &Game, area: AreaId, faction: Faction) -> usize {
+    game.position()
         .area(area)
         .objectives
         .iter()
         .filter(|f| **f == faction)
-        .count() as f64;
+        .count()
+}
+
+/// What a friendly world is worth to `faction`: materiel, asset icons, its own objective tokens.
+fn world_worth(game: &Game, area: AreaId, faction: Faction) -> f64 {
+    let info = game.board().area(area).and_then(|a| a.world());
+    let objectives = own_tokens(game, area, faction) as f64;
     8.0 + info.map_or(0.0, |w| {
         f64::from(w.materiel) * 3.0 + w.assets.len() as f64 * 1.5
     }) + objectives * 70.0
@@ -300,15 +304,7 @@ fn order_worth(
             if limit <= 0.0 || materiel < 2.0 {
                 return -5.0;
             }
-            let front = game
-                .board()
-                .system_neighbours(system)
-                .chain(std::iter::once(system))
-                .any(|s| {
-                    game.seats()
-                        .filter(|&o| o != seat)
-                        .any(|o| game.has_presence(game.faction(o), s))
-                });
+            let front = at_front(game, seat, system);
             4.0 + limit.min(materiel / 2.5) * 3.0 + if front { 2.0 } else { 0.0 } - already * 6.0
         }
         Order::Dominate => {
@@ -359,6 +355,19 @@ fn order_worth(
     }
 }
 
+/// Whether another seat has units in `system` or a system next to it: units deployed there
+/// meet the enemy soon.
+fn at_front(game: &Game, seat: Seat, system: SystemId) -> bool {
+    game.board()
+        .system_neighbours(system)
+        .chain(std::iter::once(system))
+        .any(|s| {
+            game.seats()
+                .filter(|&o| o != seat)
+                .any(|o| game.has_presence(game.faction(o), s))
+        })
+}
+
 /// What a Deploy Order in `system` could buy for `seat` with `materiel` to spend and `limit`
 /// units at most ([`HeuristicBot::builder`]): units it still has in its supply at its command
 /// level, and a structure on a friendly world without one.
@@ -390,15 +399,7 @@ fn deploy_worth(game: &Game, seat: Seat, system: SystemId, limit: f64, materiel:
     if units <= 0.0 && structure <= 0.0 {
         return -5.0;
     }
-    let front = game
-        .board()
-        .system_neighbours(system)
-        .chain(std::iter::once(system))
-        .any(|s| {
-            game.seats()
-                .filter(|&o| o != seat)
-                .any(|o| game.has_presence(game.faction(o), s))
-        });
+    let front = at_front(game, seat, system);
     let buy = if units > 0.0 {
         4.0 + units * 3.0 + if front { 2.0 } else { 0.0 }
     } else {

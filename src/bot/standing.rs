@@ -7,7 +7,7 @@
 //! settle games that end level on tokens. So the tree blends the holdings with the standing on
 //! those keys, more the nearer the last round.
 
-use super::heuristic::evaluate;
+use super::heuristic::{evaluate, own_tokens};
 use crate::engine::Game;
 use crate::engine::state::ids::{Faction, Seat};
 use crate::engine::state::phase::Phase;
@@ -41,14 +41,7 @@ fn standing(game: &Game, faction: Faction) -> f64 {
     let mut v = f64::from(p.objectives) * TOKEN;
     for world in game.friendly_worlds(faction) {
         v += WORLD;
-        let held = game
-            .position()
-            .area(world)
-            .objectives
-            .iter()
-            .filter(|f| **f == faction)
-            .count();
-        v += held as f64 * TOKEN_HELD;
+        v += own_tokens(game, world, faction) as f64 * TOKEN_HELD;
     }
     let units: usize = game
         .position()
