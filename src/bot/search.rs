@@ -172,6 +172,12 @@ pub(super) fn play_round_out(
 /// The score of a position for `seat`, in 0-1: the share of the win when the game is over,
 /// otherwise the heuristic's judgement through a logistic curve.
 pub(super) fn reward(game: &Game, seat: Seat) -> f64 {
+    reward_by(game, seat, evaluate)
+}
+
+/// [`reward`] with another judgement of unfinished positions: `judge`, in the heuristic's
+/// points, through the same logistic curve.
+pub(super) fn reward_by(game: &Game, seat: Seat, judge: fn(&Game, Seat) -> f64) -> f64 {
     if let Phase::GameOver { winners, .. } = &game.position().phase {
         return if winners.contains(&seat) {
             1.0 / winners.len() as f64
@@ -179,21 +185,7 @@ pub(super) fn reward(game: &Game, seat: Seat) -> f64 {
             0.0
         };
     }
-    squash(evaluate(game, seat))
-}
-
-/// The score of a position that `judge` (in the heuristic's points) rates for `seat`, in 0-1,
-/// or the share of the win when the game is over ([`reward`] with another judge).
-pub(super) fn reward_by(game: &Game, seat: Seat, judge: fn(&Game, Seat) -> f64) -> f64 {
-    if matches!(game.position().phase, Phase::GameOver { .. }) {
-        return reward(game, seat);
-    }
-    squash(judge(game, seat))
-}
-
-/// Heuristic points through a logistic curve into 0-1.
-fn squash(points: f64) -> f64 {
-    1.0 / (1.0 + (-points / REWARD_SCALE).exp())
+    1.0 / (1.0 + (-judge(game, seat) / REWARD_SCALE).exp())
 }
 
 impl Budget {
