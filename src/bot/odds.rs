@@ -97,14 +97,6 @@ fn pending_combat(game: &Game) -> Option<(AreaId, Faction, Faction)> {
     Some((area, attacker, defender))
 }
 
-fn units_of(game: &Game, faction: Faction) -> usize {
-    game.position()
-        .areas
-        .values()
-        .map(|a| a.count_units(faction))
-        .sum()
-}
-
 /// Estimates the combat in progress, or the one that ending the current Advance now (moving
 /// nothing more) would start, as `viewer` knows the game (`None`: a spectator, who knows
 /// neither hand). `samples` playouts are made with the heuristic player on both sides, each
@@ -134,7 +126,7 @@ pub fn combat_odds_with(
 ) -> Option<CombatOdds> {
     let (area, attacker, defender) = pending_combat(game)?;
     let samples = samples.max(1);
-    let (att_before, def_before) = (units_of(game, attacker), units_of(game, defender));
+    let (att_before, def_before) = (game.units_of(attacker), game.units_of(defender));
     let mut odds = CombatOdds {
         area,
         attacker,
@@ -162,8 +154,8 @@ pub fn combat_odds_with(
                 Some(CombatRole::Defender) => t.defender += 1,
                 None => t.nobody += 1,
             }
-            t.attacker_lost += att_before.saturating_sub(units_of(&g, attacker)) as u64;
-            t.defender_lost += def_before.saturating_sub(units_of(&g, defender)) as u64;
+            t.attacker_lost += att_before.saturating_sub(g.units_of(attacker)) as u64;
+            t.defender_lost += def_before.saturating_sub(g.units_of(defender)) as u64;
         }
         t
     };

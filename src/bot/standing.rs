@@ -43,13 +43,7 @@ fn standing(game: &Game, faction: Faction) -> f64 {
         v += WORLD;
         v += own_tokens(game, world, faction) as f64 * TOKEN_HELD;
     }
-    let units: usize = game
-        .position()
-        .areas
-        .values()
-        .map(|a| a.count_units(faction))
-        .sum();
-    v + units as f64 * UNIT
+    v + game.units_of(faction) as f64 * UNIT
 }
 
 /// How good a position is for `seat`, in the heuristic's points: the tree player's judgement

@@ -119,12 +119,7 @@ pub fn standings(game: &Game) -> Vec<Standing> {
                 objectives: p.objectives,
                 materiel: p.materiel,
                 worlds: game.friendly_worlds(f).count(),
-                units: game
-                    .position()
-                    .areas
-                    .values()
-                    .map(|a| a.count_units(f))
-                    .sum(),
+                units: game.units_of(f),
             }
         })
         .collect()

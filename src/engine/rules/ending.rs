@@ -12,13 +12,7 @@ impl Game {
         let keys = |s: Seat| {
             let f = self.faction(s);
             let worlds = self.friendly_worlds(f).count();
-            let units = self
-                .pos
-                .areas
-                .values()
-                .map(|a| a.count_units(f))
-                .sum::<usize>();
-            (self.player(s).objectives, worlds, units)
+            (self.player(s).objectives, worlds, self.units_of(f))
         };
         let best = candidates.iter().map(|&s| keys(s)).max();
         candidates

@@ -863,6 +863,16 @@ impl Game {
         u8::try_from(n).unwrap_or(u8::MAX)
     }
 
+    /// How many units of a faction are on the board (the last tie-break at the game's end).
+    #[must_use]
+    pub fn units_of(&self, faction: Faction) -> usize {
+        self.pos
+            .areas
+            .values()
+            .map(|a| a.count_units(faction))
+            .sum()
+    }
+
     /// How many units of a type are on the board.
     #[must_use]
     pub fn units_on_board(&self, unit: UnitType) -> usize {
