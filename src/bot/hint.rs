@@ -1,16 +1,15 @@
 //! A hint for a person (#31): what the `normal` player would do in the deciding seat's place,
 //! and why, in one line.
 //!
-//! The hint is the `normal` level's own choice ([`super::levels::NORMAL_ITERATIONS`] tree
-//! iterations), so it reads only the deciding seat's view: it is worked out on a re-deal of what
-//! that seat cannot see, and every iteration re-deals again. Its seed is fixed, not drawn from
+//! The hint is the `normal` level's own choice ([`super::levels::normal_tree`]), so it reads
+//! only the deciding seat's view: it is worked out on a re-deal of what that seat cannot see,
+//! and every iteration re-deals again. Its seed is fixed, not drawn from
 //! the game: the same position seen by the same seat gives the same hint, whatever the hidden
 //! facts are and however the position was reached.
 
 use std::fmt;
 
-use super::TreeBot;
-use super::levels::NORMAL_ITERATIONS;
+use super::levels::normal_tree;
 use super::tree::{Thought, Why};
 use crate::engine::state::ids::Seat;
 use crate::engine::{Action, Game};
@@ -52,7 +51,7 @@ pub fn hint(game: &Game) -> Option<Hint> {
     // others' hidden facts are not even in the copy it reads (the player re-deals again at
     // every iteration, so its choice is the same as from the game).
     let seen = game.redeal_hidden(Some(seat), HINT_SEED);
-    let thought = TreeBot::new(HINT_SEED, NORMAL_ITERATIONS).think_seeded(&seen, HINT_SEED)?;
+    let thought = normal_tree(HINT_SEED).think_seeded(&seen, HINT_SEED)?;
     Some(Hint { seat, thought })
 }
 

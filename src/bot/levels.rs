@@ -1,10 +1,13 @@
 //! The three levels a player chooses from (#31): `easy`, `normal` and `hard`.
 //!
 //! Each level is one of the players of this module's siblings with a fixed budget counted in
-//! iterations, never in time, so a game against a level replays the same on any machine. The
-//! budgets were chosen by measurement (README, "Computer players"): `normal` thinks at most about
-//! 0.3 s a decision on one core of the development machine, `hard` at most about 1 s; `easy` is
-//! the heuristic player made careless, so a beginner who plays with care beats it.
+//! iterations and engine steps, never in time, so a game against a level replays the same on
+//! any machine. The budgets were chosen by measurement (README, "Computer players", and `cargo
+//! bench --bench level_times`): `normal` thinks at most about 0.3 s a decision on one core of the
+//! development machine, `hard` at most about 1 s. The iterations set the usual depth of
+//! thought; the work cap bounds the rare decision whose lines are long (a turn with many moves
+//! late in the game), which without it took up to twice the level's time. `easy` is the
+//! heuristic player made careless, so a beginner who plays with care beats it.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -23,14 +26,26 @@ pub const NORMAL_ITERATIONS: u32 = 96;
 /// Tree iterations per decision of `hard`.
 pub const HARD_ITERATIONS: u32 = 384;
 
+/// The work (engine steps, [`TreeBot::with_work_cap`]) after which a decision of `normal` stops
+/// searching. On a core of its own the tree does at least about 75 steps a millisecond (170 on
+/// average; the cost of a step varies with what the rollouts play), so this keeps a decision
+/// under 0.3 s; without it the longest of 706 took 0.33 s (37,052 steps).
+pub const NORMAL_WORK_CAP: u64 = 22_000;
+
+/// The work after which a decision of `hard` stops searching: under 1 s on a core of its own
+/// (see [`NORMAL_WORK_CAP`]). Without a cap 68 of 737 decisions did more than 100,000 steps
+/// (up to 194,518; the longest took 1.9 s); those and others now make fewer than their 384
+/// iterations.
+pub const HARD_WORK_CAP: u64 = 65_000;
+
 /// A level of computer player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
     /// The heuristic player, careless at a share of its decisions ([`Careless`]).
     Easy,
-    /// The tree search player with [`NORMAL_ITERATIONS`].
+    /// The tree search player with [`NORMAL_ITERATIONS`] and [`NORMAL_WORK_CAP`].
     Normal,
-    /// The tree search player with [`HARD_ITERATIONS`].
+    /// The tree search player with [`HARD_ITERATIONS`] and [`HARD_WORK_CAP`].
     Hard,
 }
 
@@ -53,10 +68,19 @@ impl Level {
     pub fn build(self, seed: u64) -> Box<dyn Bot + Send> {
         match self {
             Level::Easy => Box::new(Careless::new(seed, EASY_CARELESS_SHARE)),
-            Level::Normal => Box::new(TreeBot::new(seed, NORMAL_ITERATIONS)),
-            Level::Hard => Box::new(TreeBot::new(seed, HARD_ITERATIONS)),
+            Level::Normal => Box::new(normal_tree(seed)),
+            Level::Hard => {
+                Box::new(TreeBot::new(seed, HARD_ITERATIONS).with_work_cap(HARD_WORK_CAP))
+            }
         }
     }
+}
+
+/// The tree player of the `normal` level, seeded with `seed`: the level's player and the hint's
+/// (`super::hint`).
+#[must_use]
+pub fn normal_tree(seed: u64) -> TreeBot {
+    TreeBot::new(seed, NORMAL_ITERATIONS).with_work_cap(NORMAL_WORK_CAP)
 }
 
 /// The heuristic player that, at a seeded share of its decisions, plays a random legal action
