@@ -11,7 +11,7 @@ use divan::counter::ItemsCount;
 use herakon::bot::odds::{DEFAULT_SAMPLES, combat_odds};
 use herakon::bot::{Bot, HeuristicBot};
 use herakon::engine::format::save;
-use herakon::engine::{Action, DecisionKind, Game, GameData, NewGameOptions, SetupKind};
+use herakon::engine::{Action, DecisionKind, Game, GameData, NewGameOptions};
 use herakon::tui::{Client, Msg, Scene, Theme, draw};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -28,16 +28,7 @@ fn data() -> Arc<GameData> {
 }
 
 fn new_game(players: u8, seed: u64) -> Game {
-    Game::new(
-        &NewGameOptions {
-            players,
-            factions: None,
-            seed,
-            setup: SetupKind::Intro,
-        },
-        data(),
-    )
-    .unwrap()
+    Game::new(&NewGameOptions::intro(players, seed), data()).unwrap()
 }
 
 /// Plays a game with uniformly random choices; `visit` sees every decision and its action.

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use herakon::bot::{Bot, BotKind, Level, levels};
-use herakon::engine::{Game, GameData, NewGameOptions, SetupKind};
+use herakon::engine::{Game, GameData, NewGameOptions};
 
 /// One decision of the level with a choice: its time in ms and its work.
 struct Sample {
@@ -34,16 +34,7 @@ fn main() {
     let data = Arc::new(GameData::embedded().unwrap());
     let mut samples = Vec::new();
     for seed in 1..=games {
-        let mut game = Game::new(
-            &NewGameOptions {
-                players: 2,
-                factions: None,
-                seed,
-                setup: SetupKind::Intro,
-            },
-            Arc::clone(&data),
-        )
-        .unwrap();
+        let mut game = Game::new(&NewGameOptions::intro(2, seed), Arc::clone(&data)).unwrap();
         // The level sits in seat 1 in odd games and seat 2 in even ones.
         let mine = usize::from(seed % 2 == 0);
         let mut bots: Vec<Box<dyn Bot + Send>> = vec![

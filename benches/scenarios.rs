@@ -17,23 +17,14 @@ use std::sync::Arc;
 use herakon::bot::HeuristicBot;
 use herakon::bot::odds::{DEFAULT_SAMPLES, combat_odds};
 use herakon::engine::format::save;
-use herakon::engine::{Action, DecisionKind, Game, GameData, NewGameOptions, SetupKind};
+use herakon::engine::{Action, DecisionKind, Game, GameData, NewGameOptions};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use herakon::bot::Bot;
 
 fn new_game(data: &Arc<GameData>, players: u8, seed: u64) -> Game {
-    Game::new(
-        &NewGameOptions {
-            players,
-            factions: None,
-            seed,
-            setup: SetupKind::Intro,
-        },
-        Arc::clone(data),
-    )
-    .unwrap()
+    Game::new(&NewGameOptions::intro(players, seed), Arc::clone(data)).unwrap()
 }
 
 /// The same random game as `benches/engine.rs` plays.

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use herakon::bot::BotKind;
-use herakon::engine::{Game, GameData, NewGameOptions, SetupKind};
+use herakon::engine::{Game, GameData, NewGameOptions};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -20,16 +20,7 @@ fn main() {
     let data = Arc::new(GameData::embedded().unwrap());
     let mut sample = Vec::new();
     for seed in 1..=4u64 {
-        let mut game = Game::new(
-            &NewGameOptions {
-                players: 2,
-                factions: None,
-                seed,
-                setup: SetupKind::Intro,
-            },
-            Arc::clone(&data),
-        )
-        .unwrap();
+        let mut game = Game::new(&NewGameOptions::intro(2, seed), Arc::clone(&data)).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9);
         let mut with_choice = 0;
         while !game.is_over() {

@@ -15,9 +15,7 @@ use serde::Deserialize;
 use super::seats::Bots;
 use super::settings::Settings;
 use crate::bot::BotKind;
-use crate::engine::{
-    Action, Decision, DecisionKind, Event, Game, GameData, NewGameOptions, Seat, SetupKind,
-};
+use crate::engine::{Action, Decision, DecisionKind, Event, Game, GameData, NewGameOptions, Seat};
 
 /// The data file of the guided game, the rules of each decision and the How to play screen.
 pub const LEARN_JSON: &str = include_str!("../../assets/learn.json");
@@ -340,12 +338,7 @@ impl Teach {
 /// The course does not load, or the game cannot be made from the data.
 pub fn new_game(data: Arc<GameData>) -> Result<(Game, Bots, Seat), String> {
     let course = course()?;
-    let options = NewGameOptions {
-        players: 2,
-        factions: None,
-        seed: course.seed,
-        setup: SetupKind::Intro,
-    };
+    let options = NewGameOptions::intro(2, course.seed);
     let game = Game::new(&options, data).map_err(|e| e.to_string())?;
     let person = Seat(course.person.saturating_sub(1).min(1));
     let other = Seat(1 - person.0);

@@ -16,16 +16,7 @@ pub fn data() -> Arc<GameData> {
 
 /// A new introductory game.
 pub fn intro(players: u8, seed: u64) -> Game {
-    Game::new(
-        &NewGameOptions {
-            players,
-            factions: None,
-            seed,
-            setup: herakon::engine::SetupKind::Intro,
-        },
-        data(),
-    )
-    .expect("intro game")
+    Game::new(&NewGameOptions::intro(players, seed), data()).expect("intro game")
 }
 
 /// An area by name.

@@ -20,7 +20,7 @@ use herakon::engine::report::summary::{
     GameSummary, Sample, Standing, Stat, by_round, standings, summarize, tie_break,
 };
 use herakon::engine::state::phase::{EndReason, Phase};
-use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind};
+use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat};
 use herakon::tui::{Client, Effect, Msg, Screen, Theme, endgame};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -31,16 +31,7 @@ fn data() -> Arc<GameData> {
 
 /// A 2-player game between a heuristic and a random player, played to its end, with names.
 fn finished_game(seed: u64) -> Game {
-    let mut game = Game::new(
-        &NewGameOptions {
-            players: 2,
-            factions: None,
-            seed,
-            setup: SetupKind::Intro,
-        },
-        data(),
-    )
-    .unwrap();
+    let mut game = Game::new(&NewGameOptions::intro(2, seed), data()).unwrap();
     game.set_names(&["Anna".into(), "Ben".into()]).unwrap();
     let mut bots: [Box<dyn Bot>; 2] = [
         Box::new(HeuristicBot::new(seed)),

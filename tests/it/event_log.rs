@@ -157,12 +157,7 @@ fn the_words_of_many_random_games_read_as_before() {
 
 fn game() -> Game {
     let data = Arc::new(GameData::embedded().unwrap_or_else(|_| unreachable!()));
-    let options = NewGameOptions {
-        players: 2,
-        factions: None,
-        seed: 1,
-        setup: SetupKind::Intro,
-    };
+    let options = NewGameOptions::intro(2, 1);
     Game::new(&options, data).unwrap_or_else(|_| unreachable!())
 }
 

@@ -6,21 +6,12 @@
 use std::sync::Arc;
 
 use herakon::bot::odds::CombatOdds;
-use herakon::engine::{Faction, Game, GameData, NewGameOptions, SetupKind};
+use herakon::engine::{Faction, Game, GameData, NewGameOptions};
 use herakon::tui::fit::{choice_lines, choices, odds};
 
 fn game() -> Game {
     let data = Arc::new(GameData::embedded().unwrap_or_else(|_| unreachable!()));
-    Game::new(
-        &NewGameOptions {
-            players: 2,
-            factions: None,
-            seed: 1,
-            setup: SetupKind::Intro,
-        },
-        data,
-    )
-    .unwrap_or_else(|_| unreachable!())
+    Game::new(&NewGameOptions::intro(2, 1), data).unwrap_or_else(|_| unreachable!())
 }
 
 /// The playtest's two Scout purchases at 80x24 (36 columns for the words): the second

@@ -9,16 +9,10 @@ use herakon::engine::rules::privacy::HiddenFact;
 use herakon::engine::rules::{Game, NewGameOptions};
 use herakon::engine::state::action::Action;
 use herakon::engine::state::phase::{OpStep, Phase};
-use herakon::engine::state::setup_phase::SetupKind;
 
 fn game(seed: u64) -> Game {
     Game::new(
-        &NewGameOptions {
-            players: 2,
-            factions: None,
-            seed,
-            setup: SetupKind::Intro,
-        },
+        &NewGameOptions::intro(2, seed),
         std::sync::Arc::new(GameData::embedded().unwrap()),
     )
     .unwrap()

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use crossterm::event::KeyCode;
 use herakon::engine::format::save;
 use herakon::engine::state::names::{NAME_MAX, NameError, clean, label, name_players};
-use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat, SetupKind};
+use herakon::engine::{Faction, Game, GameData, NewGameOptions, Seat};
 use herakon::tui::newgame::{NewGame, Outcome};
 use herakon::tui::{Client, Msg, Replay, Screen, Theme};
 
@@ -27,16 +27,7 @@ fn data() -> Arc<GameData> {
 }
 
 fn named_game(names: &[&str]) -> Game {
-    let mut game = Game::new(
-        &NewGameOptions {
-            players: 2,
-            factions: None,
-            seed: 3,
-            setup: SetupKind::Intro,
-        },
-        data(),
-    )
-    .unwrap();
+    let mut game = Game::new(&NewGameOptions::intro(2, 3), data()).unwrap();
     let names: Vec<String> = names.iter().map(ToString::to_string).collect();
     game.set_names(&names).unwrap();
     game

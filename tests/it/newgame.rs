@@ -118,16 +118,8 @@ fn a_game_too_large_for_the_terminal_is_refused_before_it_starts() {
     press(&mut menu, KeyCode::Right);
     assert_eq!(menu.players, 4);
     // The size the game's own screen needs, from the same function.
-    let game = herakon::engine::Game::new(
-        &herakon::engine::NewGameOptions {
-            players: 4,
-            factions: None,
-            seed: 42,
-            setup: herakon::engine::SetupKind::Intro,
-        },
-        data,
-    )
-    .unwrap();
+    let game =
+        herakon::engine::Game::new(&herakon::engine::NewGameOptions::intro(4, 42), data).unwrap();
     let win = Window::of_game(&game);
     let (w, h) = Regions::minimum(win.cols, win.rows, 4);
     assert!(w > 80 || h > 24, "four players fit 80x24 now: {w}x{h}");

@@ -15,9 +15,9 @@ use herakon::engine::report::order_preview::{OrderPreview, PreviewDetail};
 use herakon::engine::rules::{Game, NewGameOptions};
 use herakon::engine::state::action::Action;
 use herakon::engine::state::ids::{AreaId, Asset, Faction, Order, Seat, StructureKind, SystemId};
+use herakon::engine::state::phase::Phase;
 use herakon::engine::state::position::{Position, Structure, Unit};
 use herakon::engine::state::unit_type::UnitType;
-use herakon::engine::{SetupKind, state::phase::Phase};
 
 const ULTRAMARINES: Seat = Seat(0);
 
@@ -26,16 +26,7 @@ fn data() -> Arc<GameData> {
 }
 
 fn intro() -> Game {
-    Game::new(
-        &NewGameOptions {
-            players: 2,
-            factions: None,
-            seed: 1,
-            setup: SetupKind::Intro,
-        },
-        data(),
-    )
-    .unwrap()
+    Game::new(&NewGameOptions::intro(2, 1), data()).unwrap()
 }
 
 /// The introductory game with `edit` applied to its position.

@@ -20,16 +20,7 @@ fn random_game(
     seed: u64,
     check_every_state: bool,
 ) -> (Game, usize) {
-    let mut game = Game::new(
-        &NewGameOptions {
-            players,
-            factions: None,
-            seed,
-            setup: herakon::engine::SetupKind::Intro,
-        },
-        Arc::clone(data),
-    )
-    .unwrap();
+    let mut game = Game::new(&NewGameOptions::intro(players, seed), Arc::clone(data)).unwrap();
     let mut chooser = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9);
     let mut steps = 0;
     while !game.is_over() {
@@ -82,16 +73,7 @@ fn random_games_keep_every_invariant_and_end_by_round_eight() {
 /// over. Returns the game.
 fn heuristic_game_checked(data: &Arc<GameData>, players: u8, seed: u64) -> Game {
     use herakon::bot::{Bot, HeuristicBot, RandomBot};
-    let mut game = Game::new(
-        &NewGameOptions {
-            players,
-            factions: None,
-            seed,
-            setup: herakon::engine::SetupKind::Intro,
-        },
-        Arc::clone(data),
-    )
-    .unwrap();
+    let mut game = Game::new(&NewGameOptions::intro(players, seed), Arc::clone(data)).unwrap();
     let mut bots: Vec<Box<dyn Bot>> = (0..players)
         .map(|s| -> Box<dyn Bot> {
             if seed % 2 == 1 && s + 1 == players {

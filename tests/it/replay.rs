@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use herakon::bot::{Bot, HeuristicBot};
-use herakon::engine::{Game, GameData, NewGameOptions, SetupKind};
+use herakon::engine::{Game, GameData, NewGameOptions};
 use herakon::tui::{Replay, Scene, Theme, panels};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -24,16 +24,7 @@ fn data() -> Arc<GameData> {
 /// one has chosen a card face down.
 fn game_in_combat_with_a_face_down_card() -> Game {
     for seed in 0..30 {
-        let mut game = Game::new(
-            &NewGameOptions {
-                players: 2,
-                factions: None,
-                seed,
-                setup: SetupKind::Intro,
-            },
-            data(),
-        )
-        .unwrap();
+        let mut game = Game::new(&NewGameOptions::intro(2, seed), data()).unwrap();
         let mut bots = [HeuristicBot::new(seed), HeuristicBot::new(seed + 1)];
         while let Some(d) = game.decision() {
             if let Some(c) = game.combat() {
@@ -161,16 +152,7 @@ fn the_replay_of_an_unfinished_game_says_on_its_first_screen_that_it_shows_every
     replay.sync(&mut client);
     assert!(!client.view.replay.as_deref().unwrap().contains(warning));
     // A finished game hides nothing any more: no warning.
-    let mut game = Game::new(
-        &NewGameOptions {
-            players: 2,
-            factions: None,
-            seed: 4,
-            setup: SetupKind::Intro,
-        },
-        data(),
-    )
-    .unwrap();
+    let mut game = Game::new(&NewGameOptions::intro(2, 4), data()).unwrap();
     let mut bots = [HeuristicBot::new(4), HeuristicBot::new(5)];
     while let Some(d) = game.decision() {
         let a = bots[d.seat.index()].choose(&game).unwrap();

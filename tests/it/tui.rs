@@ -36,16 +36,7 @@ fn data() -> Arc<GameData> {
 }
 
 fn new_game(players: u8) -> Game {
-    Game::new(
-        &NewGameOptions {
-            players,
-            factions: None,
-            seed: 1,
-            setup: herakon::engine::SetupKind::Intro,
-        },
-        data(),
-    )
-    .unwrap()
+    Game::new(&NewGameOptions::intro(players, 1), data()).unwrap()
 }
 
 /// The screen as text, one line per row.
@@ -1235,16 +1226,7 @@ fn each_seat_gets_back_its_own_cursor_after_a_handoff() {
 #[test]
 fn combat_panel_shows_only_the_viewers_hand() {
     for seed in 0..40u64 {
-        let mut game = Game::new(
-            &NewGameOptions {
-                players: 2,
-                factions: None,
-                seed,
-                setup: herakon::engine::SetupKind::Intro,
-            },
-            data(),
-        )
-        .unwrap();
+        let mut game = Game::new(&NewGameOptions::intro(2, seed), data()).unwrap();
         let mut client = Client::new(&game, Theme::monochrome(), 160, 48);
         let mut x = seed.wrapping_add(7);
         let mut frames_in_combat = 0;

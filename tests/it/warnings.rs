@@ -13,7 +13,6 @@ use herakon::engine::state::ids::{AreaId, Faction, Order, Seat, StructureKind};
 use herakon::engine::state::phase::{AdvanceStep, OpStep, Phase};
 use herakon::engine::state::position::{Position, Structure, Unit};
 use herakon::engine::state::rule::Rule;
-use herakon::engine::state::setup_phase::SetupKind;
 use herakon::engine::state::unit_type::UnitType;
 
 fn area(s: &str) -> AreaId {
@@ -25,16 +24,7 @@ fn data() -> Arc<GameData> {
 }
 
 fn intro(data: &Arc<GameData>) -> Game {
-    Game::new(
-        &NewGameOptions {
-            players: 2,
-            factions: None,
-            seed: 1,
-            setup: SetupKind::Intro,
-        },
-        Arc::clone(data),
-    )
-    .unwrap_or_else(|_| unreachable!())
+    Game::new(&NewGameOptions::intro(2, 1), Arc::clone(data)).unwrap_or_else(|_| unreachable!())
 }
 
 /// The Ultramarines' Advance on B1 revealed, the board cleared but for both factories.

@@ -30,6 +30,21 @@ pub struct NewGameOptions {
     pub setup: SetupKind,
 }
 
+impl NewGameOptions {
+    /// `players` (2, 3 or 4) on the introductory board in their introductory factions, with the
+    /// generator seeded from `seed`: the game the README's play command starts, and the one
+    /// most tests, benchmarks and series play.
+    #[must_use]
+    pub fn intro(players: u8, seed: u64) -> Self {
+        NewGameOptions {
+            players,
+            factions: None,
+            seed,
+            setup: SetupKind::Intro,
+        }
+    }
+}
+
 /// Why a new game could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NewGameError {
