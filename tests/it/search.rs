@@ -10,6 +10,7 @@ use herakon::bot::play::play_out;
 use herakon::bot::search::DEFAULT_ITERATIONS;
 use herakon::bot::{Bot, BotKind, HeuristicBot, SearchBot, TreeBot};
 use herakon::cli::simulate::parse_bots;
+use herakon::engine::Game;
 use std::time::Duration;
 
 /// A search player cheap enough for a debug-build test.
@@ -33,13 +34,21 @@ fn assert_blind_to_hidden_facts<B: Bot>(
     for step in 0..400 {
         let Some(d) = game.decision() else { break };
         if game.legal_actions().len() > 1 && step % every == 0 && checked < most {
-            let choice = bot().choose(&game).unwrap();
+            // The choice, and the iterations and work it took (a thinking time that cannot
+            // be read to guess a hidden fact either).
+            let think = |g: &Game| {
+                let mut b = bot();
+                let choice = b.choose(g);
+                (choice, b.iterations(), b.work())
+            };
+            let thought = think(&game);
             for other in 0..2 {
                 let twin = game.redeal_hidden(Some(d.seat), redeal_seed + other);
                 assert_eq!(
-                    bot().choose(&twin),
-                    Some(choice),
-                    "{players} players, step {step}: the choice changed with hidden facts"
+                    think(&twin),
+                    thought,
+                    "{players} players, step {step}: the choice or its work changed with \
+                     hidden facts"
                 );
             }
             checked += 1;
@@ -224,6 +233,21 @@ fn small_tree(seed: u64) -> TreeBot {
 fn the_tree_players_decision_does_not_change_when_only_hidden_facts_differ() {
     for players in [2, 3] {
         assert_blind_to_hidden_facts(players, 12, 5, (9, 6, 2000), || small_tree(8));
+    }
+}
+
+#[test]
+fn a_tree_player_stopped_by_its_work_cap_stops_alike_whatever_the_hidden_facts() {
+    // A cap that stops most searched decisions between the fewest iterations and the budget:
+    // the iterations made depend on the work of the re-dealt lines, which come from the
+    // seat's view alone, so hidden facts change neither the choice nor how long it took.
+    use herakon::bot::tree::MIN_CAPPED_ITERATIONS;
+    for players in [2, 3] {
+        assert_blind_to_hidden_facts(players, 13, 6, (9, 6, 3000), || {
+            TreeBot::new(8, MIN_CAPPED_ITERATIONS + 32)
+                .with_depth(6)
+                .with_work_cap(1_000)
+        });
     }
 }
 
