@@ -6,7 +6,7 @@
 //! bench --bench level_times`): `normal` thinks at most about 0.3 s a decision on one core of the
 //! development machine, `hard` at most about 1 s. The iterations set the usual depth of
 //! thought; the work cap bounds the rare decision whose lines are long (a turn with many moves
-//! late in the game), which without it took up to twice the level's time. `easy` is the
+//! late in the game), which without it took up to twice the level's time (README, "Work caps"). `easy` is the
 //! heuristic player made careless, so a beginner who plays with care beats it.
 
 use rand::{RngExt, SeedableRng};
@@ -27,10 +27,10 @@ pub const NORMAL_ITERATIONS: u32 = 96;
 pub const HARD_ITERATIONS: u32 = 384;
 
 /// The work (engine steps, [`TreeBot::with_work_cap`]) after which a decision of `normal` stops
-/// searching. On a core of its own the tree does at least about 75 steps a millisecond (170 on
-/// average; the cost of a step varies with what the rollouts play), so this keeps a decision
-/// under 0.3 s; without it the longest of 706 took 0.33 s (37,052 steps).
-pub const NORMAL_WORK_CAP: u64 = 22_000;
+/// searching. On a core of its own the tree did at least 68 steps a millisecond in the
+/// benchmark (170 on average; a step's cost varies with what the rollouts play), so this keeps
+/// a decision under 0.3 s; without it the longest of 706 took 0.33 s (37,052 steps).
+pub const NORMAL_WORK_CAP: u64 = 20_000;
 
 /// The work after which a decision of `hard` stops searching: under 1 s on a core of its own
 /// (see [`NORMAL_WORK_CAP`]). Without a cap 68 of 737 decisions did more than 100,000 steps
