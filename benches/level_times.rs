@@ -1,6 +1,8 @@
 //! How long each decision of a computer level takes, and the work behind it (#31): `cargo bench
-//! --bench level_times -- [normal|hard] [GAMES]` plays GAMES 2-player intro games (2 unless
-//! told) of the level against the heuristic player, seats swapped each game, and prints the
+//! --bench level_times -- [normal|hard] [GAMES] [OPPONENT] [CAP]` plays GAMES 2-player intro
+//! games (2 unless told) of the level against OPPONENT (a `--bots` kind: `heuristic` unless
+//! told; `search:32` leads to other positions, with larger armies), seats swapped each game,
+//! with the level's work cap or CAP instead, and prints the
 //! spread of its decision times, the longest, the work (engine steps, see
 //! `TreeBot::with_work_cap`) per millisecond, from which a level's work cap is set, the
 //! decisions slowest for their work, and how many decisions the cap stopped. Run it on a
@@ -10,7 +12,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use herakon::bot::{Bot, BotKind, Level, levels};
+use herakon::bot::{Bot, BotKind, Level, TreeBot, levels};
 use herakon::engine::{Game, GameData, NewGameOptions};
 
 /// One decision of the level with a choice: its time in ms and its work.
@@ -31,17 +33,31 @@ fn main() {
         _ => Level::Hard,
     };
     let games: u64 = args.get(1).and_then(|g| g.parse().ok()).unwrap_or(2);
+    let opponent: BotKind = args
+        .get(2)
+        .map_or(Ok(BotKind::Heuristic), |o| o.parse())
+        .expect("an opponent as --bots takes it");
+    let cap = args
+        .get(3)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(match level {
+            Level::Normal => levels::NORMAL_WORK_CAP,
+            _ => levels::HARD_WORK_CAP,
+        });
+    let iterations = match level {
+        Level::Normal => levels::NORMAL_ITERATIONS,
+        _ => levels::HARD_ITERATIONS,
+    };
     let data = Arc::new(GameData::embedded().unwrap());
     let mut samples = Vec::new();
     for seed in 1..=games {
         let mut game = Game::new(&NewGameOptions::intro(2, seed), Arc::clone(&data)).unwrap();
         // The level sits in seat 1 in odd games and seat 2 in even ones.
         let mine = usize::from(seed % 2 == 0);
-        let mut bots: Vec<Box<dyn Bot + Send>> = vec![
-            BotKind::Heuristic.build(seed),
-            BotKind::Heuristic.build(seed + 1),
-        ];
-        bots[mine] = BotKind::Level(level).build(seed);
+        let mut bots: Vec<Box<dyn Bot + Send>> =
+            vec![opponent.build(seed), opponent.build(seed + 1)];
+        // The level's own player (`Level::build`), with the cap asked for.
+        bots[mine] = Box::new(TreeBot::new(seed, iterations).with_work_cap(cap));
         while let Some(d) = game.decision() {
             let seat = d.seat.index();
             let choice = if seat == mine && game.legal_actions().len() > 1 {
@@ -74,9 +90,10 @@ fn main() {
     let mean = samples.iter().map(|s| s.ms).sum::<f64>() / n as f64;
     let longest = &samples[n - 1];
     println!(
-        "{} against heuristic, {games} games: {n} decisions with a choice; ms mean {mean:.0}, \
+        "{} (cap {cap}) against {}, {games} games: {n} decisions with a choice; ms mean {mean:.0}, \
          median {:.0}, 90% {:.0}, 99% {:.0}, longest {:.0} (work {})",
         level.name(),
+        opponent,
         at(0.5),
         at(0.9),
         at(0.99),
@@ -105,10 +122,6 @@ fn main() {
             s.what
         );
     }
-    let cap = match level {
-        Level::Normal => levels::NORMAL_WORK_CAP,
-        _ => levels::HARD_WORK_CAP,
-    };
     let capped = searched.iter().filter(|s| s.work >= cap).count();
     println!("  decisions stopped by the work cap ({cap}): {capped}");
 }
