@@ -73,6 +73,17 @@ fn a_cloned_card_name_shares_its_text() {
 }
 
 #[test]
+fn a_name_read_twice_keeps_one_copy_of_its_text() {
+    // Names read from the data and from saves are kept once each, so copies of positions copy
+    // pointers and a program that reads many saves holds each distinct name once (#31).
+    let from_text = CardName::from(String::from("Skyhammer Annihilation"));
+    let from_save: CardName = serde_json::from_str("\"Skyhammer Annihilation\"").unwrap();
+    assert!(std::ptr::eq(from_text.as_str(), from_save.as_str()));
+    let other = CardName::from("Skyhammer Annihilation!");
+    assert_ne!(other, from_text);
+}
+
+#[test]
 fn a_fixed_name_equals_orders_and_hashes_as_the_same_text_read_from_data() {
     use std::collections::hash_map::DefaultHasher;
     use std::hash::{Hash, Hasher};

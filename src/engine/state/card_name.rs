@@ -3,56 +3,73 @@
 //!
 //! Names used to be `String`s, so every copy of a position (each look-ahead of the combat odds,
 //! every clone of a `Game`) allocated and freed one buffer per card: more than half the
-//! instructions of `combat_odds` went to `malloc` and `free` (#26). A `CardName` shares one
-//! immutable buffer: cloning it counts a reference up, comparing it compares the text. It is
-//! `Send + Sync` (the odds play on several threads) and reads and writes as a plain JSON
-//! string, so saves keep their format byte for byte.
+//! instructions of `combat_odds` went to `malloc` and `free` (#26). They then shared one
+//! reference-counted buffer, but counting the references up on every copy of a position and
+//! down on every drop was still an eighth of the tree player's time (#31). Now a `CardName` is
+//! a reference to text that lives as long as the program: copying one copies a pointer, dropping
+//! one does nothing. Text read from the data or a save is kept once per distinct name
+//! (`intern`), so the names a program holds stay as few as the names it has read. It is
+//! `Send + Sync` (the odds play on several threads) and reads and writes as a plain JSON string,
+//! so saves keep their format byte for byte.
 
 use std::borrow::{Borrow, Cow};
+use std::collections::HashSet;
 use std::fmt;
 use std::ops::Deref;
-use std::sync::Arc;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A card's name, cheap to clone (no allocation) and compared by its text.
+/// A card's name, cheap to clone (a pointer's copy) and compared by its text.
 #[derive(Clone)]
-pub struct CardName(Text);
+pub struct CardName(&'static str);
 
 /// Other text from the card data, such as an option's label: shared like a name, so an event
 /// that repeats it copies no text.
 pub type CardText = CardName;
 
-/// Where a name's text lives: in the program (a name the rules code spells out, such as an
-/// order upgrade's) or in one shared buffer (a name read from the data or a save). Either way
-/// a copy allocates nothing, so the engine writes no text while playing (#26).
-#[derive(Clone)]
-enum Text {
-    Fixed(&'static str),
-    Shared(Arc<str>),
+/// The one copy of `text` kept for the rest of the program, made on its first use.
+///
+/// This is the only state the engine shares between games, and no rule can see it: a name
+/// reads the same whichever game interned it first, so positions, replays and the choices of
+/// the computer players do not depend on it. It grows by the distinct names read (a few
+/// hundred in the game's data; a save can add the names it misspells), never by the number of
+/// copies, positions or games.
+fn intern(text: &str) -> &'static str {
+    static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Mutex::default)
+        .lock()
+        // A panic elsewhere while the set was locked cannot have left it half changed: an
+        // insert either happened or did not.
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(&kept) = names.get(text) {
+        return kept;
+    }
+    let kept: &'static str = Box::leak(text.into());
+    names.insert(kept);
+    kept
 }
 
 impl CardName {
-    /// A name the program spells out, kept without a buffer of its own.
+    /// A name the program spells out, kept without a copy of its own.
     #[must_use]
     pub const fn fixed(name: &'static str) -> CardName {
-        CardName(Text::Fixed(name))
+        CardName(name)
     }
 
     /// The name as text.
     #[must_use]
     pub fn as_str(&self) -> &str {
-        match &self.0 {
-            Text::Fixed(s) => s,
-            Text::Shared(s) => s,
-        }
+        self.0
     }
 }
 
 impl PartialEq for CardName {
     fn eq(&self, other: &CardName) -> bool {
-        self.as_str() == other.as_str()
+        // The same kept text is the same name; different texts compare as text.
+        std::ptr::eq(self.0, other.0) || self.0 == other.0
     }
 }
 
@@ -98,13 +115,13 @@ impl Borrow<str> for CardName {
 
 impl From<&str> for CardName {
     fn from(name: &str) -> Self {
-        CardName(Text::Shared(Arc::from(name)))
+        CardName(intern(name))
     }
 }
 
 impl From<String> for CardName {
     fn from(name: String) -> Self {
-        CardName(Text::Shared(Arc::from(name)))
+        CardName(intern(&name))
     }
 }
 
@@ -186,7 +203,7 @@ impl Serialize for CardName {
 
 impl<'de> Deserialize<'de> for CardName {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        // `Cow` borrows when the text needs no unescaping, so only the shared buffer is built.
+        // `Cow` borrows when the text needs no unescaping: a name read before copies nothing.
         let text = Cow::<'de, str>::deserialize(d)?;
         Ok(CardName::from(&*text))
     }
