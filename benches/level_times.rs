@@ -12,7 +12,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use herakon::bot::{Bot, BotKind, Level, TreeBot, levels};
+use herakon::bot::{Bot, BotKind, Level, TreeBot};
 use herakon::engine::{Game, GameData, NewGameOptions};
 
 /// One decision of the level with a choice: its time in ms and its work.
@@ -37,17 +37,11 @@ fn main() {
         .get(2)
         .map_or(Ok(BotKind::Heuristic), |o| o.parse())
         .expect("an opponent as --bots takes it");
+    let (iterations, level_cap) = level.tree_budget().expect("normal and hard search");
     let cap = args
         .get(3)
         .and_then(|c| c.parse().ok())
-        .unwrap_or(match level {
-            Level::Normal => levels::NORMAL_WORK_CAP,
-            _ => levels::HARD_WORK_CAP,
-        });
-    let iterations = match level {
-        Level::Normal => levels::NORMAL_ITERATIONS,
-        _ => levels::HARD_ITERATIONS,
-    };
+        .unwrap_or(level_cap);
     let data = Arc::new(GameData::embedded().unwrap());
     let mut samples = Vec::new();
     for seed in 1..=games {

@@ -29,7 +29,9 @@ pub const HARD_ITERATIONS: u32 = 384;
 /// The work (engine steps, [`TreeBot::with_work_cap`]) after which a decision of `normal` stops
 /// searching. On a core of its own the tree did at least 68 steps a millisecond in the
 /// benchmark (170 on average; a step's cost varies with what the rollouts play), so this keeps
-/// a decision under 0.3 s; without it the longest of 706 took 0.33 s (37,052 steps).
+/// a decision under 0.3 s; without it the longest of 706 took 0.33 s (37,052 steps). Since the
+/// same player was made faster (bfecd77) the slowest rate seen is 80 a millisecond and the
+/// longest decision of `normal` 0.14 s.
 pub const NORMAL_WORK_CAP: u64 = 20_000;
 
 /// The work after which a decision of `hard` stops searching: under 1 s on a core of its own
@@ -66,12 +68,21 @@ impl Level {
     /// A new player of this level, seeded with `seed`.
     #[must_use]
     pub fn build(self, seed: u64) -> Box<dyn Bot + Send> {
+        match self.tree_budget() {
+            Some((iterations, cap)) => Box::new(TreeBot::new(seed, iterations).with_work_cap(cap)),
+            None => Box::new(Careless::new(seed, EASY_CARELESS_SHARE)),
+        }
+    }
+
+    /// The budget of a level played by the tree player: its iterations a decision and its work
+    /// cap (`None` for `easy`, the heuristic player): what the level's player and the
+    /// `level_times` benchmark build it with.
+    #[must_use]
+    pub fn tree_budget(self) -> Option<(u32, u64)> {
         match self {
-            Level::Easy => Box::new(Careless::new(seed, EASY_CARELESS_SHARE)),
-            Level::Normal => Box::new(normal_tree(seed)),
-            Level::Hard => {
-                Box::new(TreeBot::new(seed, HARD_ITERATIONS).with_work_cap(HARD_WORK_CAP))
-            }
+            Level::Easy => None,
+            Level::Normal => Some((NORMAL_ITERATIONS, NORMAL_WORK_CAP)),
+            Level::Hard => Some((HARD_ITERATIONS, HARD_WORK_CAP)),
         }
     }
 }
